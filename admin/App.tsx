@@ -1,0 +1,92 @@
+import { Authenticated, Refine } from '@refinedev/core';
+import { ErrorComponent, ThemedLayout, useNotificationProvider } from '@refinedev/antd';
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
+import { App as AntApp } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Outlet, Route, Routes, useNavigate } from 'react-router';
+import '@refinedev/antd/dist/reset.css';
+import { createAuthProvider } from '../shared/api/auth';
+import { configureClient } from '../shared/api/client';
+import { dataProvider } from '../shared/api/dataProvider';
+import { useSession } from '../shared/ui/useSession';
+import './admin.css';
+import { AdminHeader } from './components/AdminHeader';
+import { AdminSider } from './components/AdminSider';
+import { SuperAdminOnly } from './components/SuperAdminOnly';
+import AdminsList from './pages/admins/list';
+import AuditList from './pages/audit/list';
+import CustomersList from './pages/customers/list';
+import AdminDashboard from './pages/dashboard/AdminDashboard';
+import FeesList from './pages/fees/list';
+import CompanyFees from './pages/fees/show';
+import MomoDetails from './pages/momo/edit';
+import ThirdPartiesList from './pages/third-parties/list';
+import VerificationList from './pages/verifications/list';
+import VerificationShow from './pages/verifications/show';
+import WalletLoadsList from './pages/wallet-loads/list';
+import WalletTransfersList from './pages/wallet-transfers/list';
+import { resourcesFor } from './resources';
+
+const authProvider = createAuthProvider('staff');
+/** ThemedLayout calls its Sider as a function too, so the hooks live one level down. */
+const Sider = () => <AdminSider />;
+
+/** Refine reports data errors itself; the client only needs to know where /login is. */
+function ClientBridge() {
+  const navigate = useNavigate();
+  useEffect(() => configureClient({ onError: undefined, onUnauthorized: () => navigate('/login', { replace: true }) }), [navigate]);
+  return null;
+}
+
+export default function AdminApp() {
+  const role = useSession()?.user.role;
+  const resources = useMemo(() => resourcesFor(role), [role]);
+  return (
+    <AntApp>
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        notificationProvider={useNotificationProvider}
+        resources={resources}
+        options={{
+          syncWithLocation: true,
+          warnWhenUnsavedChanges: true,
+          disableTelemetry: true,
+          title: { text: 'Cardwallet' },
+        }}
+      >
+        <ClientBridge />
+        <Routes>
+          <Route
+            element={
+              <Authenticated key="admin" fallback={<CatchAllNavigate to="/login" />}>
+                <ThemedLayout Header={AdminHeader} Sider={Sider}>
+                  <Outlet />
+                </ThemedLayout>
+              </Authenticated>
+            }
+          >
+            <Route index element={<AdminDashboard />} />
+            <Route path="verifications-individuals" element={<VerificationList key="individual" kind="individual" />} />
+            <Route path="verifications-individuals/:id" element={<VerificationShow key="individual" kind="individual" />} />
+            <Route path="verifications-companies" element={<VerificationList key="company" kind="company" />} />
+            <Route path="verifications-companies/:id" element={<VerificationShow key="company" kind="company" />} />
+            <Route path="customers-individuals" element={<CustomersList key="individual" kind="individual" />} />
+            <Route path="customers-companies" element={<CustomersList key="company" kind="company" />} />
+            <Route path="third-parties" element={<ThirdPartiesList />} />
+            <Route path="administration-admins" element={<SuperAdminOnly><AdminsList /></SuperAdminOnly>} />
+            <Route path="audit-logs" element={<SuperAdminOnly><AuditList /></SuperAdminOnly>} />
+            <Route path="wallet-loads" element={<WalletLoadsList />} />
+            <Route path="wallet-transfers" element={<WalletTransfersList />} />
+            <Route path="fees" element={<SuperAdminOnly><FeesList /></SuperAdminOnly>} />
+            <Route path="fees/:id" element={<SuperAdminOnly><CompanyFees /></SuperAdminOnly>} />
+            <Route path="momo" element={<SuperAdminOnly><MomoDetails /></SuperAdminOnly>} />
+            <Route path="*" element={<ErrorComponent />} />
+          </Route>
+        </Routes>
+        <DocumentTitleHandler handler={() => 'Cardwallet back-office'} />
+      </Refine>
+    </AntApp>
+  );
+}

@@ -1,0 +1,79 @@
+import { FilterOutlined } from '@ant-design/icons';
+import type { CrudFilter } from '@refinedev/core';
+import { Button, Card, DatePicker, Flex, Form, type FormProps, Grid } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { dayPickerProps } from '../format';
+
+/**
+ * A list's filter panel over Refine's search form: inline on wide screens, behind a
+ * "Filters" button on phones. Search applies the fields, Reset clears them and searches again.
+ */
+export function FilterBar<T>({ formProps, children }: { formProps: FormProps<T>; children: ReactNode }) {
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const [open, setOpen] = useState(false);
+  const form = formProps.form!;
+  const body = (
+    <Form {...formProps} layout={phone ? 'vertical' : 'inline'} style={{ rowGap: 12 }} aria-label="Filters">
+      {children}
+      <Form.Item style={phone ? { marginBottom: 0 } : undefined}>
+        <Flex gap={8}>
+          <Button type="primary" htmlType="submit">
+            Search
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              form.submit();
+            }}
+          >
+            Reset
+          </Button>
+        </Flex>
+      </Form.Item>
+    </Form>
+  );
+  if (!phone) return <Card size="small" style={{ marginBottom: 16 }}>{body}</Card>;
+  return (
+    <div style={{ marginBottom: 12 }}>
+      <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        Filters
+      </Button>
+      <Card size="small" style={{ marginTop: 8, display: open ? undefined : 'none' }}>
+        {body}
+      </Card>
+    </div>
+  );
+}
+
+/** The filter fields of a list with a date range (UTC days, both inclusive). */
+export function DateRangeFields() {
+  return (
+    <>
+      <Form.Item name="start_date" label="Start Date" {...dayPickerProps}>
+        <DatePicker style={{ width: '100%', minWidth: 150 }} />
+      </Form.Item>
+      <Form.Item
+        name="end_date"
+        label="End Date"
+        dependencies={['start_date']}
+        {...dayPickerProps}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, v?: string) => {
+              const start = getFieldValue('start_date') as string | undefined;
+              return v && start && v < start ? Promise.reject(new Error('End date must be on or after the start date')) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
+        <DatePicker style={{ width: '100%', minWidth: 150 }} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A search form's values as Refine filters named by their field (empty ones dropped). */
+export const searchFilters = (v: Record<string, unknown>): CrudFilter[] =>
+  Object.entries(v).map(([field, value]) => ({ field, operator: 'eq', value: value === '' ? undefined : value }));
+

@@ -1,0 +1,210 @@
+import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Input, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '../../../shared/api/client';
+import { messageOf } from '../../../shared/api/errors';
+import { type ApiAdmin, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, splitFullName } from '../../../shared/contract';
+import { applyFieldErrors } from '../../../shared/ui/forms';
+import { PhoneField, phoneRules, phoneToString } from '../../../shared/ui/phone';
+import { useSubmit } from '../../../shared/ui/useSubmit';
+import { adminName } from './columns';
+
+type Role = ApiAdmin['role'];
+
+/** Spec §4: 'Admin Privileges' gives admin, 'Super Admin Privileges' super-admin; one at a time. */
+function RoleToggles({ value, onChange }: { value?: Role; onChange?: (v: Role | undefined) => void }) {
+  return (
+    <Flex vertical gap={10}>
+      <label>
+        <Switch checked={value === 'admin'} onChange={(on) => onChange?.(on ? 'admin' : undefined)} aria-label="Admin Privileges" /> Admin Privileges
+      </label>
+      <label>
+        <Switch checked={value === 'super-admin'} onChange={(on) => onChange?.(on ? 'super-admin' : undefined)} aria-label="Super Admin Privileges" /> Super
+        Admin Privileges
+      </label>
+    </Flex>
+  );
+}
+
+const roleRules = [{ required: true, message: 'Permission is required' }];
+const emailRules = [
+  { required: true, whitespace: true, message: 'Email is required' },
+  { type: 'email' as const, message: 'Enter a valid email address' },
+];
+/** Digits typed after the country code. */
+const phoneDigits = (v: unknown) =>
+  typeof v === 'string' ? v.replace(/\D/g, '').length : v && typeof v === 'object' ? `${(v as { areaCode?: string }).areaCode ?? ''}${(v as { phoneNumber?: string }).phoneNumber ?? ''}`.length : 0;
+const drawerWidth = () => Math.min(460, window.innerWidth);
+
+/** Submits with one key per intent; field errors go on their fields, anything else above the form. */
+function useDrawerSubmit() {
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const [error, setError] = useState<string>();
+  async function run<T>(form: FormInstance<T>, fn: (key: string) => Promise<unknown>, ok: string, rename?: Record<string, string>) {
+    setError(undefined);
+    const r = await submit(fn);
+    if (r.ok) {
+      message.success(ok);
+      return true;
+    }
+    if (!applyFieldErrors(form, r.error, rename)) {
+      const text = messageOf(r.error, 'Something went wrong. Please try again.');
+      setError(text);
+      message.error(text);
+    }
+    return false;
+  }
+  return { busy, error, run };
+}
+
+type AddForm = { full_name: string; email: string; phone_number: unknown; role: Role };
+
+/** 'Add Admin': the new admin is mailed a link to set a password. */
+export function AddAdminDrawer({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+  return (
+    <Drawer title="Add Admin" open={open} onClose={onClose} width={drawerWidth()} destroyOnHidden>
+      <AddAdminForm onDone={onDone} />
+    </Drawer>
+  );
+}
+
+/** Mounted each time the drawer opens, so every opening starts empty. */
+function AddAdminForm({ onDone }: { onDone(): void }) {
+  const [form] = Form.useForm<AddForm>();
+  const { busy, error, run } = useDrawerSubmit();
+
+  async function save(v: AddForm) {
+    const body = { ...splitFullName(v.full_name), email: v.email.trim(), phone_number: phoneToString(v.phone_number as never), role: v.role };
+    const done = await run(
+      form,
+      (key) => api('POST', '/account/admins', { body, idempotencyKey: key }),
+      `Admin added. ${body.first_name} was sent an email to set a password.`,
+      { first_name: 'full_name', last_name: 'full_name' },
+    );
+    if (done) onDone();
+  }
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">The new admin gets an email with a link to set a password, then sets up two-factor authentication at the first login.</Typography.Paragraph>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+        <Form.Item
+          name="full_name"
+          label="Full Name"
+          extra="First and last name, separated by a space"
+          rules={[
+            { required: true, whitespace: true, message: 'Full Name is required' },
+            { validator: async (_, v?: string) => { if (v?.trim() && !splitFullName(v).last_name) throw new Error('Last Name is required'); } },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="email" label="Email" rules={emailRules}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}>
+          <PhoneField />
+        </Form.Item>
+        <Form.Item name="role" label="Permission" rules={roleRules}>
+          <RoleToggles />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} block>
+          Add Admin
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+type EditForm = { first_name: string; last_name: string; email: string; phone_number: unknown; role?: Role; password?: string; confirm_password?: string };
+
+/** 'Edit Admin': names, email, phone, privileges and, optionally, a new password. */
+export function EditAdminDrawer({ admin, meId, onClose, onDone }: { admin: ApiAdmin | null; meId?: string; onClose(): void; onDone(): void }) {
+  return (
+    <Drawer title="Edit Admin" open={!!admin} onClose={onClose} width={drawerWidth()} destroyOnHidden>
+      {admin && <EditAdminForm key={admin.id} admin={admin} meId={meId} onDone={onDone} />}
+    </Drawer>
+  );
+}
+
+function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string; onDone(): void }) {
+  const [form] = Form.useForm<EditForm>();
+  const { busy, error, run } = useDrawerSubmit();
+
+  async function save(v: EditForm) {
+    // Only the country code (the picker's default) is no number.
+    const phone = phoneDigits(v.phone_number) >= 7 ? phoneToString(v.phone_number as never) : '';
+    const body = {
+      first_name: v.first_name.trim(),
+      last_name: v.last_name.trim(),
+      email: v.email.trim(),
+      ...(phone ? { phone_number: phone } : {}),
+      ...(v.role ? { role: v.role } : {}),
+      ...(v.password ? { password: v.password, confirm_password: v.confirm_password ?? '' } : {}),
+    };
+    const done = await run(form, (key) => api('PUT', `/account/admins/${encodeURIComponent(admin.id)}`, { body, idempotencyKey: key }), `Admin ${body.first_name} ${body.last_name} updated.`);
+    if (done) onDone();
+  }
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">
+        {admin.id === meId ? 'Your own account. A new email or password signs you out.' : `${adminName(admin)} is signed out when the email, password or privileges change.`}
+      </Typography.Paragraph>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={save}
+        initialValues={{ first_name: admin.first_name, last_name: admin.last_name, email: admin.email, phone_number: admin.phone_number ?? '', role: admin.role }}
+      >
+        <Form.Item name="first_name" label="First Name" rules={[{ required: true, whitespace: true, message: 'First Name is required' }, { max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="last_name" label="Last Name" rules={[{ required: true, whitespace: true, message: 'Last Name is required' }, { max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="email" label="Email" rules={emailRules}>
+          <Input type="email" />
+        </Form.Item>
+        <Form.Item
+          name="phone_number"
+          label="Phone Number"
+          rules={[{ validator: async (_, p: unknown) => { const n = phoneDigits(p); if (n > 0 && n < 7) throw new Error('Valid Phone Number is required'); } }]}
+        >
+          <PhoneField />
+        </Form.Item>
+        <Form.Item name="role" label="Permission" rules={roleRules}>
+          <RoleToggles />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="New Password"
+          extra="Leave empty to keep the current password."
+          rules={[{ validator: async (_, p?: string) => { if (p && !meetsPasswordPolicy(p)) throw new Error(PASSWORD_POLICY_MESSAGE); } }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm_password"
+          label="Confirm Password"
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, c?: string) => {
+                if ((getFieldValue('password') || c) && c !== getFieldValue('password')) throw new Error('Passwords do not match');
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} block>
+          Save
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Flex } from 'antd';
+import dayjs from 'dayjs';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useSession } from '../../../shared/ui/useSession';
+import { WalletTopupsCard } from './WalletTopupsCard';
+
+/**
+ * /admin: the back-office home (spec §2.4): the three master wallet cards (general/Mastercard,
+ * media/Visa, tokencard) come first once the card capability brings their balances, then the
+ * Wallet Top-Ups table.
+ */
+export default function AdminDashboard() {
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle={`Welcome, ${session?.user.first_name ?? ''} · ${dayjs().format('dddd, D MMMM YYYY')}`} />
+      <Flex vertical gap={16}>
+        {/* Master wallet balance cards go here. */}
+        <WalletTopupsCard />
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Flex, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ApiTopup } from '../../../shared/contract';
+import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
+import { amount, dateTime, plain } from '../../format';
+
+/** Rows in a final state are closed; every other row opens the approve/deny panel. */
+export const canDecide = (t: ApiTopup) => t.state !== 'Approved' && t.state !== 'Denied';
+
+export const balanceChange = (t: ApiTopup) =>
+  t.balance_before != null && t.balance_after != null ? `${plain(t.balance_before)} → ${plain(t.balance_after)}` : '—';
+
+export function AmountCell({ t }: { t: ApiTopup }) {
+  return (
+    <Flex gap={6} align="center">
+      <span style={{ whiteSpace: 'nowrap' }}>{amount(t.amount)}</span>
+      <Tag bordered={false}>{t.method}</Tag>
+    </Flex>
+  );
+}
+
+/** A Tron hash is 64 characters: shown shortened (full in the tooltip), copied in full. */
+export function Hash({ value, full }: { value: string | null; full?: boolean }) {
+  if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (full) {
+    return (
+      <Typography.Text className="cw-hash" copyable style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Typography.Text>
+    );
+  }
+  const short = value.length > 22 ? `${value.slice(0, 10)}…${value.slice(-8)}` : value;
+  // antd's copy button stops its click, so copying never opens the row.
+  return (
+    <Tooltip title={short === value ? undefined : value}>
+      <Typography.Text className="cw-hash" copyable={{ text: value }} style={{ whiteSpace: 'nowrap' }}>
+        {short}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+export const topupColumns: TableColumnsType<ApiTopup> = [
+  { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+  { title: 'Account Type', dataIndex: 'name_type' },
+  { title: 'Amount', dataIndex: 'amount', render: (_, t) => <AmountCell t={t} /> },
+  { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <Hash value={v} /> },
+  { title: 'State', dataIndex: 'state', render: (_, t) => <TopupStateTag state={t.state} processedIsDone /> },
+  { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+  {
+    title: 'Balance Change',
+    key: 'balance',
+    // "old →" and "new" each stay whole; the pair may wrap in a narrow table.
+    render: (_, t) =>
+      t.balance_before != null && t.balance_after != null ? (
+        <span>
+          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_before)} →</span> <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_after)}</span>
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+];
+
+/** The compact row phones show. */
+export function TopupItem({ t }: { t: ApiTopup }) {
+  return (
+    <Flex vertical gap={4} className="cw-topup-row">
+      <Flex justify="space-between" align="center" gap={8}>
+        <Typography.Text strong ellipsis>
+          {t.name}
+        </Typography.Text>
+        <TopupStateTag state={t.state} processedIsDone />
+      </Flex>
+      <Flex justify="space-between" align="center" gap={8}>
+        <AmountCell t={t} />
+        <Typography.Text type="secondary">{t.name_type}</Typography.Text>
+      </Flex>
+      <Hash value={t.transaction_hash} />
+      <Flex justify="space-between" gap={8} wrap>
+        <Typography.Text type="secondary">{dateTime(t.updated_at)}</Typography.Text>
+        {t.balance_after != null && <Typography.Text>{balanceChange(t)}</Typography.Text>}
+      </Flex>
+    </Flex>
+  );
+}

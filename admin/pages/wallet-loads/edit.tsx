@@ -1,0 +1,115 @@
+import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../../shared/api/client';
+import { ApiError, messageOf } from '../../../shared/api/errors';
+import type { ApiTopup } from '../../../shared/contract';
+import { applyFieldErrors } from '../../../shared/ui/forms';
+import { useSubmit } from '../../../shared/ui/useSubmit';
+import { Details } from '../../components/Details';
+import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
+import { amount, dateTime } from '../../format';
+import { Hash, balanceChange } from './columns';
+
+type Decision = { action?: 'approve' | 'deny'; reason?: string };
+
+/**
+ * The approve/deny panel of a top-up. The server decides what is allowed (a Tron top-up needs
+ * its hash, a Momo one a momo agent's confirmation) and its message is shown as it is.
+ */
+export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTopup | null; onClose(): void; onDecided(): void }) {
+  const [form] = Form.useForm<Decision>();
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const [error, setError] = useState<string>();
+  const action = Form.useWatch('action', form);
+
+  useEffect(() => {
+    if (topup) {
+      form.resetFields();
+      setError(undefined);
+    }
+  }, [topup, form]);
+
+  async function decide(v: Decision) {
+    if (!topup) return;
+    setError(undefined);
+    const r = await submit((key) =>
+      api<{ data: { message: string; state: string } }>('POST', '/wallet/approve-topup', {
+        body: { topup_id: topup.id, action: v.action, ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}) },
+        idempotencyKey: key,
+      }),
+    );
+    if (r.ok) {
+      message.success(r.data.data.message);
+      onDecided();
+      return;
+    }
+    if (applyFieldErrors(form, r.error)) return;
+    const text = messageOf(r.error, 'Something went wrong. Please try again.');
+    setError(text);
+    message.error(text);
+    // Someone else decided it meanwhile: show the list as it now is.
+    if (r.error instanceof ApiError && r.error.statusCode === 409 && /already/.test(text)) onDecided();
+  }
+
+  const t = topup;
+  return (
+    <Drawer title="Approve or Deny Top-Up" open={!!t} onClose={onClose} width={Math.min(520, window.innerWidth)} destroyOnHidden>
+      {t && (
+        <>
+          <Details
+            label="Top-up details"
+            items={[
+              ['Name', t.name],
+              ['Account Type', t.name_type],
+              ['Amount', amount(t.amount)],
+              ['Method', t.method],
+              ...(t.momo_amount ? ([['Amount to send', amount(t.momo_amount, 'GHS')]] as Array<[string, string]>) : []),
+              ['Reference', t.reference],
+              ['Transaction Hash', <Hash key="h" value={t.transaction_hash} full />],
+              ['State', <TopupStateTag key="s" state={t.state} processedIsDone />],
+              ['Loaded By', t.loader ? `${t.loader.first_name} ${t.loader.last_name} (${t.loader.role})` : '—'],
+              ['Created', dateTime(t.created_at)],
+              ['Last Modified', dateTime(t.updated_at)],
+              ...(t.balance_after ? ([['Balance Change', balanceChange(t)]] as Array<[string, string]>) : []),
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            Decision
+          </Typography.Title>
+          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+          <Form form={form} layout="vertical" requiredMark={false} onFinish={decide}>
+            <Form.Item name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
+              <Radio.Group
+                optionType="button"
+                buttonStyle="solid"
+                options={[
+                  { label: 'Approve', value: 'approve' },
+                  { label: 'Deny', value: 'deny' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="reason"
+              label="Reason"
+              dependencies={['action']}
+              extra={action === 'deny' ? 'The customer sees this reason.' : undefined}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v?: string) =>
+                    getFieldValue('action') === 'deny' && !v?.trim() ? Promise.reject(new Error('A reason is required to deny a top-up')) : Promise.resolve(),
+                }),
+                { max: 500, message: 'Reason must be at most 500 characters' },
+              ]}
+            >
+              <Input.TextArea rows={3} maxLength={500} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy} danger={action === 'deny'} block>
+              Submit
+            </Button>
+          </Form>
+        </>
+      )}
+    </Drawer>
+  );
+}

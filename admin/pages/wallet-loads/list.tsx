@@ -1,0 +1,87 @@
+import { useTable } from '@refinedev/antd';
+import type { CrudFilter, HttpError } from '@refinedev/core';
+import { Form, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { TOPUP_STATES, type ApiTopup, type TopupState } from '../../../shared/contract';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { DataTable, PAGE_SIZE } from '../../components/DataTable';
+import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
+import { amount } from '../../format';
+import { TopupItem, canDecide, topupColumns } from './columns';
+import { DecideTopupDrawer } from './edit';
+
+type Search = { state?: TopupState; start_date?: string; end_date?: string };
+
+/**
+ * /admin/wallet-loads[?acc_name&company_id&individual_id]: every top-up (or one account's),
+ * filtered by state and dates, with the amount sum of the filtered set; open rows lead to the
+ * approve/deny panel.
+ */
+function WalletLoads({ accName, companyId, individualId }: { accName: string; companyId?: string; individualId?: string }) {
+  const [open, setOpen] = useState<ApiTopup | null>(null);
+  const permanent = useMemo<CrudFilter[]>(
+    () => [
+      ...(companyId ? [{ field: 'company_id', operator: 'eq', value: companyId } as const] : []),
+      ...(individualId ? [{ field: 'individual_id', operator: 'eq', value: individualId } as const] : []),
+    ],
+    [companyId, individualId],
+  );
+  const table = useTable<ApiTopup, HttpError, Search>({
+    resource: 'wallet-loads',
+    pagination: { pageSize: PAGE_SIZE },
+    sorters: { mode: 'off' },
+    filters: { permanent, defaultBehavior: 'replace' },
+    onSearch: (v) => searchFilters(v),
+  });
+  const totals = table.result.totals as { amount?: string } | undefined;
+
+  return (
+    <>
+      <PageHeader title={`${accName} - Wallet Top-Ups / Loads`} subtitle="Approve or deny top-ups of master wallets." />
+      <FilterBar formProps={table.searchFormProps}>
+        <Form.Item name="state" label="State">
+          <Select allowClear placeholder="Any state" style={{ minWidth: 170 }} options={TOPUP_STATES.map((s) => ({ value: s, label: s }))} />
+        </Form.Item>
+        <DateRangeFields />
+      </FilterBar>
+      <DataTable<ApiTopup>
+        table={table}
+        columns={topupColumns}
+        renderItem={(t) => <TopupItem t={t} />}
+        onOpen={setOpen}
+        canOpen={canDecide}
+        rowLabel={(t) => `Open top-up of ${t.name}, ${t.amount} ${t.method}, ${t.state}`}
+        emptyText="No top-ups match these filters"
+        footer={
+          <div className="cw-totals" aria-label="Totals">
+            <span>Total</span>
+            <span data-testid="topups-total">{amount(totals?.amount ?? '0.00')}</span>
+          </div>
+        }
+      />
+      <DecideTopupDrawer
+        topup={open}
+        onClose={() => setOpen(null)}
+        onDecided={() => {
+          setOpen(null);
+          void table.tableQuery.refetch();
+        }}
+      />
+    </>
+  );
+}
+
+export default function WalletLoadsList() {
+  const [params] = useSearchParams();
+  const companyId = params.get('company_id') || undefined;
+  const individualId = params.get('individual_id') || undefined;
+  return (
+    <WalletLoads
+      key={`${companyId ?? ''}/${individualId ?? ''}`}
+      accName={params.get('acc_name') || 'All Accounts'}
+      companyId={companyId}
+      individualId={individualId}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  ApiOutlined,
+  AuditOutlined,
+  BankOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  DownloadOutlined,
+  MobileOutlined,
+  PercentageOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+  UserSwitchOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+
+/**
+ * The back-office as data: each resource is a menu entry and a set of routes. Menu groups
+ * (Verifications, Administration, …) are parent resources without routes, listed in the order
+ * of back-office spec §2.3 and added as their screens arrive; a group whose entries are all
+ * hidden disappears from the menu. `meta.superAdminOnly` entries are hidden from Admins (the
+ * pages themselves answer 403 too, see SuperAdminOnly).
+ */
+const all: ResourceProps[] = [
+  {
+    name: 'dashboard',
+    list: '/admin',
+    meta: { label: 'Dashboard', icon: <DashboardOutlined /> },
+  },
+  { name: 'verifications', meta: { label: 'Verifications', icon: <SafetyCertificateOutlined /> } },
+  {
+    name: 'verifications-individuals',
+    list: '/admin/verifications-individuals',
+    show: '/admin/verifications-individuals/:id',
+    meta: { parent: 'verifications', label: 'Individuals List', icon: <UserOutlined />, path: 'verification/get-individuals' },
+  },
+  {
+    name: 'verifications-companies',
+    list: '/admin/verifications-companies',
+    show: '/admin/verifications-companies/:id',
+    meta: { parent: 'verifications', label: 'Companies List', icon: <BankOutlined />, path: 'verification/get-companies' },
+  },
+  { name: 'administration', meta: { label: 'Administration', icon: <SettingOutlined /> } },
+  {
+    name: 'fees',
+    list: '/admin/fees',
+    // A company's fees: /admin/fees/{companyId}
+    show: '/admin/fees/:id',
+    meta: { parent: 'administration', label: 'Fees Management', icon: <PercentageOutlined />, path: 'fees', superAdminOnly: true },
+  },
+  {
+    name: 'administration-admins',
+    list: '/admin/administration-admins',
+    meta: { parent: 'administration', label: 'Admin Management', icon: <UserSwitchOutlined />, path: 'account/admins', superAdminOnly: true },
+  },
+  {
+    name: 'momo',
+    list: '/admin/momo',
+    meta: { parent: 'administration', label: 'Momo Management', icon: <MobileOutlined />, superAdminOnly: true },
+  },
+  {
+    name: 'audit-logs',
+    list: '/admin/audit-logs',
+    meta: { parent: 'administration', label: 'Audit Trail', icon: <AuditOutlined />, path: 'audit-logs', superAdminOnly: true },
+  },
+  { name: 'wallet-management', meta: { label: 'Wallet Management', icon: <WalletOutlined /> } },
+  // Wallet Transactions (card-transfers) goes here, first in the group.
+  {
+    name: 'wallet-loads',
+    list: '/admin/wallet-loads',
+    meta: { parent: 'wallet-management', label: 'Wallet Loads', icon: <DownloadOutlined />, path: 'wallet/list-topups' },
+  },
+  {
+    name: 'wallet-transfers',
+    list: '/admin/wallet-transfers',
+    meta: { parent: 'wallet-management', label: 'Wallet Transfers', icon: <SwapOutlined />, path: 'reports/view-wallet-transfers' },
+  },
+  // Card Management goes here.
+  { name: 'customer-database', meta: { label: 'Customer Database', icon: <TeamOutlined /> } },
+  {
+    name: 'customers-individuals',
+    list: '/admin/customers-individuals',
+    meta: { parent: 'customer-database', label: 'Customers List', icon: <ContactsOutlined />, path: 'individuals' },
+  },
+  {
+    name: 'customers-companies',
+    list: '/admin/customers-companies',
+    meta: { parent: 'customer-database', label: 'Companies List', icon: <BankOutlined />, path: 'companies' },
+  },
+  {
+    name: 'third-parties',
+    list: '/admin/third-parties',
+    meta: { parent: 'customer-database', label: 'Third-Party Clients', icon: <ApiOutlined />, path: 'third-party/clients' },
+  },
+  // Reports goes here.
+];
+
+export const isSuperAdmin = (role: string | undefined) => role === 'Super-Admin';
+
+/** The resources as the signed-in staff member's menu shows them. */
+export function resourcesFor(role: string | undefined): ResourceProps[] {
+  return all.map((r) => (r.meta?.superAdminOnly && !isSuperAdmin(role) ? { ...r, meta: { ...r.meta, hide: true } } : r));
+}

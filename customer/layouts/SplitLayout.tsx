@@ -1,0 +1,75 @@
+import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
+import { Col, Grid, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+
+/** The marketing panel beside every sign-up and login form; hidden on small screens. */
+function MarketingPanel({ link }: { link: ReactNode }) {
+  return (
+    <div className="cw-marketing" style={{ boxSizing: 'border-box', height: '100%', minHeight: '100vh', padding: '32px 48px', display: 'flex', flexDirection: 'column' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <img src="/logo-light.svg" alt="Cardwallet" height={36} />
+        {link}
+      </div>
+      <div style={{ margin: 'auto 0', maxWidth: 520 }}>
+        <Typography.Title level={1} style={{ color: '#fff', fontSize: 40, lineHeight: 1.15 }}>
+          Welcome to the future of finance
+        </Typography.Title>
+        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.82)', fontSize: 18 }}>
+          Say hello to a world where your cryptocurrency holdings become easily accessible for everyday transactions
+        </Typography.Paragraph>
+        <img src="/cards-hero.svg" alt="" style={{ width: '100%', maxWidth: 440, marginTop: 24 }} />
+      </div>
+      <Typography.Text style={{ color: 'rgba(255,255,255,0.6)' }}>
+        USDT master wallet · Virtual Visa and Mastercard cards
+      </Typography.Text>
+    </div>
+  );
+}
+
+const linkStyle = { color: '#fff', display: 'inline-flex', gap: 6, alignItems: 'center' } as const;
+
+export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; children: ReactNode }) {
+  const screens = Grid.useBreakpoint();
+  const navigate = useNavigate();
+  const wide = screens.lg ?? true;
+  const link =
+    panel === 'left' ? (
+      <Link to="/" style={linkStyle}>
+        <HomeOutlined /> Home
+      </Link>
+    ) : (
+      <a
+        href="#back"
+        style={linkStyle}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(-1);
+        }}
+      >
+        <ArrowLeftOutlined /> Back
+      </a>
+    );
+  const form = (
+    <Col xs={24} lg={12} style={{ background: '#fff', minHeight: '100vh', display: 'flex' }}>
+      <div style={{ width: '100%', maxWidth: 460, margin: 'auto', padding: wide ? '48px 24px' : '32px 20px' }}>
+        {!wide && <img src="/logo.svg" alt="Cardwallet" height={32} style={{ marginBottom: 24 }} />}
+        {children}
+      </div>
+    </Col>
+  );
+  const marketing = wide ? (
+    <Col lg={12}>
+      <MarketingPanel link={link} />
+    </Col>
+  ) : null;
+  return <Row style={{ minHeight: '100vh' }}>{panel === 'left' ? [marketing, form] : [form, marketing]}</Row>;
+}
+
+export function OnboardingLayout() {
+  return (
+    <SplitLayout panel="right">
+      <Outlet />
+    </SplitLayout>
+  );
+}

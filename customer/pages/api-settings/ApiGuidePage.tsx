@@ -1,0 +1,63 @@
+import { ArrowLeftOutlined, CodeOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Skeleton } from 'antd';
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useIsPhone } from '../../../shared/ui/wallet';
+import guide from '../../../docs/api.md?raw';
+import './guide.css';
+
+// The Markdown renderer comes with the back-office's library: loaded only when the guide is read.
+const Markdown = lazy(async () => ({ default: (await import('@refinedev/antd')).MarkdownField }));
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-');
+
+/** Gives the guide's headings ids (so #7-receive-webhooks works) and scrolls to the one asked for. */
+function useAnchors(root: React.RefObject<HTMLDivElement | null>, hash: string) {
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const apply = () => {
+      el.querySelectorAll('h1, h2, h3').forEach((h) => {
+        if (!h.id) h.id = slug(h.textContent ?? '');
+      });
+      if (hash) el.querySelector(`#${CSS.escape(decodeURIComponent(hash.slice(1)))}`)?.scrollIntoView();
+    };
+    apply();
+    const seen = new MutationObserver(apply);
+    seen.observe(el, { childList: true, subtree: true });
+    return () => seen.disconnect();
+  }, [root, hash]);
+}
+
+/** /portal/apisettings/guide: docs/api.md, the walk-through for integrators, as the repository has it. */
+export default function ApiGuidePage() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const phone = useIsPhone();
+  const root = useRef<HTMLDivElement>(null);
+  useAnchors(root, hash);
+  return (
+    <>
+      <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/portal/apisettings')}>
+          API Settings
+        </Button>
+        <Button href="/api/docs" target="_blank" rel="noopener noreferrer" icon={<CodeOutlined />}>
+          API reference
+        </Button>
+      </Flex>
+      <Card styles={{ body: { padding: phone ? 16 : 32 } }}>
+        <div ref={root} className="cw-guide" style={{ maxWidth: 860, margin: '0 auto' }}>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
+            <Markdown value={guide} />
+          </Suspense>
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Form, Input, Space, Typography } from 'antd';
+
+interface Props {
+  setup: boolean;
+  qrcode?: string;
+  secret?: string;
+  loading: boolean;
+  onSubmit(code: string): void;
+  onBack(): void;
+}
+
+/** Mode 2 ('Authentication Code') and mode 3 ('Setup your 2FA') of the login screen. */
+export function CodeStep({ setup, qrcode, secret, loading, onSubmit, onBack }: Props) {
+  return (
+    <Form
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v: { code: string }) => onSubmit(v.code)}
+    >
+      {setup ? (
+        <>
+          <Typography.Title level={4}>Setup your 2FA</Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Install an authenticator app (Google Authenticator, Microsoft Authenticator, Authy or 1Password) on your
+            phone, scan this QR code with it, then enter the six-digit code the app shows.
+          </Typography.Paragraph>
+          {qrcode ? (
+            <div style={{ textAlign: 'center', marginBottom: 12 }}>
+              <img
+                src={`data:image/svg+xml;base64,${qrcode}`}
+                alt="QR code for your authenticator app"
+                width={180}
+                height={180}
+                style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: 8, background: '#fff' }}
+              />
+            </div>
+          ) : (
+            <Typography.Paragraph type="danger">No QR code data available</Typography.Paragraph>
+          )}
+          {secret && (
+            <Typography.Paragraph style={{ textAlign: 'center' }}>
+              <Typography.Text type="secondary">Can't scan it? Type this key into the app: </Typography.Text>
+              <Typography.Text code copyable data-testid="totp-secret">
+                {secret}
+              </Typography.Text>
+            </Typography.Paragraph>
+          )}
+        </>
+      ) : (
+        <Typography.Title level={4}>Authentication Code</Typography.Title>
+      )}
+      <Form.Item
+        name="code"
+        label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'}
+        rules={[
+          { required: true, message: 'Authentication code is required' },
+          { pattern: /^\d{6}$/, message: 'Enter the six digits' },
+        ]}
+      >
+        <Input.OTP length={6} formatter={(s) => s.replace(/\D/g, '')} autoFocus />
+      </Form.Item>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>
+          {loading ? 'Loading...' : 'Confirm OTP'}
+        </Button>
+        <Button type="link" block onClick={onBack}>
+          Use another account
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Result, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fromBase64 } from '../../../shared/base64';
+import { readMessage } from './messages';
+
+/** /onboarding/error: the stored message (or one the server put in the link). */
+export function OnboardingError() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const message = params.get('message') || readMessage() || 'Error creating account';
+  return (
+    <Result
+      status="error"
+      title={message}
+      subTitle="Try again"
+      extra={
+        <Button type="primary" onClick={() => navigate(-1)}>
+          Proceed
+        </Button>
+      }
+    />
+  );
+}
+
+/** /onboarding/success: the account waits for its email to be verified. */
+export function OnboardingSuccess() {
+  const stored = readMessage();
+  return (
+    <Result
+      status="success"
+      title="Email Verification"
+      subTitle={
+        <>
+          <Typography.Paragraph>
+            Your account creation is in progress pending email verification. Open the link we sent to your email to finish.
+          </Typography.Paragraph>
+          {stored && <Typography.Text strong>{stored}</Typography.Text>}
+        </>
+      }
+      extra={<Link to="/">Back to Home</Link>}
+    />
+  );
+}
+
+/** /onboarding/email-verified?identity=base64(email) */
+export function EmailVerified() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = fromBase64(params.get('identity'));
+  return (
+    <Result
+      status="success"
+      title="Your email has been verified and your Account created successfully"
+      subTitle={email || undefined}
+      extra={
+        <Button type="primary" onClick={() => navigate(`/login?email=${encodeURIComponent(email)}`)}>
+          Proceed to Dashboard
+        </Button>
+      }
+    />
+  );
+}
+
+/** /onboarding/reset: after a reset request was accepted. */
+export function ResetConfirmation() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="info"
+      title="Password Reset Confirmation"
+      subTitle={
+        <>
+          <Typography.Paragraph>Your account password reset process has been completed</Typography.Paragraph>
+          <Typography.Paragraph>Kindly check your associated email address and continue!</Typography.Paragraph>
+        </>
+      }
+      extra={
+        <Button type="primary" onClick={() => navigate('/login')}>
+          Proceed to Login
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { acquireEmbeddedLock } from './db/lock';
+import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '../shared/contract';
+import { createStaff } from './seed/admin';
+import { demoAccountsText } from './seed/demo';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { sandboxAuthorizationBody } from '../shared/contract';
+import type { AppContext } from './context';
+import { createContext } from './context-factory';
+import { cardTransactions, cards } from './db/schema';
+import { JOBS, jobByName } from './jobs';
+import { runJob } from './jobs/runner';
+
+/** Operator commands: npm run cli -- <command> [options] */
+
+const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-admin --email <email> --password <password> [--first-name <name>] [--last-name <name>] [--role super-admin|admin]
+        Create a staff account (Super-Admin by default) that can log in at once; 2FA is set up at first login.
+  demo-accounts
+        Print the demo accounts and their password.
+  jobs
+        List the scheduled jobs.
+  run-job <name> [--period <YYYY-MM or YYYY-MM-DD>]
+        Run a scheduled job now for its current (or the given) period; a period runs once.
+  simulate-transaction --card <card id> --amount <USD> [--merchant <name>] [--country GH] [--currency USD] [--then settle|reverse]
+        A merchant charges a card in the sandbox issuer; prints whether it was approved and why not.
+  help
+        Show this help.
+
+The CLI uses the same configuration as the server (DATA_DIR, DATABASE_URL, ...). With the embedded
+database, stop the server first: one process at a time may open it.`;
+
+async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+  try {
+    await database.migrate();
+    return await fn(database);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+/** The same services the server uses, without HTTP. */
+async function withContext<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  return withDatabase(async (database) => {
+    const config = loadConfig();
+    const log = pino({ level: 'warn' });
+    return fn(createContext({ config, database, log }));
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'help', ...rest] = argv;
+  switch (command) {
+    case 'create-admin': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'first-name': { type: 'string' },
+          'last-name': { type: 'string' },
+          role: { type: 'string', default: 'super-admin' },
+        },
+      });
+      if (!values.email || !values.password) {
+        process.stderr.write('create-admin needs --email and --password\n');
+        return 2;
+      }
+      if (!meetsPasswordPolicy(values.password)) {
+        process.stderr.write(`${PASSWORD_POLICY_MESSAGE}\n`);
+        return 2;
+      }
+      if (values.role !== 'super-admin' && values.role !== 'admin') {
+        process.stderr.write('--role is super-admin or admin\n');
+        return 2;
+      }
+      const role = values.role === 'admin' ? 'Admin' : 'Super-Admin';
+      const { created } = await withDatabase((d) =>
+        createStaff(d.db, {
+          email: values.email!,
+          password: values.password!,
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+          role,
+        }),
+      );
+      process.stdout.write(created ? `${role} ${values.email} created.\n` : `An account with ${values.email} already exists; nothing changed.\n`);
+      return 0;
+    }
+    case 'jobs':
+      for (const j of JOBS) process.stdout.write(`${j.name.padEnd(20)} ${j.description}\n`);
+      return 0;
+    case 'run-job': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { period: { type: 'string' } } });
+      const job = jobByName(positionals[0] ?? '');
+      if (!job) {
+        process.stderr.write(`Unknown job. Jobs: ${JOBS.map((j) => j.name).join(', ')}\n`);
+        return 2;
+      }
+      const outcome = await withContext((ctx) => runJob(ctx, job, values.period));
+      process.stdout.write(
+        outcome.ran ? `${job.name} ${outcome.period}: ${JSON.stringify(outcome.summary)}\n` : `${job.name} ${outcome.period}: not run (${outcome.reason})\n`,
+      );
+      return 0;
+    }
+    case 'simulate-transaction': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          card: { type: 'string' },
+          amount: { type: 'string' },
+          merchant: { type: 'string', default: 'Sandbox Merchant' },
+          country: { type: 'string', default: 'GH' },
+          currency: { type: 'string', default: 'USD' },
+          then: { type: 'string' },
+        },
+      });
+      const parsed = sandboxAuthorizationBody.safeParse({ card_id: values.card, amount: values.amount, merchant: values.merchant, country: values.country, currency: values.currency });
+      if (!parsed.success) {
+        process.stderr.write(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n`);
+        return 2;
+      }
+      const text = await withContext(async (ctx) => {
+        const [card] = await ctx.db.select().from(cards).where(eq(cards.id, parsed.data.card_id));
+        if (!card) return 'No card has this id.';
+        const { card_id: _c, ...req } = parsed.data;
+        const d = await ctx.issuer.simulateAuthorization(card.issuerToken, req);
+        let line = d.approved ? `Approved: ${values.amount} ${req.currency} at ${req.merchant}` : `Declined: ${d.declineReason}`;
+        if (d.approved && values.then) {
+          const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, d.transactionId));
+          if (values.then === 'settle') await ctx.issuer.settle(auth!.issuerReference!);
+          else if (values.then === 'reverse') await ctx.issuer.reverse(auth!.issuerReference!);
+          line += `, then ${values.then === 'settle' ? 'settled' : 'reversed'}`;
+        }
+        return `${line} (transaction ${d.transactionId})`;
+      });
+      process.stdout.write(`${text}\n`);
+      return 0;
+    }
+    case 'demo-accounts':
+      process.stdout.write(`${demoAccountsText()}\n`);
+      return 0;
+    case 'help':
+    case '--help':
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    default:
+      process.stderr.write(`Unknown command: ${command}\n\n${HELP}\n`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

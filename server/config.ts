@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only module that reads process.env: everything else receives a Config. */
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  APP_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Cardwallet <no-reply@cardwallet.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@cardwallet.local'),
+  SEED: z.enum(['demo', 'none']).optional(),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  ENCRYPTION_KEY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  TRON_DEPOSIT_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron (TRC20) address')
+    .default('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8'),
+  RUN_JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SERVE_SPA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export interface RateLimitConfig {
+  /** failures allowed per account within the window */
+  perAccount: number;
+  /** failures allowed per client address within the window */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  seed: 'demo' | 'none';
+  admin?: { email: string; password: string };
+  /** 32 bytes used for AES-256-GCM of secrets at rest (TOTP keys, card data) */
+  encryptionKey: Buffer;
+  logLevel: string;
+  trustProxy: boolean;
+  serveSpa: boolean;
+  /** run the scheduled jobs in this instance (they are safe to run in several) */
+  runJobs: boolean;
+  /** where customers send USDT (TRC20) for a Tron top-up */
+  tronDepositAddress: string;
+  sessions: { idleMinutes: number; absoluteHours: number };
+  rateLimit: RateLimitConfig;
+}
+
+export class ConfigError extends Error {}
+
+function resolveEncryptionKey(raw: string | undefined, dataDir: string, env: string): Buffer {
+  if (raw) {
+    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+    return key;
+  }
+  if (env === 'production') throw new ConfigError('ENCRYPTION_KEY is required in production');
+  const file = path.join(dataDir, 'encryption.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    encryptionKey: overrides.encryptionKey ?? resolveEncryptionKey(e.ENCRYPTION_KEY, dataDir, e.NODE_ENV),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    serveSpa: e.SERVE_SPA,
+    runJobs: e.RUN_JOBS,
+    tronDepositAddress: e.TRON_DEPOSIT_ADDRESS,
+    sessions: { idleMinutes: 30, absoluteHours: 12 },
+    rateLimit: { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 },
+  };
+  return { ...config, ...overrides };
+}

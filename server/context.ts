@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './lib/mailer';
+import type { SandboxIssuer } from './issuer/sandbox';
+
+/** What every service needs, handed in once when the app is built. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  /** the card issuer (the built-in sandbox) */
+  issuer: SandboxIssuer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: import('../shared/contract').Role;
+  companyId: string | null;
+  sessionId: string;
+  /** 'session' for people, 'api' for integrations acting for a company */
+  via: 'session' | 'api';
+  /** the API client's client_id when via = 'api' */
+  clientId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    idempotency: { principal: string; key: string; replayed: boolean } | null;
+  }
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "topups_state_decided_idx" ON "topups" USING btree ("state","decided_at");--> statement-breakpoint
+CREATE INDEX "card_transactions_kind_created_idx" ON "card_transactions" USING btree ("kind","created_at");

@@ -1,0 +1,101 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns';
+import { users } from './identity';
+import { ledgerTransfers } from './ledger';
+
+/**
+ * The platform's view of a prepaid card. The number and CVC live only at the issuer (encrypted);
+ * here are its token, last four digits and masked number.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: id(),
+    /** the master wallet that owns the card: an Individual's user id or a company id */
+    walletId: uuid('wallet_id').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    nickname: text('nickname').notNull(),
+    purpose: text('purpose').notNull(), // 'media' (Visa) | 'general' (Mastercard) | 'tokencard'
+    type: text('type').notNull(), // 'basic' | 'premium'
+    issuerToken: text('issuer_token').notNull(),
+    last4: text('last4').notNull(),
+    maskedNumber: text('masked_number').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    billing: jsonb('billing').$type<Record<string, string>>().notNull(),
+    state: text('state').notNull().default('Active'), // 'Active' | 'Deactivated'
+    deletedAt: ts('deleted_at'),
+    /** why a card ended: 'deleted' by its owner, or a scheduled termination's reason */
+    endReason: text('end_reason'),
+    flagged: boolean('flagged').notNull().default(false),
+    flagReason: text('flag_reason'),
+    flaggedAt: ts('flagged_at'),
+    suspended: boolean('suspended').notNull().default(false),
+    suspendReason: text('suspend_reason'),
+    suspendAt: ts('suspend_at'),
+    unsuspendAt: ts('unsuspend_at'),
+    /** Visa only: cents per period, and the period */
+    spendingLimit: bigint('spending_limit', { mode: 'number' }),
+    spendingControl: text('spending_control'), // 'day' | 'week' | 'month' | 'lifetime'
+    additionalSpendingLimit: bigint('additional_spending_limit', { mode: 'number' }).notNull().default(0),
+    /** consecutive authorisations declined for insufficient balance (reset by an approval) */
+    insufficientStreak: integer('insufficient_streak').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cards_issuer_token_unique').on(t.issuerToken),
+    index('cards_wallet_created_idx').on(t.walletId, t.createdAt),
+    index('cards_created_idx').on(t.createdAt),
+  ],
+);
+
+/** What happened on a card at merchants: authorisations, their reversal or settlement, and declines. */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: id(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    /** 'authorization' | 'reversal' | 'settlement' */
+    kind: text('kind').notNull(),
+    /** 'approved' | 'declined' | 'reversed' | 'settled' (an authorisation's current outcome) */
+    status: text('status').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    merchant: text('merchant').notNull(),
+    country: text('country').notNull(),
+    description: text('description').notNull(),
+    declineReason: text('decline_reason'),
+    /** a reversal or settlement points at its authorisation */
+    authorizationId: uuid('authorization_id'),
+    issuerReference: text('issuer_reference'),
+    ledgerTransferId: uuid('ledger_transfer_id').references(() => ledgerTransfers.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('card_transactions_card_created_idx').on(t.cardId, t.createdAt),
+    index('card_transactions_auth_idx').on(t.authorizationId),
+    index('card_transactions_kind_created_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+/** One row per scheduled job and period, so a job runs once per period whatever runs it. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: id(),
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: createdAt(),
+    finishedAt: ts('finished_at'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+  },
+  (t) => [unique('job_runs_job_period_unique').on(t.job, t.period)],
+);

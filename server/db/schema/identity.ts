@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns';
+
+export const companies = pgTable('companies', {
+  id: id(),
+  companyName: text('company_name').notNull(),
+  companyWebsite: text('company_website').notNull(),
+  companyEmail: text('company_email').notNull(),
+  companyPhone: text('company_phone').notNull(),
+  /** verification state: Unverified → pending → Verified */
+  state: text('state').notNull().default('Unverified'),
+  deactivatedAt: ts('deactivated_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    role: text('role').notNull(),
+    companyId: uuid('company_id').references(() => companies.id),
+    /** verification state of an Individual; company users follow their company */
+    state: text('state').notNull().default('Unverified'),
+    emailVerifiedAt: ts('email_verified_at'),
+    deactivatedAt: ts('deactivated_at'),
+    /** AES-GCM sealed base32 TOTP key; null until 2FA is set up */
+    totpSecret: text('totp_secret'),
+    /** the last TOTP time step accepted, so a code is never accepted twice */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
+    invitedBy: uuid('invited_by'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_live_unique').on(t.email).where(sql`deleted_at is null`),
+    index('users_company_idx').on(t.companyId),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** The short-lived step between a correct password and a correct TOTP code. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(), // 'setup' | 'verify'
+    pendingTotpSecret: text('pending_totp_secret'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_unique').on(t.tokenHash)],
+);
+
+/** Single-use tokens sent by mail: email verification, password reset, invitations. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_token_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const helpdeskMessages = pgTable('helpdesk_messages', {
+  id: id(),
+  userId: uuid('user_id').references(() => users.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  deliveredAt: ts('delivered_at'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,105 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns';
+import { companies, users } from './identity';
+
+/** A company's API credentials: the secret is shown once and stored only as its SHA-256. */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    redirectUri: text('redirect_uri'),
+    /** the Company-Admin who generated them: API calls act with their company's rights */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('api_clients_client_id_unique').on(t.clientId), index('api_clients_company_idx').on(t.companyId)],
+);
+
+/** Short-lived OAuth access tokens (client credentials), stored hashed. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => apiClients.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Where a company receives card-transaction webhooks, and the secret that signs them. */
+export const callbackEndpoints = pgTable(
+  'callback_endpoints',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    url: text('url').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** whsec_… sealed under ENCRYPTION_KEY (the HMAC needs the secret itself) */
+    signingSecret: text('signing_secret').notNull(),
+    disabledReason: text('disabled_reason'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('callback_endpoints_company_idx').on(t.companyId)],
+);
+
+/**
+ * The outbox: an event is written in the same transaction as what it reports, then delivered
+ * at least once, retried on the Standard Webhooks schedule with the same webhook-id.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    /** the webhook-id header: msg_… */
+    messageId: text('message_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').notNull().default('pending'), // 'pending' | 'delivered' | 'failed' | 'skipped'
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_events_message_unique').on(t.messageId), index('webhook_events_due_idx').on(t.state, t.nextAttemptAt), index('webhook_events_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    endpointId: uuid('endpoint_id'),
+    url: text('url').notNull(),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+    nextRetryAt: ts('next_retry_at'),
+    createdAt: createdAt(),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('webhook_deliveries_event_idx').on(t.eventId, t.createdAt)],
+);

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+
+/**
+ * Double-entry ledger. Every money movement is one transfer whose entries sum to zero.
+ * Amounts are integer minor units (cents; USDT and USD at 1:1). Entries are immutable:
+ * a trigger refuses UPDATE and DELETE; mistakes are corrected by new transfers.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    /** 'wallet' | 'card' | 'fee_income' | 'tron_deposits' | 'momo_deposits' | 'card_issuer' */
+    kind: text('kind').notNull(),
+    /** the wallet's owner (user id of an Individual, company id), the card id, or null for platform accounts */
+    ownerId: uuid('owner_id'),
+    currency: text('currency').notNull().default('USDT'),
+    /** outside-world accounts may go negative: they stand for money outside the platform */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    /** the running sum of this account's entries, maintained in the same transaction */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_kind_owner_unique').on(t.kind, t.ownerId),
+    uniqueIndex('ledger_accounts_platform_unique').on(t.kind).where(sql`owner_id is null`),
+    check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: id(),
+    /** 'topup' | 'transfer' | 'issuance' | 'topup_card' | 'withdraw' | 'maintenance' | 'card_spend' | … */
+    kind: text('kind').notNull(),
+    /** the human reference (trans_ref) */
+    reference: text('reference').notNull(),
+    description: text('description'),
+    /** fee breakdown and anything the reports show about the movement */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transfers_reference_unique').on(t.reference), index('ledger_transfers_kind_created_idx').on(t.kind, t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** signed: positive credits the account, negative debits it */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_arithmetic', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
+  ],
+);
+

@@ -1,0 +1,19 @@
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
+
+/** Idempotency records: one per (principal, key); replayed for 24 hours at least. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').notNull(), // 'in_flight' | 'done'
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseContentType: text('response_content_type'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.principal, t.key] })],
+);

@@ -1,0 +1,70 @@
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns';
+import { users } from './identity';
+
+/**
+ * An uploaded document: stored under DATA_DIR/uploads with a random name, its type known from
+ * its content, readable only by the account it belongs to and by staff.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    /** the account the document belongs to: an Individual's user id or a company id */
+    accountId: uuid('account_id').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    field: text('field').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageName: text('storage_name').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_account_idx').on(t.accountId)],
+);
+
+/** A KYC (individual) or KYB (company) submission and its review. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    accountType: text('account_type').notNull(), // 'individual' | 'company'
+    accountId: uuid('account_id').notNull(),
+    submittedBy: uuid('submitted_by')
+      .notNull()
+      .references(() => users.id),
+    state: text('state').notNull().default('pending'), // 'pending' | 'approved' | 'rejected'
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** field name → upload id */
+    documents: jsonb('documents').$type<Record<string, string>>().notNull(),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_type_state_idx').on(t.accountType, t.state, t.createdAt), index('verifications_account_idx').on(t.accountId)],
+);
+
+/** Every staff action, who did it, when, and on what. Rows are never changed or removed. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    status: bigint('status', { mode: 'number' }).notNull(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_object_idx').on(t.objectType, t.objectId)],
+);

@@ -1,0 +1,83 @@
+import { bigint, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns';
+import { ledgerTransfers } from './ledger';
+import { users } from './identity';
+
+/**
+ * A request to load a master wallet: Pending → Hash-provided (Tron hash, or Momo "Paid")
+ * → MoMo processed (Momo, by an agent) → Approved (credited once) or Denied (with a reason).
+ */
+export const topups = pgTable(
+  'topups',
+  {
+    id: id(),
+    walletId: uuid('wallet_id').notNull(),
+    reference: text('reference').notNull(),
+    /** short code the customer quotes with a mobile-money payment */
+    code: text('code').notNull(),
+    method: text('method').notNull(), // 'Tron' | 'Momo'
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    state: text('state').notNull().default('Pending'),
+    transactionHash: text('transaction_hash'),
+    reason: text('reason'),
+    /** what the customer was asked to send by mobile money, in pesewas, and the rate used */
+    momoAmount: bigint('momo_amount', { mode: 'number' }),
+    momoRate: text('momo_rate'),
+    momoFlatFee: bigint('momo_flat_fee', { mode: 'number' }),
+    fee: bigint('fee', { mode: 'number' }),
+    feesMeta: jsonb('fees_meta').$type<Record<string, unknown>>(),
+    ledgerTransferId: uuid('ledger_transfer_id').references(() => ledgerTransfers.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    processedBy: uuid('processed_by').references(() => users.id),
+    processedAt: ts('processed_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('topups_reference_unique').on(t.reference),
+    index('topups_wallet_created_idx').on(t.walletId, t.createdAt),
+    index('topups_state_updated_idx').on(t.state, t.updatedAt),
+    index('topups_state_decided_idx').on(t.state, t.decidedAt),
+  ],
+);
+
+/** The mobile-money settings: one row. */
+export const momoSettings = pgTable('momo_settings', {
+  id: integer('id').primaryKey().default(1),
+  momoName: text('momo_name').notNull(),
+  momoNumber: text('momo_number').notNull(),
+  network: text('network').notNull(),
+  /** GHS per USDT as a decimal string with up to 4 places */
+  rate: text('rate').notNull(),
+  /** GHS added to every mobile-money payment, in pesewas */
+  flatFee: bigint('flat_fee', { mode: 'number' }).notNull(),
+  alertEmails: jsonb('alert_emails').$type<string[]>().notNull().default([]),
+  entityUsers: jsonb('entity_users').$type<string[]>().notNull().default([]),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The fee schedule: the default set (for = 'default') and per-company overrides
+ * (for = 'company', for_id = company id). Values are hundredths: 150 = 1.50% or 1.50 USD.
+ */
+export const fees = pgTable(
+  'fees',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull(), // 'percentage' | 'fixed'
+    value: bigint('value', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('Active'), // 'Active' | 'Inactive'
+    for: text('for').notNull().default('default'),
+    forId: uuid('for_id'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('fees_name_for_unique').on(t.name, t.for, t.forId).nullsNotDistinct()],
+);

@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+/** One batch after the cursor (a keyset position, or an offset for small lists). */
+export type Batch<T, C = Cursor> = (cursor: C | null, limit: number) => Promise<{ rows: T[]; next: C | null }>;
+
+export const CSV_BATCH = 1000;
+
+/**
+ * A CSV cell: quoted when it holds a separator, a quote or a line break; text that a spreadsheet
+ * would run as a formula is prefixed with an apostrophe. Amounts ("-12.50") stay exact numbers.
+ */
+export function csvCell(v: string | number | boolean | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+@\t\r]/.test(s) || (typeof v === 'string' && /^-(?![\d.])/.test(s))) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (cells: Array<string | number | boolean | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * Streams a report as CSV, fetching it in keyset batches, so a million rows never sit in memory
+ * at once; the client's filters are the batches' filters.
+ */
+export function sendCsv<T, C = Cursor>(reply: FastifyReply, filename: string, columns: CsvColumn<T>[], batch: Batch<T, C>) {
+  async function* lines() {
+    yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
+    let cursor: C | null = null;
+    for (;;) {
+      const { rows, next } = await batch(cursor, CSV_BATCH);
+      if (rows.length) yield rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join('');
+      if (!next || rows.length < CSV_BATCH) return;
+      cursor = next;
+    }
+  }
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .send(Readable.from(lines()));
+}
+
+/** The keyset cursor after the last row of a batch. */
+export const cursorOf = <T>(rows: T[], at: (r: T) => string | Date, id: (r: T) => string): Cursor | null => {
+  const last = rows[rows.length - 1];
+  return last ? { at: new Date(at(last)), id: id(last) } : null;
+};
+
+/** Batches of a list that pages by offset (small lists ordered by something other than time). */
+export const byOffset =
+  <T>(fetch: (page: { limit: number; offset: number }) => Promise<{ rows: T[] }>): Batch<T, number> =>
+  async (offset, limit) => {
+    const { rows } = await fetch({ limit, offset: offset ?? 0 });
+    return { rows, next: (offset ?? 0) + rows.length };
+  };

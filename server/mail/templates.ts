@@ -1,0 +1,129 @@
+import type { Mail } from '../lib/mailer';
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Part {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}
+
+/** Every mail has a plain-text body (links on their own line) and a simple HTML twin. */
+function compose(to: string, subject: string, p: Part): Mail {
+  const text = [
+    p.greeting,
+    '',
+    ...p.paragraphs.flatMap((x) => [x, '']),
+    ...(p.action ? [`${p.action.label}:`, p.action.url, ''] : []),
+    p.footer ?? 'If you did not expect this message, you can ignore it.',
+    '',
+    'Cardwallet',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>${esc(p.greeting)}</p>
+${p.paragraphs.map((x) => `<p>${esc(x)}</p>`).join('\n')}
+${p.action ? `<p><a href="${esc(p.action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${esc(p.action.label)}</a></p>` : ''}
+<p style="color:#6b7280;font-size:12px">${esc(p.footer ?? 'If you did not expect this message, you can ignore it.')}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export const verifyEmailMail = (to: string, name: string, url: string) =>
+  compose(to, 'Verify your email address', {
+    greeting: `Hello ${name},`,
+    paragraphs: ['Thank you for creating a Cardwallet account. Please confirm your email address to finish.'],
+    action: { label: 'Verify my email', url },
+    footer: 'This link works once and expires in 48 hours.',
+  });
+
+export const resetPasswordMail = (to: string, name: string, url: string) =>
+  compose(to, 'Reset your password', {
+    greeting: `Hello ${name},`,
+    paragraphs: ['We received a request to reset the password of your Cardwallet account.'],
+    action: { label: 'Set a new password', url },
+    footer: 'This link works once and expires in 1 hour. If you did not ask for it, your password stays as it is.',
+  });
+
+export const inviteMail = (to: string, name: string, companyName: string, inviter: string, url: string) =>
+  compose(to, `You have been invited to join ${companyName} on Cardwallet`, {
+    greeting: `Hello ${name},`,
+    paragraphs: [`${inviter} has invited you to join ${companyName} on Cardwallet.`],
+    action: { label: 'Accept the invitation', url },
+    footer: 'This invitation expires in 7 days.',
+  });
+
+export const staffInviteMail = (to: string, name: string, url: string) =>
+  compose(to, 'Your Cardwallet back-office account', {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      'An administrator created a back-office account for you. Set your password to get started; at your first login you will set up two-factor authentication.',
+    ],
+    action: { label: 'Set my password', url },
+    footer: 'This link works once and expires in 72 hours.',
+  });
+
+export const helpdeskMail = (to: string, m: { name: string; email: string; subject: string; message: string }) => ({
+  ...compose(to, `[Help Desk] ${m.subject}`, {
+    greeting: `New help desk message from ${m.name} <${m.email}>:`,
+    paragraphs: [m.message],
+    footer: 'Reply to this mail to answer the customer.',
+  }),
+  replyTo: m.email,
+});
+
+export const passwordChangedMail = (to: string, name: string) =>
+  compose(to, 'Your password was changed', {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      'The password of your Cardwallet account was just changed and every session was signed out.',
+      'If this was not you, reset your password at once and contact support.',
+    ],
+  });
+
+export const topupApprovedMail = (to: string, name: string, t: { reference: string; amount: string; credited: string; fee: string; method: string }) =>
+  compose(to, `Your wallet top-up ${t.reference} was approved`, {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Your ${t.method} top-up ${t.reference} of USDT ${t.amount} was approved.`,
+      t.fee !== '0.00' ? `USDT ${t.credited} was credited to your master wallet (fee USDT ${t.fee}).` : `USDT ${t.credited} was credited to your master wallet.`,
+    ],
+  });
+
+export const topupDeniedMail = (to: string, name: string, t: { reference: string; amount: string; method: string; reason: string }) =>
+  compose(to, `Your wallet top-up ${t.reference} was denied`, {
+    greeting: `Hello ${name},`,
+    paragraphs: [`Your ${t.method} top-up ${t.reference} of USDT ${t.amount} was denied.`, `Reason: ${t.reason}`],
+    footer: 'If you think this is a mistake, reply through the Help Desk and quote the reference.',
+  });
+
+export const momoAlertMail = (to: string[], t: { reference: string; amount: string; ghs: string; owner: string; code: string }) => ({
+  ...compose(to.join(','), `New Momo top-up ${t.reference}: GHS ${t.ghs}`, {
+    greeting: 'A customer started a mobile-money top-up.',
+    paragraphs: [
+      `Customer: ${t.owner}`,
+      `Amount: USDT ${t.amount}, to be paid as GHS ${t.ghs}`,
+      `Payment reference: ${t.code}-${t.ghs}`,
+      'Confirm it in Momo Wallet Load once the money arrives.',
+    ],
+    footer: 'You receive this because your address is in the mobile-money alert list.',
+  }),
+  to,
+});
+
+export const verificationDecisionMail = (to: string, name: string, kind: 'KYC' | 'KYB', approved: boolean, reason?: string) =>
+  compose(to, approved ? `Your ${kind} verification was approved` : `Your ${kind} verification was not approved`, {
+    greeting: `Hello ${name},`,
+    paragraphs: approved
+      ? [`Your ${kind} verification was approved. Your account is now verified: you can create unlimited cards${kind === 'KYB' ? ' and use the API settings' : ''}.`]
+      : [`Your ${kind} verification was not approved.`, `Reason: ${reason ?? 'not given'}`, 'You may correct the details or documents and submit it again from your dashboard.'],
+  });
+
+export const accountStatusMail = (to: string, name: string, active: boolean) =>
+  compose(to, active ? 'Your account was reactivated' : 'Your account was deactivated', {
+    greeting: `Hello ${name},`,
+    paragraphs: active
+      ? ['Your Cardwallet account was reactivated. You can log in again.']
+      : ['Your Cardwallet account was deactivated by our team and you can no longer log in. Contact support if you think this is a mistake.'],
+  });

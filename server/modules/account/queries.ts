@@ -1,0 +1,86 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, emailTokens, sessions, users } from '../../db/schema';
+import { hashToken, randomToken } from '../../lib/crypto';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function findLiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)));
+  return u;
+}
+
+export async function findLiveUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return u;
+}
+
+export async function findCompany(db: DbOrTx, id: string | null): Promise<CompanyRow | null> {
+  if (!id) return null;
+  const [c] = await db.select().from(companies).where(eq(companies.id, id));
+  return c ?? null;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'invite' | 'staff_invite';
+
+export async function createEmailToken(
+  db: DbOrTx,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(emailTokens).values({
+    id: crypto.randomUUID(),
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Marks a mailed token used, once: returns its row only to the one caller that consumed it. */
+export async function consumeEmailToken(
+  db: DbOrTx,
+  token: string,
+  purposes: EmailTokenPurpose[],
+  now: Date,
+): Promise<{ userId: string; purpose: EmailTokenPurpose } | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        inArray(emailTokens.purpose, purposes),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, purpose: emailTokens.purpose });
+  if (!row) return null;
+  return { userId: row.userId, purpose: row.purpose as EmailTokenPurpose };
+}
+
+/** Looks at a mailed token without using it up. */
+export async function peekEmailToken(db: DbOrTx, token: string) {
+  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashToken(token)));
+  return row;
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

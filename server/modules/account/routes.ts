@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptInviteBody,
+  confirmBody,
+  loginBody,
+  newPasswordBody,
+  registerCompanyBody,
+  registerIndividualBody,
+  resetBody,
+} from '../../../shared/contract';
+import { authenticate } from '../../plugins/auth';
+import { HTTP, ok } from '../../lib/http';
+import * as account from './service';
+import { endSession } from './sessions';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+export default async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ['Account'];
+
+  app.post('/account/individuals/register', { schema: { tags, body: registerIndividualBody } }, async (req, reply) =>
+    reply.status(HTTP.CREATED).send(ok(await account.registerIndividual(ctx, req.body))),
+  );
+
+  app.post('/account/companies/register', { schema: { tags, body: registerCompanyBody } }, async (req, reply) =>
+    reply.status(HTTP.CREATED).send(ok(await account.registerCompany(ctx, req.body))),
+  );
+
+  app.get(
+    '/account/verify-email',
+    { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } },
+    async (req, reply) => {
+      const email = req.query.token ? await account.verifyEmail(ctx, req.query.token) : null;
+      if (email) return reply.redirect(`/onboarding/email-verified?identity=${encodeURIComponent(b64(email))}`);
+      const message = 'This verification link is invalid or has expired. Log in to receive a new one.';
+      return reply.redirect(`/onboarding/error?message=${encodeURIComponent(message)}`);
+    },
+  );
+
+  app.post('/account/login', { schema: { tags, body: loginBody } }, async (req) =>
+    ok(await account.login(ctx, req.body.email, req.body.password, meta(req))),
+  );
+
+  app.post('/account/auth-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
+    ok(await account.confirmLogin(ctx, 'setup', req.body.token, req.body.code, meta(req))),
+  );
+
+  app.post('/account/login-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
+    ok(await account.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
+  );
+
+  app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await account.requestPasswordReset(ctx, req.body.email, meta(req)))),
+  );
+
+  app.post('/account/reset-password', { schema: { tags, body: newPasswordBody } }, async (req) =>
+    ok(await account.setPasswordFromLink(ctx, req.body)),
+  );
+
+  app.post('/account/accept-invite', { schema: { tags, body: acceptInviteBody } }, async (req) =>
+    ok(await account.acceptInvite(ctx, req.body)),
+  );
+
+  app.delete(
+    '/account/logout',
+    { schema: { tags, security: [{ bearer: [] }] }, onRequest: authenticate(ctx) },
+    async (req) => {
+      await endSession(ctx, req.user!.sessionId);
+      return ok({ message: 'You have been logged out.' });
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAdminBody, pageQuery, updateAdminBody } from '../../../shared/contract';
+import { HTTP, ok } from '../../lib/http';
+import { offsetOf, paged } from '../../lib/paging';
+import { authenticate } from '../../plugins/auth';
+import * as svc from './service';
+import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
+import type { ApiAdmin } from '../../../shared/contract';
+
+const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
+  { header: 'Admin Id', value: (a) => a.id },
+  { header: 'First Name', value: (a) => a.first_name },
+  { header: 'Last Name', value: (a) => a.last_name },
+  { header: 'Email Address', value: (a) => a.email },
+  { header: 'Phone Number', value: (a) => a.phone_number },
+  { header: 'Role', value: (a) => a.role },
+  { header: 'State', value: (a) => a.state },
+  { header: 'Created', value: (a) => a.created_at },
+];
+
+const idParams = z.object({ id: z.string().uuid() });
+
+/** Administrators: Super-Admin only. */
+export default async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const onRequest = authenticate(ctx, { roles: ['Super-Admin'] });
+  const tags = ['Administrators'];
+  const security = [{ bearer: [] }];
+
+  app.get('/account/admins', { onRequest, schema: { tags, security, querystring: pageQuery } }, async (req, reply) => {
+    if (req.query.format === 'csv') return sendCsv(reply, 'administrators', ADMIN_COLUMNS, byOffset((p) => svc.listAdmins(ctx, p)));
+    const r = await svc.listAdmins(ctx, { limit: req.query.per_page, offset: offsetOf(req.query) });
+    return paged(req, r.rows, r.total, req.query);
+  });
+  app.post('/account/admins', { onRequest, schema: { tags, security, body: createAdminBody } }, async (req, reply) =>
+    reply.status(HTTP.CREATED).send(ok(await svc.createAdmin(ctx, req.body))),
+  );
+  app.put('/account/admins/:id', { onRequest, schema: { tags, security, params: idParams, body: updateAdminBody } }, async (req) =>
+    ok(await svc.updateAdmin(ctx, req.user!, req.params.id, req.body)),
+  );
+  app.delete('/account/admins/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteAdmin(ctx, req.user!, req.params.id))),
+  );
+}

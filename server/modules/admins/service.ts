@@ -1,0 +1,126 @@
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiAdmin, createAdminBody, updateAdminBody } from '../../../shared/contract';
+import type { AppContext, AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError, HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
+import { hashPassword } from '../../lib/passwords';
+import { staffInviteMail } from '../../mail/templates';
+import { createEmailToken, findLiveUserByEmail, revokeUserSessions, type UserRow } from '../account/queries';
+import { EMAIL_TAKEN } from '../account/service';
+
+const STAFF = ['Admin', 'Super-Admin'];
+const INVITE_TTL = 72 * 3600_000;
+const roleOf = (r: 'admin' | 'super-admin') => (r === 'super-admin' ? 'Super-Admin' : 'Admin');
+
+export function toApiAdmin(u: UserRow): ApiAdmin {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    phone_number: u.phoneNumber,
+    role: u.role === 'Super-Admin' ? 'super-admin' : 'admin',
+    state: u.passwordHash ? 'Active' : 'Invited',
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+const liveStaff = and(inArray(users.role, STAFF), isNull(users.deletedAt));
+
+export async function listAdmins(ctx: AppContext, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(users).where(liveStaff).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    ctx.db.select({ n: count() }).from(users).where(liveStaff),
+  ]);
+  return { rows: rows.map(toApiAdmin), total: total?.n ?? 0 };
+}
+
+async function sendInvite(ctx: AppContext, u: { id: string; email: string; firstName: string }) {
+  const token = await createEmailToken(ctx.db, u.id, 'staff_invite', INVITE_TTL, ctx.now());
+  try {
+    await ctx.mailer.send(staffInviteMail(u.email, u.firstName, `${ctx.config.appUrl}/onboarding/new-password?token=${token}`));
+  } catch (err) {
+    ctx.log.error({ err }, 'could not send staff invitation');
+  }
+}
+
+/** A new staff member gets a mail to set their password; 2FA is set up at their first login. */
+export async function createAdmin(ctx: AppContext, body: z.output<typeof createAdminBody>) {
+  if (await findLiveUserByEmail(ctx.db, body.email)) throw invalidField('email', EMAIL_TAKEN);
+  const now = ctx.now();
+  const [u] = await ctx.db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phoneNumber: body.phone_number,
+      role: roleOf(body.role),
+      state: 'Verified',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await sendInvite(ctx, u!);
+  return toApiAdmin(u!);
+}
+
+async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
+  const [r] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), ne(users.id, exceptId)));
+  return r?.n ?? 0;
+}
+
+async function findAdmin(db: DbOrTx, id: string) {
+  const [u] = await db.select().from(users).where(and(eq(users.id, id), liveStaff)).for('update');
+  if (!u) throw notFound('The administrator');
+  return u;
+}
+
+export async function updateAdmin(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof updateAdminBody>) {
+  const now = ctx.now();
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const u = await findAdmin(tx, id);
+    if (body.email !== u.email) {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, body.email), isNull(users.deletedAt)));
+      if (taken) throw invalidField('email', EMAIL_TAKEN);
+    }
+    const role = body.role ? roleOf(body.role) : u.role;
+    if (u.role === 'Super-Admin' && role !== 'Super-Admin' && (await otherSuperAdmins(tx, u.id)) === 0) {
+      throw conflict('The last Super-Admin cannot be demoted.');
+    }
+    if (id === me.id && role !== u.role) throw forbidden('You cannot change your own privileges.');
+    const [saved] = await tx
+      .update(users)
+      .set({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phoneNumber: body.phone_number ?? u.phoneNumber,
+        role,
+        ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    // A new password, a new address or other privileges: their sessions start over.
+    if (passwordHash || role !== u.role || body.email !== u.email) await revokeUserSessions(tx, id, now);
+    return saved!;
+  });
+  return toApiAdmin(saved);
+}
+
+export async function deleteAdmin(ctx: AppContext, me: AuthUser, id: string) {
+  if (id === me.id) throw forbidden('You cannot delete your own account.');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const u = await findAdmin(tx, id);
+    if (u.role === 'Super-Admin' && (await otherSuperAdmins(tx, u.id)) === 0) throw new AppError(HTTP.CONFLICT, 'The last Super-Admin cannot be removed.');
+    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
+    await revokeUserSessions(tx, id, now);
+  });
+  return 'Admin deleted.';
+}

@@ -1,0 +1,186 @@
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ApiCardTransaction } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import type { DbOrTx } from '../../db/client';
+import { cardTransactions, cards, companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
+import { dayRange } from '../../lib/dates';
+import { type Page, afterCursor, isExport } from '../../lib/paging';
+import { balancesOf } from './accounts';
+import { toApiCard } from './presenters';
+
+export interface CardFilters {
+  walletId?: string;
+  startDate?: string;
+  endDate?: string;
+  ownerType?: 'company' | 'individual';
+  purpose?: string;
+  type?: string;
+  isActive?: boolean;
+  search?: string;
+  deleted?: 'exclude' | 'only' | 'include';
+  flaggedOnly?: boolean;
+  createdBy?: string;
+}
+
+const owner = alias(users, 'owner');
+const creator = alias(users, 'creator');
+
+function where(f: CardFilters): SQL | undefined {
+  const w: SQL[] = [];
+  if (f.walletId) w.push(eq(cards.walletId, f.walletId));
+  const r = dayRange(f.startDate, f.endDate);
+  if (r.from) w.push(gte(cards.createdAt, r.from));
+  if (r.to) w.push(lt(cards.createdAt, r.to));
+  if (f.ownerType === 'company') w.push(isNotNull(companies.id));
+  if (f.ownerType === 'individual') w.push(isNull(companies.id));
+  if (f.purpose) w.push(eq(cards.purpose, f.purpose));
+  if (f.type) w.push(eq(cards.type, f.type));
+  if (f.isActive === true) w.push(and(eq(cards.state, 'Active'), isNull(cards.deletedAt))!);
+  if (f.isActive === false) w.push(or(ne(cards.state, 'Active'), isNotNull(cards.deletedAt))!);
+  if (f.search) {
+    const q = `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    w.push(or(ilike(cards.nickname, q), ilike(cards.firstName, q), ilike(cards.lastName, q), ilike(sql`${cards.firstName} || ' ' || ${cards.lastName}`, q), eq(cards.last4, f.search))!);
+  }
+  if ((f.deleted ?? 'exclude') === 'exclude') w.push(isNull(cards.deletedAt));
+  if (f.deleted === 'only') w.push(isNotNull(cards.deletedAt));
+  if (f.flaggedOnly) w.push(eq(cards.flagged, true));
+  if (f.createdBy) w.push(eq(cards.createdBy, f.createdBy));
+  return w.length ? and(...w) : undefined;
+}
+
+/** Cards with balances and owners, newest first; without a page, all of them (customer lists). */
+export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff = false) {
+  const cond = where(f);
+  const after = page ? afterCursor(cards.createdAt, cards.id, page) : undefined;
+  const q = db
+    .select({
+      c: cards,
+      companyName: companies.companyName,
+      ownerFirst: owner.firstName,
+      ownerLast: owner.lastName,
+      creatorName: sql<string | null>`${creator.firstName} || ' ' || ${creator.lastName}`,
+    })
+    .from(cards)
+    .leftJoin(companies, eq(companies.id, cards.walletId))
+    .leftJoin(owner, eq(owner.id, cards.walletId))
+    .leftJoin(creator, eq(creator.id, cards.createdBy))
+    .where(and(cond, after))
+    .orderBy(desc(cards.createdAt), desc(cards.id));
+  const rows = page ? await q.limit(page.limit).offset(isExport(page) ? 0 : page.offset) : await q;
+  const [total] = page && !isExport(page)
+    ? await db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond)
+    : [{ n: rows.length }];
+  const balances = await balancesOf(db, rows.map((r) => r.c.id));
+  return {
+    rows: rows.map((r) =>
+      toApiCard(r.c, balances.get(r.c.id) ?? { available: 0, held: 0 }, {
+        owner_name: r.companyName ?? `${r.ownerFirst ?? ''} ${r.ownerLast ?? ''}`.trim(),
+        owner_type: r.companyName ? 'Company' : 'Individual',
+        created_by: r.creatorName ?? undefined,
+        staff,
+      }),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Card money by purpose: available (card accounts) and ledger (with held authorisations). */
+export async function masterBalances(db: DbOrTx) {
+  const rows = await db
+    .select({
+      purpose: cards.purpose,
+      kind: ledgerAccounts.kind,
+      total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)`,
+    })
+    .from(ledgerAccounts)
+    .innerJoin(cards, eq(cards.id, ledgerAccounts.ownerId))
+    .where(sql`${ledgerAccounts.kind} in ('card', 'card_hold')`)
+    .groupBy(cards.purpose, ledgerAccounts.kind);
+  const out: Record<'general' | 'media' | 'tokencard', { available: string; ledger: string }> = {
+    general: { available: '0.00', ledger: '0.00' },
+    media: { available: '0.00', ledger: '0.00' },
+    tokencard: { available: '0.00', ledger: '0.00' },
+  };
+  for (const p of ['general', 'media', 'tokencard'] as const) {
+    const available = Number(rows.find((r) => r.purpose === p && r.kind === 'card')?.total ?? 0);
+    const held = Number(rows.find((r) => r.purpose === p && r.kind === 'card_hold')?.total ?? 0);
+    out[p] = { available: formatMoney(available), ledger: formatMoney(available + held) };
+  }
+  return out;
+}
+
+/** The back-office sums of one card (back-office §2.9). */
+export async function cardSums(db: DbOrTx, cardId: string) {
+  const [auth] = await db
+    .select({
+      approved: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} in ('approved','settled','reversed')), 0)`,
+      settled: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} = 'settled'), 0)`,
+      reversed: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} = 'reversed'), 0)`,
+    })
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.kind, 'authorization')));
+  const moves = await db
+    .select({
+      kind: ledgerTransfers.kind,
+      amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`,
+      fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(and(eq(ledgerAccounts.ownerId, cardId), eq(ledgerAccounts.kind, 'card')))
+    .groupBy(ledgerTransfers.kind);
+  const by = (k: string) => Number(moves.find((m) => m.kind === k)?.amount ?? 0);
+  const fees = moves.reduce((s, m) => s + Number(m.fees), 0);
+  return {
+    approved_sum: formatMoney(Number(auth?.approved ?? 0)),
+    settled_sum: formatMoney(Number(auth?.settled ?? 0)),
+    reversal_sum: formatMoney(Number(auth?.reversed ?? 0)),
+    total_issuance: formatMoney(by('issuance')),
+    total_topup: formatMoney(by('topup')),
+    total_withdrawal: formatMoney(by('withdraw')),
+    total_maintenance: formatMoney(by('maintenance')),
+    total_fees: formatMoney(fees),
+  };
+}
+
+export async function cardHistory(db: DbOrTx, cardId: string, f: { startDate?: string; endDate?: string }, page: Page) {
+  const r = dayRange(f.startDate, f.endDate);
+  const cond = and(
+    eq(cardTransactions.cardId, cardId),
+    ...(r.from ? [gte(cardTransactions.createdAt, r.from)] : []),
+    ...(r.to ? [lt(cardTransactions.createdAt, r.to)] : []),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(cardTransactions)
+      .where(and(cond, afterCursor(cardTransactions.createdAt, cardTransactions.id, page)))
+      .orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id))
+      .limit(page.limit)
+      .offset(isExport(page) ? 0 : page.offset),
+    isExport(page) ? [undefined] : db.select({ n: count() }).from(cardTransactions).where(cond),
+  ]);
+  return {
+    rows: rows.map(toApiCardTx),
+    total: total?.n ?? 0,
+  };
+}
+
+export function toApiCardTx(t: typeof cardTransactions.$inferSelect): ApiCardTransaction {
+  return {
+    id: t.id,
+    card_id: t.cardId,
+    kind: t.kind as ApiCardTransaction['kind'],
+    status: t.status as ApiCardTransaction['status'],
+    description: t.description,
+    amount: formatMoney(t.amount),
+    currency: t.currency,
+    merchant: t.merchant,
+    country: t.country,
+    decline_reason: t.declineReason,
+    date_created: t.createdAt.toISOString(),
+    date_updated: t.updatedAt.toISOString(),
+  };
+}

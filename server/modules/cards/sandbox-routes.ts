@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STAFF_ROLES, sandboxAuthorizationBody } from '../../../shared/contract';
+import { eq } from 'drizzle-orm';
+import { cardTransactions, cards } from '../../db/schema';
+import { IssuerError } from '../../issuer/port';
+import { AppError, HTTP, notFound, ok } from '../../lib/http';
+import { authenticate } from '../../plugins/auth';
+import { toApiCardTx } from './queries';
+
+/** Staff-only controls of the sandbox issuer: a merchant charges a card; a payment reverses or settles. */
+export default async function sandboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const onRequest = authenticate(ctx, { roles: STAFF_ROLES });
+  const tags = ['Sandbox issuer'];
+  const security = [{ bearer: [] }];
+
+  app.post('/sandbox/authorizations', { onRequest, schema: { tags, security, body: sandboxAuthorizationBody } }, async (req, reply) => {
+    const [card] = await ctx.db.select().from(cards).where(eq(cards.id, req.body.card_id));
+    if (!card) throw notFound('The card');
+    const { card_id: _id, ...auth } = req.body;
+    const decision = await ctx.issuer.simulateAuthorization(card.issuerToken, auth);
+    const [tx] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, decision.transactionId));
+    const transaction = tx ? toApiCardTx(tx) : null;
+    return reply.status(HTTP.CREATED).send(ok({ approved: decision.approved, decline_reason: decision.declineReason, transaction }));
+  });
+
+  for (const outcome of ['reverse', 'settle'] as const) {
+    app.post(
+      `/sandbox/authorizations/:id/${outcome}`,
+      { onRequest, schema: { tags, security, params: z.object({ id: z.string().uuid() }) } },
+      async (req) => {
+        const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, req.params.id));
+        if (!auth || auth.kind !== 'authorization' || !auth.issuerReference) throw notFound('The authorisation');
+        try {
+          await (outcome === 'reverse' ? ctx.issuer.reverse(auth.issuerReference) : ctx.issuer.settle(auth.issuerReference));
+        } catch (e) {
+          if (e instanceof IssuerError) throw new AppError(HTTP.CONFLICT, e.message);
+          throw e;
+        }
+        return ok({ message: outcome === 'reverse' ? 'Payment reversed.' : 'Payment settled.' });
+      },
+    );
+  }
+}

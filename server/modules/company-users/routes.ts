@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCompanyUserBody, pageQuery, updateCompanyUserBody } from '../../../shared/contract';
+import { HTTP, ok } from '../../lib/http';
+import { paged } from '../../lib/paging';
+import { authenticate } from '../../plugins/auth';
+import * as svc from './service';
+import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
+import type { CompanyUserRow } from '../../../shared/contract';
+
+const USER_COLUMNS: CsvColumn<CompanyUserRow>[] = [
+  { header: 'First Name', value: (u) => u.first_name },
+  { header: 'Last Name', value: (u) => u.last_name },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Phone Number', value: (u) => u.phone_number },
+  { header: 'Role', value: (u) => u.role },
+  { header: 'State', value: (u) => u.state },
+  { header: 'Created', value: (u) => u.created_at },
+];
+
+const companyParams = z.object({ companyId: z.string().uuid() });
+const memberParams = companyParams.extend({ userId: z.string().uuid() });
+
+export default async function companyUserRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const onRequest = authenticate(ctx, { roles: ['Company-Admin', 'Company-User'] });
+  const tags = ['Company users'];
+  const security = [{ bearer: [] }];
+
+  app.get('/company/users/:companyId', { onRequest, schema: { tags, security, params: companyParams, querystring: pageQuery } }, async (req, reply) => {
+    if (req.query.format === 'csv') {
+      return sendCsv(reply, 'users', USER_COLUMNS, byOffset((p) => svc.listCompanyUsers(ctx, req.user!, req.params.companyId, { page: p.offset / p.limit + 1, per_page: p.limit })));
+    }
+    const { rows, total } = await svc.listCompanyUsers(ctx, req.user!, req.params.companyId, req.query);
+    return paged(req, rows, total, req.query);
+  });
+
+  app.post(
+    '/company/users/:companyId',
+    { onRequest, schema: { tags, security, params: companyParams, body: createCompanyUserBody } },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.inviteCompanyUser(ctx, req.user!, req.params.companyId, req.body))),
+  );
+
+  app.put(
+    '/company/users/:companyId/:userId',
+    { onRequest, schema: { tags, security, params: memberParams, body: updateCompanyUserBody } },
+    async (req) => ok(await svc.setCompanyUserRole(ctx, req.user!, req.params.companyId, req.params.userId, req.body.role)),
+  );
+
+  app.delete('/company/users/:companyId/:userId', { onRequest, schema: { tags, security, params: memberParams } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteCompanyUser(ctx, req.user!, req.params.companyId, req.params.userId))),
+  );
+}

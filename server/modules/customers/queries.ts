@@ -1,0 +1,100 @@
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { ApiCustomerRow } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import type { DbOrTx } from '../../db/client';
+import { cards, companies, ledgerAccounts, users } from '../../db/schema';
+import { dayRange } from '../../lib/dates';
+
+export type CustomerFilters = { state?: string; name?: string; startDate?: string; endDate?: string };
+
+const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/** The state staff see: Deactivated while it holds, else the verification state (pending = In-review). */
+function stateFilter(state: string | undefined, deactivatedAt: typeof users.deactivatedAt | typeof companies.deactivatedAt, verification: typeof users.state | typeof companies.state): SQL[] {
+  if (!state) return [];
+  if (state === 'Deactivated') return [isNotNull(deactivatedAt)];
+  return [isNull(deactivatedAt), eq(verification, state === 'In-review' ? 'pending' : state)];
+}
+
+const shownState = (deactivated: Date | null, state: string): ApiCustomerRow['state'] =>
+  deactivated ? 'Deactivated' : state === 'pending' ? 'In-review' : (state as ApiCustomerRow['state']);
+
+const cardCounts = (walletCol: typeof users.id | typeof companies.id) => ({
+  cards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol})`,
+  activeCards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol} and ${cards.state} = 'Active' and ${cards.deletedAt} is null)`,
+  balance: sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'wallet' and ${ledgerAccounts.ownerId} = ${walletCol}), 0)`,
+});
+
+export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }) {
+  const r = dayRange(f.startDate, f.endDate);
+  const cond = and(
+    eq(users.role, 'Individual'),
+    isNull(users.deletedAt),
+    ...stateFilter(f.state, users.deactivatedAt, users.state),
+    ...(r.from ? [gte(users.createdAt, r.from)] : []),
+    ...(r.to ? [lt(users.createdAt, r.to)] : []),
+    ...(f.name ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)), ilike(users.email, like(f.name)))!] : []),
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select({ u: users, ...cardCounts(users.id) }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(users).where(cond),
+  ]);
+  return {
+    rows: rows.map(
+      (x): ApiCustomerRow => ({
+        id: x.u.id,
+        first_name: x.u.firstName,
+        last_name: x.u.lastName,
+        email: x.u.email,
+        phone_number: x.u.phoneNumber,
+        role: x.u.role,
+        state: shownState(x.u.deactivatedAt, x.u.state),
+        master_wallet: formatMoney(Number(x.balance)),
+        cards_count: Number(x.cards),
+        active_cards_count: Number(x.activeCards),
+        created_at: x.u.createdAt.toISOString(),
+      }),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }) {
+  const r = dayRange(f.startDate, f.endDate);
+  const cond = and(
+    ...stateFilter(f.state, companies.deactivatedAt, companies.state),
+    ...(r.from ? [gte(companies.createdAt, r.from)] : []),
+    ...(r.to ? [lt(companies.createdAt, r.to)] : []),
+    ...(f.name ? [or(ilike(companies.companyName, like(f.name)), ilike(companies.companyEmail, like(f.name)))!] : []),
+  );
+  const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id} and ${users.deletedAt} is null)`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ c: companies, usersCount, ...cardCounts(companies.id) })
+      .from(companies)
+      .where(cond)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(companies).where(cond),
+  ]);
+  return {
+    rows: rows.map(
+      (x): ApiCustomerRow => ({
+        id: x.c.id,
+        company_name: x.c.companyName,
+        company_website: x.c.companyWebsite,
+        company_email: x.c.companyEmail,
+        company_phone: x.c.companyPhone,
+        users_count: Number(x.usersCount),
+        state: shownState(x.c.deactivatedAt, x.c.state),
+        master_wallet: formatMoney(Number(x.balance)),
+        cards_count: Number(x.cards),
+        active_cards_count: Number(x.activeCards),
+        created_at: x.c.createdAt.toISOString(),
+      }),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STAFF_ROLES, accountStatusBody, customerListQuery } from '../../../shared/contract';
+import { HTTP, ok } from '../../lib/http';
+import { offsetOf, paged } from '../../lib/paging';
+import { authenticate } from '../../plugins/auth';
+import { listCompanies, listIndividuals } from './queries';
+import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
+import type { ApiCustomerRow } from '../../../shared/contract';
+
+const COMMON: CsvColumn<ApiCustomerRow>[] = [
+  { header: 'State', value: (c) => c.state },
+  { header: 'Master Wallet (USDT)', value: (c) => c.master_wallet },
+  { header: 'Cards', value: (c) => c.cards_count },
+  { header: 'Active Cards', value: (c) => c.active_cards_count },
+  { header: 'Created', value: (c) => c.created_at },
+];
+const INDIVIDUAL_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+  { header: 'Id', value: (c) => c.id },
+  { header: 'First Name', value: (c) => c.first_name },
+  { header: 'Last Name', value: (c) => c.last_name },
+  { header: 'Email', value: (c) => c.email },
+  { header: 'Phone Number', value: (c) => c.phone_number },
+  ...COMMON,
+];
+const COMPANY_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+  { header: 'Id', value: (c) => c.id },
+  { header: 'Company Name', value: (c) => c.company_name },
+  { header: 'Company Email', value: (c) => c.company_email },
+  { header: 'Company Phone', value: (c) => c.company_phone },
+  { header: 'Website', value: (c) => c.company_website },
+  { header: 'Users', value: (c) => c.users_count },
+  ...COMMON,
+];
+import { setCompanyActive, setIndividualActive } from './service';
+
+const idParams = z.object({ id: z.string().uuid() });
+
+/** The customer database: lists for staff, deactivation and reactivation. */
+export default async function customerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const onRequest = authenticate(ctx, { roles: STAFF_ROLES });
+  const tags = ['Customers'];
+  const security = [{ bearer: [] }];
+
+  app.get('/individuals', { onRequest, schema: { tags, security, querystring: customerListQuery } }, async (req, reply) => {
+    const q = req.query;
+    const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+    if (q.format === 'csv') return sendCsv(reply, 'individuals', INDIVIDUAL_COLUMNS, byOffset((p) => listIndividuals(ctx.db, f, p)));
+    const r = await listIndividuals(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+    return paged(req, r.rows, r.total, q);
+  });
+
+  app.get('/companies', { onRequest, schema: { tags, security, querystring: customerListQuery } }, async (req, reply) => {
+    const q = req.query;
+    const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+    if (q.format === 'csv') return sendCsv(reply, 'companies', COMPANY_COLUMNS, byOffset((p) => listCompanies(ctx.db, f, p)));
+    const r = await listCompanies(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+    return paged(req, r.rows, r.total, q);
+  });
+
+  app.delete('/individuals/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await setIndividualActive(ctx, req.params.id, false))),
+  );
+  app.delete('/companies/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await setCompanyActive(ctx, req.params.id, false))),
+  );
+  app.post('/individuals/status', { onRequest, schema: { tags, security, body: accountStatusBody } }, async (req) =>
+    ok(await setIndividualActive(ctx, req.body.account, true)),
+  );
+  app.post('/company/status', { onRequest, schema: { tags, security, body: accountStatusBody } }, async (req) =>
+    ok(await setCompanyActive(ctx, req.body.account, true)),
+  );
+}

@@ -1,0 +1,36 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isStaff } from '../../../shared/contract';
+import { uploads } from '../../db/schema';
+import { notFound } from '../../lib/http';
+import { uploadPath } from '../../lib/uploads';
+import { authenticate } from '../../plugins/auth';
+import { walletIdOf } from '../account/presenters';
+
+/** A stored document, for its own account and for staff only, always as a download. */
+export default async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  app.get(
+    '/files/:id',
+    { onRequest: authenticate(ctx), schema: { tags: ['Verification'], security: [{ bearer: [] }], params: z.object({ id: z.string().uuid() }) } },
+    async (req, reply) => {
+      const me = req.user!;
+      const [f] = await ctx.db.select().from(uploads).where(eq(uploads.id, req.params.id));
+      const mine = f && f.accountId === walletIdOf({ id: me.id, role: me.role, companyId: me.companyId });
+      if (!f || (!mine && !isStaff(me.role))) throw notFound('The file');
+      const file = uploadPath(ctx, f.storageName);
+      if (!existsSync(file)) throw notFound('The file');
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', `attachment; filename="${f.originalName.replace(/"/g, '')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(createReadStream(file));
+    },
+  );
+}

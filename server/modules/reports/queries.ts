@@ -1,0 +1,146 @@
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ApiWalletTransaction, ApiWalletTransfer } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import type { DbOrTx } from '../../db/client';
+import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
+import { dayRange } from '../../lib/dates';
+import { type Page, afterCursor, isExport } from '../../lib/paging';
+
+export interface TxFilters {
+  walletId?: string;
+  type?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+type Meta = { fees_total?: number; fees_meta?: Record<string, unknown>; card_number?: string; wallet_from?: string; wallet_to?: string; reference?: string | null };
+
+function rangeOn(col: typeof ledgerEntries.createdAt, start?: string, end?: string): SQL[] {
+  const r = dayRange(start, end);
+  return [...(r.from ? [gte(col, r.from)] : []), ...(r.to ? [lt(col, r.to)] : [])];
+}
+
+/** Every movement of master wallets, as entries of their ledger accounts (newest first). */
+export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
+  const filtered = and(
+    eq(ledgerAccounts.kind, 'wallet'),
+    ...(f.walletId ? [eq(ledgerAccounts.ownerId, f.walletId)] : []),
+    ...(f.type ? [eq(ledgerTransfers.kind, f.type)] : []),
+    ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
+  );
+  const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page));
+  const from = () =>
+    db
+      .select({ e: ledgerEntries, t: ledgerTransfers })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId));
+  const [rows, [agg]] = await Promise.all([
+    from().where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+    isExport(page)
+      ? [undefined]
+      : db
+          .select({ n: count(), amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`, fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)` })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(filtered),
+  ]);
+  return {
+    rows: rows.map(({ e, t }): ApiWalletTransaction => {
+      const meta = t.meta as Meta;
+      return {
+        id: e.id,
+        trans_ref: t.reference,
+        type: t.kind,
+        direction: e.amount > 0 ? 'credit' : 'debit',
+        amount: formatMoney(Math.abs(e.amount)),
+        fees: formatMoney(meta.fees_total ?? 0),
+        fees_meta: meta.fees_meta ? { ...meta.fees_meta, old_balance: formatMoney(e.balanceBefore), new_balance: formatMoney(e.balanceAfter) } : null,
+        card_number: meta.card_number ?? null,
+        description: t.description,
+        balance_before: formatMoney(e.balanceBefore),
+        balance_after: formatMoney(e.balanceAfter),
+        created_at: e.createdAt.toISOString(),
+      };
+    }),
+    total: agg?.n ?? 0,
+    totals: { amount: formatMoney(Number(agg?.amount ?? 0)), fees: formatMoney(Number(agg?.fees ?? 0)) },
+  };
+}
+
+const transferer = alias(users, 'transferer');
+const fromCompany = alias(companies, 'from_company');
+const toCompany = alias(companies, 'to_company');
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+
+/**
+ * Wallet-to-wallet transfers. With a wallet, one row per transfer touching it, typed Debit or
+ * Credit and with that wallet's balances; without one (staff), one row per transfer from the
+ * sender's side.
+ */
+export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startDate?: string; endDate?: string }, page: Page) {
+  const filtered = and(
+    eq(ledgerTransfers.kind, 'transfer'),
+    eq(ledgerAccounts.kind, 'wallet'),
+    f.walletId ? eq(ledgerAccounts.ownerId, f.walletId) : sql`${ledgerEntries.amount} < 0`,
+    ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
+  );
+  // One row per transfer here, so (time, transfer id) orders and pages them.
+  const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.transferId, page));
+  const [rows, [agg]] = await Promise.all([
+    db
+      .select({
+        e: ledgerEntries,
+        t: ledgerTransfers,
+        by: sql<string | null>`${transferer.firstName} || ' ' || ${transferer.lastName}`,
+        fromName: sql<string | null>`coalesce(${fromCompany.companyName}, ${fromUser.firstName} || ' ' || ${fromUser.lastName})`,
+        toName: sql<string | null>`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .leftJoin(transferer, eq(transferer.id, ledgerTransfers.createdBy))
+      .leftJoin(fromCompany, sql`${fromCompany.id}::text = ${ledgerTransfers.meta}->>'wallet_from'`)
+      .leftJoin(fromUser, sql`${fromUser.id}::text = ${ledgerTransfers.meta}->>'wallet_from'`)
+      .leftJoin(toCompany, sql`${toCompany.id}::text = ${ledgerTransfers.meta}->>'wallet_to'`)
+      .leftJoin(toUser, sql`${toUser.id}::text = ${ledgerTransfers.meta}->>'wallet_to'`)
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
+      .limit(page.limit)
+      .offset(isExport(page) ? 0 : page.offset),
+    isExport(page)
+      ? [undefined]
+      : db
+          .select({ n: count() })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(filtered),
+  ]);
+  return {
+    rows: rows.map(({ e, t, by, fromName, toName }): ApiWalletTransfer => {
+      const meta = t.meta as Meta;
+      return {
+        id: t.id,
+        trans_ref: t.reference,
+        wallet_from: meta.wallet_from ?? '',
+        wallet_to: meta.wallet_to ?? '',
+        from_name: fromName,
+        to_name: toName,
+        amount: formatMoney(Math.abs(e.amount)),
+        reference: meta.reference ?? null,
+        transferer: by,
+        type: f.walletId ? (e.amount < 0 ? 'Debit' : 'Credit') : 'Transfer',
+        status: 'Completed',
+        balance_before: formatMoney(e.balanceBefore),
+        balance_after: formatMoney(e.balanceAfter),
+        created_at: t.createdAt.toISOString(),
+        updated_at: t.createdAt.toISOString(),
+      };
+    }),
+    total: agg?.n ?? 0,
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { isStaff, topupListQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
+import { offsetOf, paged } from '../../lib/paging';
+import { authenticate } from '../../plugins/auth';
+import { ownWalletId, walletForCaller } from '../wallet/access';
+import { listTopups } from '../wallet/queries';
+import type { AppContext, AuthUser } from '../../context';
+import { walletTransactions, walletTransfers } from './queries';
+import { cursorOf, sendCsv } from '../../lib/csv';
+import { TRANSFER_COLUMNS, WALLET_TX_COLUMNS } from './csv-columns';
+import { sendTopupsCsv } from '../wallet/csv';
+
+/**
+ * Which wallet a report is about: customers always their own (naming another is 404);
+ * staff whichever the filters name, or all.
+ */
+async function reportWallet(ctx: AppContext, me: AuthUser, q: { wallet?: string; company_id?: string; individual_id?: string }) {
+  const named = q.wallet ?? q.company_id ?? q.individual_id;
+  if (isStaff(me.role)) {
+    if (named) await walletForCaller(ctx, me, named);
+    return named;
+  }
+  const own = ownWalletId(me);
+  await walletForCaller(ctx, me, named ?? own);
+  return own;
+}
+
+export default async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ['Reports'];
+  const security = [{ bearer: [] }];
+  const onRequest = authenticate(ctx, { api: true });
+
+  app.get('/reports/view-wallet-transactions', { onRequest, schema: { tags, security, querystring: walletTransactionsQuery } }, async (req, reply) => {
+    const q = req.query;
+    const walletId = await reportWallet(ctx, req.user!, q);
+    const f = { walletId, type: q.type, startDate: q.start_date, endDate: q.end_date };
+    if (q.format === 'csv') {
+      return sendCsv(reply, 'wallet-transactions', WALLET_TX_COLUMNS, async (after, limit) => {
+        const { rows } = await walletTransactions(ctx.db, f, { limit, offset: 0, after });
+        return { rows, next: cursorOf(rows, (r) => r.created_at, (r) => r.id) };
+      });
+    }
+    const r = await walletTransactions(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+  });
+
+  app.get('/reports/view-wallet-transfers', { onRequest, schema: { tags, security, querystring: walletTransfersQuery } }, async (req, reply) => {
+    const q = req.query;
+    const walletId = await reportWallet(ctx, req.user!, q);
+    const f = { walletId, startDate: q.start_date, endDate: q.end_date };
+    if (q.format === 'csv') {
+      return sendCsv(reply, 'wallet-transfers', TRANSFER_COLUMNS, async (after, limit) => {
+        const { rows } = await walletTransfers(ctx.db, f, { limit, offset: 0, after });
+        return { rows, next: cursorOf(rows, (r) => r.created_at, (r) => r.id) };
+      });
+    }
+    const r = await walletTransfers(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+    return paged(req, r.rows, r.total, q);
+  });
+
+  app.get('/reports/view-wallet-topups', { onRequest, schema: { tags, security, querystring: topupListQuery } }, async (req, reply) => {
+    const q = req.query;
+    const walletId = await reportWallet(ctx, req.user!, q);
+    const f = { walletId, state: q.state, method: q.method, ownerType: isStaff(req.user!.role) ? q.for : undefined, startDate: q.start_date, endDate: q.end_date };
+    if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
+    const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+  });
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { isStaff } from '../../../shared/contract';
+import type { AppContext, AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http';
+import { walletIdOf } from '../account/presenters';
+import { findWallet, type LedgerAccount } from '../ledger/accounts';
+
+/** The caller's own master wallet id, or a 403 for staff (they have none). */
+export function ownWalletId(me: AuthUser): string {
+  const id = walletIdOf({ id: me.id, role: me.role, companyId: me.companyId });
+  if (!id) throw forbidden('Only customers have a master wallet.');
+  return id;
+}
+
+/**
+ * A wallet the caller may see: customers only their own (their id, or their company's),
+ * staff any. Anything else is "not found", never "forbidden", so ids reveal nothing.
+ */
+export async function walletForCaller(ctx: AppContext, me: AuthUser, walletId: string): Promise<LedgerAccount> {
+  if (!isStaff(me.role) && walletIdOf({ id: me.id, role: me.role, companyId: me.companyId }) !== walletId) {
+    throw notFound('The wallet');
+  }
+  const wallet = await findWallet(ctx.db, walletId);
+  if (!wallet) throw notFound('The wallet');
+  return wallet;
+}
+
+export interface WalletOwner {
+  name: string;
+  type: 'Individual' | 'Company';
+  active: boolean;
+  /** where mail about the wallet goes when no person is named */
+  email: string;
+}
+
+export async function walletOwner(db: DbOrTx, walletId: string): Promise<WalletOwner | null> {
+  const [c] = await db.select().from(companies).where(eq(companies.id, walletId));
+  if (c) return { name: c.companyName, type: 'Company', active: !c.deactivatedAt, email: c.companyEmail };
+  const [u] = await db.select().from(users).where(eq(users.id, walletId));
+  if (u && u.role === 'Individual') {
+    return { name: `${u.firstName} ${u.lastName}`, type: 'Individual', active: !u.deactivatedAt && !u.deletedAt, email: u.email };
+  }
+  return null;
+}

@@ -1,0 +1,109 @@
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ApiTopup, TopupState } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import type { DbOrTx } from '../../db/client';
+import { companies, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
+import { dayRange } from '../../lib/dates';
+import { type Page, afterCursor, isExport } from '../../lib/paging';
+
+export interface TopupFilters {
+  walletId?: string;
+  state?: TopupState;
+  method?: 'Tron' | 'Momo';
+  ownerType?: 'company' | 'individual';
+  startDate?: string;
+  endDate?: string;
+}
+
+const loader = alias(users, 'loader');
+const owner = alias(users, 'owner');
+const walletAcc = alias(ledgerAccounts, 'wallet_acc');
+
+function conditions(f: TopupFilters): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.walletId) where.push(eq(topups.walletId, f.walletId));
+  if (f.state) where.push(eq(topups.state, f.state));
+  if (f.method) where.push(eq(topups.method, f.method));
+  if (f.ownerType === 'company') where.push(isNotNull(companies.id));
+  if (f.ownerType === 'individual') where.push(isNull(companies.id));
+  const range = dayRange(f.startDate, f.endDate);
+  if (range.from) where.push(gte(topups.createdAt, range.from));
+  if (range.to) where.push(lt(topups.createdAt, range.to));
+  return where.length ? and(...where) : undefined;
+}
+
+/** Top-ups with their owner, loader and the wallet's balance change on approval. */
+export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
+  const filtered = conditions(f);
+  const where = and(filtered, afterCursor(topups.updatedAt, topups.id, page));
+  const base = () =>
+    db
+      .select({
+        t: topups,
+        companyName: companies.companyName,
+        ownerFirst: owner.firstName,
+        ownerLast: owner.lastName,
+        loaderFirst: loader.firstName,
+        loaderLast: loader.lastName,
+        loaderRole: loader.role,
+        before: ledgerEntries.balanceBefore,
+        after: ledgerEntries.balanceAfter,
+      })
+      .from(topups)
+      .leftJoin(companies, eq(companies.id, topups.walletId))
+      .leftJoin(owner, eq(owner.id, topups.walletId))
+      .leftJoin(loader, eq(loader.id, topups.createdBy))
+      .leftJoin(walletAcc, and(eq(walletAcc.kind, 'wallet'), eq(walletAcc.ownerId, topups.walletId)))
+      .leftJoin(ledgerEntries, and(eq(ledgerEntries.transferId, topups.ledgerTransferId), eq(ledgerEntries.accountId, walletAcc.id)));
+  const [rows, [agg]] = await Promise.all([
+    base().where(where).orderBy(desc(topups.updatedAt), desc(topups.id)).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+    isExport(page)
+      ? [undefined]
+      : db
+          .select({ n: count(), amount: sum(topups.amount) })
+          .from(topups)
+          .leftJoin(companies, eq(companies.id, topups.walletId))
+          .where(filtered),
+  ]);
+  return {
+    rows: rows.map(
+      (r): ApiTopup => ({
+        id: r.t.id,
+        reference: r.t.reference,
+        code: r.t.code,
+        name: r.companyName ?? `${r.ownerFirst ?? ''} ${r.ownerLast ?? ''}`.trim(),
+        name_type: r.companyName ? 'Company' : 'Individual',
+        wallet_id: r.t.walletId,
+        amount: formatMoney(r.t.amount),
+        method: r.t.method as ApiTopup['method'],
+        transaction_hash: r.t.transactionHash,
+        state: r.t.state as TopupState,
+        reason: r.t.reason,
+        fee: r.t.fee == null ? null : formatMoney(r.t.fee),
+        credited: r.t.fee == null || r.t.state !== 'Approved' ? null : formatMoney(r.t.amount - r.t.fee),
+        momo_amount: r.t.momoAmount == null ? null : formatMoney(r.t.momoAmount),
+        balance_before: r.before == null ? null : formatMoney(r.before),
+        balance_after: r.after == null ? null : formatMoney(r.after),
+        loader: r.loaderFirst ? { first_name: r.loaderFirst, last_name: r.loaderLast ?? '', role: r.loaderRole ?? '' } : null,
+        company: r.companyName,
+        fees_meta: r.t.feesMeta,
+        created_at: r.t.createdAt.toISOString(),
+        updated_at: r.t.updatedAt.toISOString(),
+      }),
+    ),
+    total: agg?.n ?? 0,
+    totals: { amount: formatMoney(Number(agg?.amount ?? 0)) },
+  };
+}
+
+export async function findTopupByReference(db: DbOrTx, reference: string) {
+  const [t] = await db.select().from(topups).where(eq(topups.reference, reference));
+  return t;
+}
+
+export async function findTopup(db: DbOrTx, id: string) {
+  const [t] = await db.select().from(topups).where(eq(topups.id, id));
+  return t;
+}
+

@@ -1,0 +1,289 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type TopupInstructions, TRON_HASH, type approveTopupBody, type topupBalanceBody, type topupConfirmBody, type transferBody } from '../../../shared/contract';
+import { FEES_FOR, computeFees, momoAmountToSend } from '../../../shared/fees';
+import { formatMoney } from '../../../shared/money';
+import type { AppContext, AuthUser } from '../../context';
+import { topups, users } from '../../db/schema';
+import { AppError, HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
+import { momoAlertMail, topupApprovedMail, topupDeniedMail } from '../../mail/templates';
+import { scheduleFor } from '../fees/service';
+import { PLATFORM, findWallet } from '../ledger/accounts';
+import { InsufficientFunds, post } from '../ledger/post';
+import { newReference, randomCode } from '../ledger/refs';
+import { isMomoAgent, momoSettingsOf } from '../momo/service';
+import { ownWalletId, walletOwner } from './access';
+import { findTopup, findTopupByReference } from './queries';
+
+export const MIN_TOPUP_CENTS = 100;
+const TRON_NETWORK = 'Tron USDT (TRC20)';
+
+async function sendSafely(ctx: AppContext, what: string, fn: () => Promise<void>) {
+  try {
+    await fn();
+  } catch (err) {
+    ctx.log.error({ err }, `could not send ${what} mail`);
+  }
+}
+
+function instructions(ctx: AppContext, t: typeof topups.$inferSelect, momo?: { network: string; number: string; name: string }): TopupInstructions {
+  const base = { reference: t.reference, code: t.code, method: t.method as 'Tron' | 'Momo', amount: formatMoney(t.amount) };
+  if (t.method === 'Tron') return { ...base, tron: { network: TRON_NETWORK, address: ctx.config.tronDepositAddress } };
+  const ghs = formatMoney(t.momoAmount!);
+  return {
+    ...base,
+    momo: {
+      network: momo!.network,
+      momo_number: momo!.number,
+      momo_name: momo!.name,
+      amount_to_send: ghs,
+      currency: 'GHS',
+      pay_reference: `${t.code}-${ghs}`,
+    },
+  };
+}
+
+/** Step 1 of a top-up: a Pending request with a reference, and how to pay it. */
+export async function createTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof topupBalanceBody>) {
+  const walletId = ownWalletId(me);
+  if (body.wallet_id !== walletId) throw notFound('The wallet');
+  if (!(await findWallet(ctx.db, walletId))) throw notFound('The wallet');
+  if (body.amount < MIN_TOPUP_CENTS) throw invalidField('amount', 'The minimum top-up is 1.00 USDT');
+  const method = body.method === 'momo' ? 'Momo' : 'Tron';
+  const settings = method === 'Momo' ? await momoSettingsOf(ctx.db) : null;
+  const now = ctx.now();
+  const [t] = await ctx.db
+    .insert(topups)
+    .values({
+      id: crypto.randomUUID(),
+      walletId,
+      reference: newReference('TOP'),
+      code: randomCode(6),
+      method,
+      amount: body.amount,
+      state: 'Pending',
+      momoAmount: settings ? momoAmountToSend(settings.rate, settings.flatFee, body.amount) : null,
+      momoRate: settings?.rate ?? null,
+      momoFlatFee: settings?.flatFee ?? null,
+      createdBy: me.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (settings && settings.alertEmails.length) {
+    const owner = await walletOwner(ctx.db, walletId);
+    await sendSafely(ctx, 'momo alert', () =>
+      ctx.mailer.send(
+        momoAlertMail(settings.alertEmails, {
+          reference: t!.reference,
+          amount: formatMoney(t!.amount),
+          ghs: formatMoney(t!.momoAmount!),
+          owner: owner?.name ?? walletId,
+          code: t!.code,
+        }),
+      ),
+    );
+  }
+  return instructions(ctx, t!, settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined);
+}
+
+/** The payment details again, for a Pending top-up the customer continues later. */
+export async function topupInstructions(ctx: AppContext, me: AuthUser, reference: string) {
+  const t = await findTopupByReference(ctx.db, reference);
+  if (!t || t.walletId !== ownWalletId(me)) throw notFound('The top-up');
+  const settings = t.method === 'Momo' ? await momoSettingsOf(ctx.db) : null;
+  return instructions(ctx, t, settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined);
+}
+
+/** Step 2: the customer says they paid: a Tron transaction hash, or "Paid" for mobile money. */
+export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof topupConfirmBody>) {
+  const t = await findTopupByReference(ctx.db, body.reference);
+  if (!t || t.walletId !== ownWalletId(me)) throw notFound('The top-up');
+  if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
+  let hash: string;
+  if (t.method === 'Tron') {
+    const raw = body.transaction_hash?.trim() ?? '';
+    if (!raw) throw invalidField('transaction_hash', 'Provide transaction hash');
+    if (!TRON_HASH.test(raw)) throw invalidField('transaction_hash', 'A Tron transaction hash is 64 hexadecimal characters');
+    hash = raw.replace(/^0x/, '').toLowerCase();
+  } else {
+    if (body.code && body.code.toUpperCase() !== t.code) throw invalidField('code', 'The code does not match this top-up');
+    hash = `${t.code}-${formatMoney(t.momoAmount!)}`;
+  }
+  const [updated] = await ctx.db.transaction(async (tx) => {
+    if (t.method === 'Tron') {
+      // One Tron payment backs one top-up: confirmations of the same hash take turns, so two
+      // top-ups confirmed at the same moment cannot both pass the check.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
+      const [dup] = await tx
+        .select({ id: topups.id })
+        .from(topups)
+        .where(and(eq(topups.transactionHash, hash), ne(topups.state, 'Denied'), ne(topups.id, t.id)));
+      if (dup) throw invalidField('transaction_hash', 'This transaction hash was already submitted for another top-up');
+    }
+    return tx
+      .update(topups)
+      .set({ state: 'Hash-provided', transactionHash: hash, updatedAt: ctx.now() })
+      .where(and(eq(topups.id, t.id), eq(topups.state, 'Pending')))
+      .returning();
+  });
+  if (!updated) throw conflict('This top-up was already confirmed.');
+  return {
+    message:
+      t.method === 'Tron'
+        ? 'Transaction hash received. Your wallet is credited once the deposit is confirmed (usually within 15 minutes).'
+        : 'Payment noted. We verify mobile-money payments between 9am and 11pm GMT, usually within 30 minutes.',
+    reference: updated.reference,
+    state: updated.state,
+    transaction_hash: updated.transactionHash,
+  };
+}
+
+/** A momo agent confirms the mobile money arrived. */
+export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: string) {
+  if (!(await isMomoAgent(ctx.db, me.id))) throw forbidden('Only mobile-money agents confirm payments.');
+  const t = await findTopup(ctx.db, topupId);
+  if (!t || t.method !== 'Momo') throw notFound('The top-up');
+  const now = ctx.now();
+  const [updated] = await ctx.db
+    .update(topups)
+    .set({ state: 'MoMo processed', processedBy: me.id, processedAt: now, updatedAt: now })
+    .where(and(eq(topups.id, t.id), inArray(topups.state, ['Pending', 'Hash-provided'])))
+    .returning();
+  if (!updated) throw conflict(`This top-up is ${t.state} and cannot be confirmed again.`);
+  return { message: 'Payment confirmed. The top-up now waits for approval.', state: updated.state };
+}
+
+const APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+
+/**
+ * Staff approve (credit once, ever) or deny (with a reason) a top-up. The row is locked and its
+ * state re-checked inside the transaction, so two approvals at the same moment credit once.
+ */
+export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof approveTopupBody>) {
+  const now = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [t] = await tx.select().from(topups).where(eq(topups.id, body.topup_id)).for('update');
+    if (!t) throw notFound('The top-up');
+    if (t.state === 'Approved' || t.state === 'Denied') throw conflict(`This top-up was already ${t.state.toLowerCase()}.`);
+    if (body.action === 'deny') {
+      await tx
+        .update(topups)
+        .set({ state: 'Denied', reason: body.reason!, decidedBy: me.id, decidedAt: now, updatedAt: now })
+        .where(eq(topups.id, t.id));
+      return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
+    }
+    const needed = APPROVABLE_FROM[t.method as 'Tron' | 'Momo'];
+    if (t.state !== needed) {
+      throw new AppError(
+        HTTP.CONFLICT,
+        t.method === 'Tron'
+          ? 'A Tron top-up can be approved once the customer has provided the transaction hash.'
+          : 'A Momo top-up can be approved once a momo agent has confirmed the payment.',
+      );
+    }
+    const wallet = await findWallet(tx, t.walletId);
+    if (!wallet) throw notFound('The wallet');
+    const owner = await walletOwner(tx, t.walletId);
+    const fees =
+      t.method === 'Tron' ? computeFees(await scheduleFor(tx, owner?.type === 'Company' ? t.walletId : null), FEES_FOR.tronTopup(), t.amount) : { lines: [], total: 0 };
+    const credited = t.amount - fees.total;
+    const source = t.method === 'Tron' ? PLATFORM.tronDeposits : PLATFORM.momoDeposits;
+    const feesMeta = {
+      for: 'wallet-topup',
+      fees: Object.fromEntries(fees.lines.map((l) => [l.name, formatMoney(l.amount)])),
+      'sub-total': formatMoney(t.amount),
+      total: formatMoney(fees.total),
+    };
+    const posted = await post(tx, {
+      kind: 'deposit',
+      reference: t.reference,
+      description: `${t.method} top-up`,
+      meta: { topup_id: t.id, method: t.method, fees_total: fees.total, fees_meta: feesMeta, transaction_hash: t.transactionHash },
+      createdBy: me.id,
+      at: now,
+      legs: [
+        { accountId: source, amount: -t.amount },
+        { accountId: wallet.id, amount: credited },
+        ...(fees.total ? [{ accountId: PLATFORM.feeIncome, amount: fees.total }] : []),
+      ],
+    });
+    const b = posted.balances.get(wallet.id)!;
+    await tx
+      .update(topups)
+      .set({
+        state: 'Approved',
+        fee: fees.total,
+        feesMeta: { ...feesMeta, old_balance: formatMoney(b.before), new_balance: formatMoney(b.after) },
+        ledgerTransferId: posted.transferId,
+        decidedBy: me.id,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(topups.id, t.id));
+    return { t, decision: 'Approved' as const, credited, fee: fees.total };
+  });
+
+  const [customer] = await ctx.db.select().from(users).where(eq(users.id, result.t.createdBy));
+  if (customer) {
+    const common = { reference: result.t.reference, amount: formatMoney(result.t.amount), method: result.t.method };
+    await sendSafely(ctx, 'top-up decision', () =>
+      ctx.mailer.send(
+        result.decision === 'Approved'
+          ? topupApprovedMail(customer.email, customer.firstName, { ...common, credited: formatMoney(result.credited), fee: formatMoney(result.fee) })
+          : topupDeniedMail(customer.email, customer.firstName, { ...common, reason: body.reason! }),
+      ),
+    );
+  }
+  return {
+    message: result.decision === 'Approved' ? 'Top-up approved and the wallet credited.' : 'Top-up denied.',
+    state: result.decision,
+  };
+}
+
+/** Master wallet to master wallet: atomic, final, refused when funds are short. */
+export async function transfer(ctx: AppContext, me: AuthUser, body: z.output<typeof transferBody>) {
+  const from = ownWalletId(me);
+  if (body.wallet_id === from) throw invalidField('wallet_id', 'You cannot transfer to your own wallet');
+  const [source, target] = await Promise.all([findWallet(ctx.db, from), findWallet(ctx.db, body.wallet_id)]);
+  if (!source) throw notFound('The wallet');
+  const targetOwner = target ? await walletOwner(ctx.db, body.wallet_id) : null;
+  if (!target || !targetOwner) throw invalidField('wallet_id', 'No master wallet has this id');
+  if (!targetOwner.active) throw invalidField('wallet_id', 'This wallet cannot receive transfers');
+  const now = ctx.now();
+  const reference = newReference('TRF');
+  try {
+    const posted = await ctx.db.transaction((tx) =>
+      post(tx, {
+        kind: 'transfer',
+        reference,
+        description: body.reference || 'Wallet transfer',
+        meta: { wallet_from: from, wallet_to: body.wallet_id, reference: body.reference ?? null, transferer: me.id },
+        createdBy: me.id,
+        at: now,
+        legs: [
+          { accountId: source.id, amount: -body.amount },
+          { accountId: target.id, amount: body.amount },
+        ],
+      }),
+    );
+    const b = posted.balances.get(source.id)!;
+    return {
+      message: 'Transfer completed.',
+      id: posted.transferId,
+      trans_ref: reference,
+      wallet_from: from,
+      wallet_to: body.wallet_id,
+      to_name: targetOwner.name,
+      amount: formatMoney(body.amount),
+      reference: body.reference ?? null,
+      status: 'Completed' as const,
+      balance_before: formatMoney(b.before),
+      balance_after: formatMoney(b.after),
+      created_at: now.toISOString(),
+    };
+  } catch (e) {
+    if (e instanceof InsufficientFunds) throw invalidField('amount', 'Insufficient balance in your master wallet');
+    throw e;
+  }
+}

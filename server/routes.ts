@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import accountRoutes from './modules/account/routes';
+import companyUserRoutes from './modules/company-users/routes';
+import healthRoutes from './modules/health/routes';
+import helpdeskRoutes from './modules/helpdesk/routes';
+import profileRoutes from './modules/profile/routes';
+import feeRoutes from './modules/fees/routes';
+import momoRoutes from './modules/momo/routes';
+import reportRoutes from './modules/reports/routes';
+import walletRoutes from './modules/wallet/routes';
+import cardRoutes from './modules/cards/routes';
+import sandboxRoutes from './modules/cards/sandbox-routes';
+import adminRoutes from './modules/admins/routes';
+import auditRoutes from './modules/audit/routes';
+import customerRoutes from './modules/customers/routes';
+import fileRoutes from './modules/files/routes';
+import verificationRoutes from './modules/verification/routes';
+import integrationRoutes from './modules/integrations/routes';
+import statisticsRoutes from './modules/statistics/routes';
+
+/** Every API module, mounted under /api/v1. */
+export async function apiRoutes(app: FastifyInstance) {
+  // A JSON body is optional on most mutations; treat a missing one as {} so fields get their own messages.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined && ['POST', 'PUT', 'PATCH'].includes(req.method)) req.body = {};
+  });
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(helpdeskRoutes);
+  await app.register(profileRoutes);
+  await app.register(companyUserRoutes);
+  await app.register(feeRoutes);
+  await app.register(momoRoutes);
+  await app.register(walletRoutes);
+  await app.register(reportRoutes);
+  await app.register(cardRoutes);
+  await app.register(sandboxRoutes);
+  await app.register(verificationRoutes);
+  await app.register(fileRoutes);
+  await app.register(customerRoutes);
+  await app.register(adminRoutes);
+  await app.register(auditRoutes);
+  await app.register(integrationRoutes);
+  await app.register(statisticsRoutes);
+}

@@ -1,0 +1,44 @@
+import type { AppContext, AuthUser } from '../context';
+import { cardEvents } from './demo-cards';
+import { walletEvents } from './demo-wallet';
+import { DEMO_IDS } from './ids';
+
+export const HOUR = 3600_000;
+
+export interface DemoEvent {
+  hoursAgo: number;
+  run(ctx: AppContext): Promise<void>;
+}
+
+export type Actor = AuthUser & { walletId: string };
+export type Actors = Record<'ama' | 'kofi' | 'efua' | 'agent' | 'admin', Actor>;
+
+const actor = (id: string, role: AuthUser['role'], companyId: string | null, walletId: string): Actor => ({
+  id,
+  email: '',
+  role,
+  companyId,
+  sessionId: 'seed',
+  via: 'session',
+  walletId,
+});
+
+/**
+ * Months of demo activity, replayed in time order through the real services on a clock set back
+ * in time: every balance, fee and ledger entry is what the product itself produces.
+ */
+export async function seedDemoActivity(ctx: AppContext, clock: { set(d: Date): void }, now: Date) {
+  const a: Actors = {
+    ama: actor(DEMO_IDS.individual, 'Individual', null, DEMO_IDS.individual),
+    kofi: actor(DEMO_IDS.companyAdmin, 'Company-Admin', DEMO_IDS.company, DEMO_IDS.company),
+    efua: actor(DEMO_IDS.companyUser, 'Company-User', DEMO_IDS.company, DEMO_IDS.company),
+    agent: actor(DEMO_IDS.momoAgent, 'Individual', null, DEMO_IDS.momoAgent),
+    admin: actor(DEMO_IDS.admin, 'Admin', null, ''),
+  };
+  const events = [...walletEvents(a), ...cardEvents(a, now)].sort((x, y) => y.hoursAgo - x.hoursAgo);
+  for (const e of events) {
+    clock.set(new Date(now.getTime() - e.hoursAgo * HOUR));
+    await e.run(ctx);
+  }
+  clock.set(now);
+}

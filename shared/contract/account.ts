@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { emailField, passwordField, phoneField, requiredString, websiteField } from './fields';
+import type { Role, VerificationState } from './roles';
+
+const confirmMatches = <T extends { password?: unknown; confirm_password?: unknown }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
+  }
+};
+
+const names = {
+  first_name: requiredString('First Name is required', 100),
+  last_name: requiredString('Last Name is required', 100),
+};
+
+export const registerIndividualBody = z
+  .object({
+    ...names,
+    email: emailField(),
+    password: passwordField(),
+    confirm_password: z.string({ error: 'Confirm Password is required' }),
+    phone_number: phoneField(),
+  })
+  .superRefine(confirmMatches);
+export type RegisterIndividualBody = z.input<typeof registerIndividualBody>;
+
+export const registerCompanyBody = z
+  .object({
+    ...names,
+    email: emailField(),
+    password: passwordField(),
+    confirm_password: z.string({ error: 'Confirm Password is required' }),
+    company_name: requiredString('Company Name is required'),
+    company_website: websiteField(),
+    company_email: emailField('Company Email is required'),
+    company_phone: phoneField('Company Phone Number is required', 'Valid Company Phone Number is required'),
+  })
+  .superRefine(confirmMatches);
+export type RegisterCompanyBody = z.input<typeof registerCompanyBody>;
+
+export const loginBody = z.object({
+  email: emailField(),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+});
+
+export const codeField = z
+  .string({ error: 'Authentication code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'Authentication code must be six digits');
+
+export const confirmBody = z.object({
+  token: z.string({ error: 'Login token is required' }).min(1, 'Login token is required').max(200),
+  code: codeField,
+});
+
+export const resetBody = z.object({ email: emailField() });
+
+export const newPasswordBody = z
+  .object({
+    token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200),
+    password: passwordField(),
+    confirm_password: z.string({ error: 'Confirm Password is required' }),
+  })
+  .superRefine(confirmMatches);
+
+export const acceptInviteBody = z.object({
+  ...names,
+  password: passwordField(),
+  token: z.string({ error: 'The invitation link is incomplete' }).min(1, 'The invitation link is incomplete').max(200),
+  phone_number: phoneField(),
+});
+
+export const helpdeskBody = z.object({
+  name: requiredString('Name is required'),
+  email: emailField(),
+  subject: requiredString('Subject is required'),
+  message: requiredString('Message is required', 5000),
+});
+
+export const updateIndividualBody = z.object({
+  ...names,
+  phone_number: phoneField(),
+});
+
+export const updateCompanyBody = z.object({
+  company_name: requiredString('Company Name is required'),
+  company_website: websiteField(),
+  company_phone: phoneField('Company Phone Number is required', 'Valid Company Phone Number is required'),
+});
+
+export const changePasswordBody = z
+  .object({
+    old_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+    new_password: passwordField('New password is required'),
+    confirm_password: passwordField('Confirm password is required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.new_password !== v.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
+    }
+  });
+
+/** What the API says about the signed-in user. */
+export interface ApiUser {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  role: Role;
+  /** verification state (the company's for company users) */
+  state: VerificationState;
+  entities: string[];
+  company_id: string | null;
+  /** the master wallet id: the user's own for an Individual, the company's otherwise */
+  wallet_id: string | null;
+  created_at: string;
+}
+
+export interface ApiCompany {
+  id: string;
+  company_name: string;
+  company_website: string;
+  company_email: string;
+  company_phone: string;
+  state: VerificationState;
+}
+
+export interface LoginChallenge {
+  token: string;
+  qrcode?: string;
+  secret?: string;
+}
+
+/** The customer's latest KYC/KYB submission, so screens can say where it stands. */
+export interface ApiVerificationStatus {
+  state: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  submitted_at: string;
+  decided_at: string | null;
+}
+
+export interface ProfilePayload {
+  user: ApiUser;
+  company: ApiCompany | null;
+  verification: ApiVerificationStatus | null;
+}
+
+export interface SessionPayload extends ProfilePayload {
+  access_token: string;
+  expires_at: string;
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { moneyField } from '../money';
+import { requiredString } from './fields';
+import { dateRangeQuery } from './wallet';
+import { pageQuery } from './fields';
+
+export const CARD_PURPOSES = ['media', 'general', 'tokencard'] as const;
+export type CardPurpose = (typeof CARD_PURPOSES)[number];
+export const CARD_TYPES = ['basic', 'premium'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const SPENDING_CONTROLS = ['day', 'week', 'month', 'lifetime'] as const;
+export type SpendingControl = (typeof SPENDING_CONTROLS)[number];
+
+/** media is Visa, general is Mastercard, anything else a tokenised card. */
+export const brandOf = (purpose: string) => (purpose === 'media' ? 'Visa' : purpose === 'general' ? 'Mastercard' : 'Tokenised Cards');
+
+export const MIN_CARD_LOAD_CENTS = 300;
+export const UNVERIFIED_CARD_LIMIT = 5;
+
+const spendingControlField = z.enum(SPENDING_CONTROLS, { error: 'Spending Control must be day, week, month or lifetime' });
+
+export const createCardBody = z
+  .object({
+    first_name: requiredString('First Name is required', 50),
+    last_name: requiredString('Last Name is required', 50),
+    nickname: requiredString('Nickname is required', 50),
+    type: z.enum(CARD_TYPES, { error: 'Card Type is required' }),
+    purpose: z.enum(['media', 'general'], { error: 'Card Purpose is required' }),
+    card_amount: moneyField('Amount is required'),
+    spending_limit: moneyField('Spending Limit is required').optional(),
+    spending_control: spendingControlField.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.purpose === 'media' && v.spending_limit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['spending_limit'], message: 'Spending Limit is required' });
+    }
+  });
+
+export const cardAmountBody = z.object({
+  card: z.string({ error: 'Card is required' }).uuid('Card is required'),
+  amount: moneyField('Amount is required'),
+});
+
+export const spendingLimitBody = z.object({
+  spending_limit: moneyField('Spending Limit is required'),
+  spending_control: spendingControlField.default('lifetime'),
+});
+
+export const additionalLimitBody = z.object({
+  card: z.string().uuid().optional(),
+  spending_limit: moneyField('Amount is required'),
+});
+
+export const changeStatusBody = z.object({
+  status: z.enum(['activate', 'deactivate'], { error: 'Status must be activate or deactivate' }),
+});
+
+export const changeStatusTokenBody = z.object({
+  card_token: requiredString('Card token is required', 100),
+  status: z.enum(['activate', 'deactivate'], { error: 'Status must be activate or deactivate' }),
+  wallet_id: z.string().uuid().optional(),
+});
+
+export const reasonBody = z.object({ reason: requiredString('A reason is required', 500) });
+
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const cardListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    for: z.enum(['company', 'individual']).optional(),
+    purpose: z.enum(CARD_PURPOSES).optional(),
+    type: z.enum(CARD_TYPES).optional(),
+    is_active: boolish.optional(),
+    search: z.string().trim().max(100).optional(),
+    company_id: z.string().uuid().optional(),
+    individual_id: z.string().uuid().optional(),
+    deleted_only: boolish.optional(),
+    flagged: boolish.optional(),
+    flagged_only: boolish.optional(),
+    created_by: z.string().uuid().optional(),
+  }),
+);
+
+export const sandboxAuthorizationBody = z.object({
+  card_id: z.string({ error: 'Card is required' }).uuid('Card is required'),
+  amount: moneyField('Amount is required'),
+  merchant: requiredString('Merchant is required', 100),
+  country: z
+    .string({ error: 'Country is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Country is a two-letter code such as GH'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency is a three-letter code such as USD')
+    .default('USD'),
+});
+
+export const cardTransactionsQuery = pageQuery.and(dateRangeQuery).and(z.object({ card: z.string({ error: 'Please select a card' }).uuid('Please select a card') }));
+
+export interface ApiCard {
+  id: string;
+  wallet_id: string;
+  cardholder: string;
+  first_name: string;
+  last_name: string;
+  nickname: string;
+  purpose: CardPurpose;
+  brand: string;
+  type: CardType;
+  card_number: string;
+  masked_number: string;
+  last4: string;
+  card_token?: string;
+  balance: string;
+  available: string;
+  ledger: string;
+  spending_limit: string | null;
+  spending_control: SpendingControl | null;
+  additional_spending_limit: string;
+  state: 'Active' | 'Deactivated';
+  is_deleted: boolean;
+  end_reason: string | null;
+  flagged: boolean;
+  flag_reason: string | null;
+  flagged_at: string | null;
+  suspended: boolean;
+  suspend_reason: string | null;
+  suspend_at: string | null;
+  unsuspend_at: string | null;
+  owner_name?: string;
+  owner_type?: 'Individual' | 'Company';
+  created_by?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiCardDetail {
+  card: ApiCard;
+  details: { card_exp_month: number; card_exp_year: number; card_cvv?: string };
+  billing: { AdrLine1: string; AdrLine2: string; City: string; State: string; Country: string; ZipCode: string };
+  additional_data?: {
+    spending_limit: string | null;
+    additional_spending_limit: string;
+    approved_sum: string;
+    settled_sum: string;
+    reversal_sum: string;
+    available: string;
+    ledger: string;
+    total_issuance: string;
+    total_topup: string;
+    total_withdrawal: string;
+    total_maintenance: string;
+    total_fees: string;
+  };
+}
+
+export interface ApiCardTransaction {
+  id: string;
+  card_id: string;
+  /** merchant authorisations, and the platform's own movements of the card's money */
+  kind: 'authorization' | 'load' | 'withdrawal' | 'maintenance' | 'refund' | 'forfeit';
+  status: 'approved' | 'declined' | 'reversed' | 'settled' | 'completed';
+  description: string;
+  amount: string;
+  currency: string;
+  merchant: string;
+  country: string;
+  decline_reason: string | null;
+  date_created: string;
+  date_updated: string;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { dateRangeQuery } from './wallet';
+import { pageQuery } from './fields';
+
+/** A fee value: up to 2 decimals, as a number or a string ("1.50"), into hundredths. */
+const feeValueField = z.unknown().transform((v, ctx) => {
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  if (s === '') {
+    ctx.addIssue({ code: 'custom', message: 'Value is required' });
+    return z.NEVER;
+  }
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a value such as 1.50 (at most 2 decimals)' });
+    return z.NEVER;
+  }
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+});
+
+export const updateFeeBody = z
+  .object({
+    value: feeValueField,
+    /** 1 = Active, 0 = Inactive (the form sends a number), or the words */
+    status: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('Active'), z.literal('Inactive')]).optional(),
+    for: z.enum(['default', 'company']).optional(),
+    for_id: z.string().uuid().nullish(),
+    // Read-only on the form; accepted and ignored so the form can send the row as it is.
+    name: z.string().optional(),
+    type: z.string().optional(),
+    for_name: z.string().nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.for === 'company' && !v.for_id) ctx.addIssue({ code: 'custom', path: ['for_id'], message: 'Company is required' });
+  });
+
+export const feeListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    for: z.enum(['default', 'company']).optional(),
+    for_id: z.string().uuid().optional(),
+  }),
+);
+
+export interface ApiFee {
+  id: string;
+  name: string;
+  type: 'percentage' | 'fixed';
+  value: string;
+  state: 'Active' | 'Inactive';
+  for: 'default' | 'company';
+  for_id: string | null;
+  for_name: string | null;
+  /** on a company's list: whether this row is the company's own or the default it inherits */
+  inherited?: boolean;
+  updated_at: string;
+}
+
+const anEmail = z.email();
+const aUuid = z.string().uuid();
+
+export const momoSyncBody = z.object({
+  momo_name: z.string({ error: 'Momo Name is required' }).trim().min(1, 'Momo Name is required').max(100),
+  momo_number: z.string({ error: 'Momo Number is required' }).trim().min(1, 'Momo Number is required').max(30),
+  network: z.string({ error: 'Mobile Network is required' }).trim().min(1, 'Mobile Network is required').max(60),
+  rate: z
+    .union([z.number(), z.string()], { error: 'Rate is required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0, 'Rate must be a number above 0 with at most 4 decimals'),
+  flat_fee: z
+    .union([z.number(), z.string()], { error: 'Flat Fee is required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,9}(\.\d{1,2})?$/.test(v), 'Flat Fee must be a number with at most 2 decimals'),
+  momo_alert_emails: z
+    .union([z.array(z.string()), z.string()], { error: 'MoMo Alert Emails are required' })
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim().toLowerCase()).filter(Boolean))
+    // checked as a whole so the error names the field the person filled in, not an element of it
+    .refine((v) => v.length > 0, 'MoMo Alert Emails are required')
+    .refine((v) => v.every((e) => anEmail.safeParse(e).success), 'Each alert email must be a valid email address'),
+  entity_users: z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean)))
+    .refine((v) => v.every((id) => aUuid.safeParse(id).success), 'Each confirmation user id must be a user id (UUID)'),
+});

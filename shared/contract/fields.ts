@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Field builders shared by the client forms and the server, so both say the same thing. */
+
+export const requiredString = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+export const emailField = (required = 'Email is required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, 'Email must be at most 254 characters')
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address'));
+
+const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,22}$/;
+export const phoneField = (required = 'Phone Number is required', invalid = 'Valid Phone Number is required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => PHONE_RE.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, invalid)
+    .transform(normalisePhone);
+
+export function digitCount(v: string): number {
+  return v.replace(/\D/g, '').length;
+}
+
+/** "+233 24 123 4567" → "+233241234567" */
+export function normalisePhone(v: string): string {
+  const digits = v.replace(/\D/g, '');
+  return `+${digits}`;
+}
+
+export const PASSWORD_POLICY_MESSAGE =
+  'Password must be at least 8 characters and include a lowercase letter, an uppercase letter, a digit and a special character';
+
+export function meetsPasswordPolicy(v: string): boolean {
+  return v.length >= 8 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v);
+}
+
+export const passwordField = (required = 'Password is required') =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(128, 'Password must be at most 128 characters')
+    .refine(meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE);
+
+export const websiteField = (required = 'Company Website is required') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(253, 'Must be at most 253 characters')
+    .refine(isWebsite, 'Enter a valid website address, such as https://example.com');
+
+export function isWebsite(v: string): boolean {
+  try {
+    const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const uuidParam = z.string().uuid();
+
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be a whole number from 1 to 100' })
+    .int('per_page must be a whole number from 1 to 100')
+    .min(1, 'per_page must be a whole number from 1 to 100')
+    .max(100, 'per_page must be a whole number from 1 to 100')
+    .default(25),
+  /** csv streams the whole filtered list as a download instead of one page */
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The full-name input of the sign-up, invite and add-user forms: split at the first space. */
+export function splitFullName(fullName: string): { first_name: string; last_name: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const at = trimmed.indexOf(' ');
+  return at < 0
+    ? { first_name: trimmed, last_name: '' }
+    : { first_name: trimmed.slice(0, at), last_name: trimmed.slice(at + 1) };
+}

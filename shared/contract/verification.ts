@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, pageQuery, requiredString } from './fields';
+import { dateRangeQuery } from './wallet';
+
+export const ID_TYPES = ['passport', 'driver-license', 'national-id'] as const;
+
+/** KYC text fields (the files travel beside them in the multipart form). */
+export const kycFields = z.object({
+  id_type: z.enum(ID_TYPES, { error: 'Identification type is required' }).default('national-id'),
+  issued_id: requiredString('Issued id details is required', 100),
+});
+export const KYC_FILES = { address_proof: 'Address proof is required', selfie_image: 'Selfie with Id is required' } as const;
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+export const kybFields = z.object({
+  registered_name: requiredString('Registered Business name is required', 200),
+  company_profile: requiredString('Company profile is required', 5000),
+  tax_number: requiredString('Company Tax ID is required', 100),
+  incorporation_date: z
+    .string({ error: 'Company Incorporation Date is required' })
+    .trim()
+    .min(1, 'Company Incorporation Date is required')
+    .refine(isDay, 'Company Incorporation Date must be a date such as 2015-06-30'),
+  operation_countries: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((c) => c.trim()).filter(Boolean)),
+  publicly_listed: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes'),
+});
+export const KYB_FILES = { shareholder_passport: 'Shareholder passport is required', incorporation_certificate: null, license: null } as const;
+
+export const decideBody = z
+  .object({
+    verification_id: z.string({ error: 'Verification is required' }).uuid('Verification is required'),
+    decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }),
+    reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'reject' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to reject a verification' });
+  });
+
+export const verificationListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({ state: z.enum(['pending', 'approved', 'rejected'], { error: 'Unknown state' }).optional(), name: z.string().trim().max(100).optional() }),
+);
+
+export const CUSTOMER_STATES = ['Verified', 'In-review', 'Unverified', 'Deactivated'] as const;
+export const customerListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({ state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(), name: z.string().trim().max(100).optional() }),
+);
+
+export const accountStatusBody = z.object({
+  account: z.string({ error: 'Account is required' }).uuid('Account is required'),
+  status: z.enum(['activate'], { error: 'Status must be activate' }),
+});
+
+export interface ApiDocument {
+  id: string;
+  field: string;
+  name: string;
+  content_type: string;
+  size: number;
+  url: string;
+}
+
+export interface ApiVerificationRow {
+  id: string;
+  account_id: string;
+  account_type: 'individual' | 'company';
+  state: 'pending' | 'approved' | 'rejected';
+  name: string;
+  email: string;
+  individual: { first_name: string; last_name: string; email: string } | null;
+  company: { company_name: string; company_email: string } | null;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiVerificationDetail extends ApiVerificationRow {
+  verification_state: string;
+  first_name?: string;
+  last_name?: string;
+  company_name?: string;
+  verifications: Record<string, unknown>;
+  documents: ApiDocument[];
+  decided_by: string | null;
+  decided_at: string | null;
+  history: Array<{ id: string; state: string; reason: string | null; created_at: string }>;
+}
+
+export interface ApiCustomerRow {
+  id: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone_number?: string | null;
+  role?: string;
+  company_name?: string;
+  company_website?: string;
+  company_email?: string;
+  company_phone?: string;
+  users_count?: number;
+  state: (typeof CUSTOMER_STATES)[number];
+  master_wallet: string;
+  cards_count: number;
+  active_cards_count: number;
+  created_at: string;
+}
+
+export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permission is required' });
+
+export const createAdminBody = z.object({
+  first_name: requiredString('Full Name is required', 100),
+  last_name: requiredString('Last Name is required', 100),
+  phone_number: z.string({ error: 'Phone Number is required' }).trim().min(1, 'Phone Number is required').max(30),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Enter a valid email address')),
+  role: adminRoleField,
+});
+
+export const updateAdminBody = z
+  .object({
+    first_name: requiredString('First Name is required', 100),
+    last_name: requiredString('Last Name is required', 100),
+    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Enter a valid email address')),
+    phone_number: z.string().trim().max(30).optional(),
+    role: adminRoleField.optional(),
+    password: z.string().max(128).optional(),
+    confirm_password: z.string().max(128).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password) {
+      if (!meetsPasswordPolicy(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_POLICY_MESSAGE });
+      if (v.password !== v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
+    }
+  });
+
+export interface ApiAdmin {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  role: 'admin' | 'super-admin';
+  state: 'Active' | 'Invited';
+  created_at: string;
+}
+
+export const auditListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    actor: z.string().trim().max(254).optional(),
+    action: z.string().trim().max(100).optional(),
+    object_type: z.string().trim().max(50).optional(),
+    object_id: z.string().trim().max(100).optional(),
+  }),
+);
+
+export interface ApiAuditEntry {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  actor_role: string;
+  action: string;
+  object_type: string;
+  object_id: string | null;
+  details: Record<string, unknown>;
+  status: number;
+  ip: string | null;
+  created_at: string;
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { moneyField } from '../money';
+import { pageQuery } from './fields';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export const dayField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(isRealDay, `${label} must be a date such as 2026-01-31`)
+    .optional();
+
+/** start_date and end_date as UTC days, both inclusive. */
+export const dateRangeQuery = z
+  .object({ start_date: dayField('Start date'), end_date: dayField('End date') })
+  .superRefine((v, ctx) => {
+    if (v.start_date && v.end_date && v.end_date < v.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must be on or after the start date' });
+    }
+  });
+
+export const TOPUP_STATES = ['Pending', 'Hash-provided', 'MoMo processed', 'Approved', 'Denied'] as const;
+export type TopupState = (typeof TOPUP_STATES)[number];
+export const TOPUP_METHODS = ['tron', 'momo'] as const;
+
+const walletIdField = z.string({ error: 'Wallet is required' }).uuid('Enter a valid wallet id');
+
+export const topupBalanceBody = z.object({
+  wallet_id: walletIdField,
+  amount: moneyField(),
+  method: z.enum(TOPUP_METHODS, { error: 'Method must be tron or momo' }).default('tron'),
+});
+
+export const TRON_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+
+export const topupConfirmBody = z.object({
+  reference: z.string({ error: 'Reference is required' }).trim().min(1, 'Reference is required').max(40),
+  transaction_hash: z.string().trim().max(100).optional(),
+  code: z.string().trim().max(20).optional(),
+});
+
+export const transferBody = z.object({
+  wallet_id: walletIdField,
+  amount: moneyField(),
+  reference: z.string().trim().max(140, 'Reference must be at most 140 characters').optional(),
+});
+
+export const approveTopupBody = z
+  .object({
+    topup_id: z.string({ error: 'Top-up is required' }).uuid('Top-up is required'),
+    action: z.enum(['approve', 'deny'], { error: 'Action is required' }),
+    reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'deny' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to deny a top-up' });
+  });
+
+export const momoConfirmBody = z.object({
+  topup_id: z.string({ error: 'Top-up is required' }).uuid('Top-up is required'),
+});
+
+export const topupListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    state: z.enum(TOPUP_STATES, { error: 'Unknown state' }).optional(),
+    wallet: z.string().uuid('Enter a valid wallet id').optional(),
+    company_id: z.string().uuid().optional(),
+    individual_id: z.string().uuid().optional(),
+    for: z.enum(['company', 'individual']).optional(),
+    method: z.enum(['Tron', 'Momo']).optional(),
+  }),
+);
+
+export const WALLET_TX_TYPES = ['deposit', 'transfer', 'issuance', 'topup', 'withdraw', 'refund', 'maintenance', 'api_fee'] as const;
+
+export const walletTransactionsQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    wallet: z.string().uuid('Enter a valid wallet id').optional(),
+    type: z.enum(WALLET_TX_TYPES, { error: 'Unknown transaction type' }).optional(),
+    company_id: z.string().uuid().optional(),
+    individual_id: z.string().uuid().optional(),
+  }),
+);
+
+export const walletTransfersQuery = pageQuery.and(dateRangeQuery).and(z.object({ wallet: z.string().uuid('Enter a valid wallet id').optional() }));
+
+export interface ApiTopup {
+  id: string;
+  reference: string;
+  code: string;
+  name: string;
+  name_type: 'Individual' | 'Company';
+  wallet_id: string;
+  amount: string;
+  method: 'Tron' | 'Momo';
+  transaction_hash: string | null;
+  state: TopupState;
+  reason: string | null;
+  fee: string | null;
+  credited: string | null;
+  momo_amount: string | null;
+  balance_before: string | null;
+  balance_after: string | null;
+  loader: { first_name: string; last_name: string; role: string } | null;
+  company: string | null;
+  fees_meta: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TopupInstructions {
+  reference: string;
+  code: string;
+  method: 'Tron' | 'Momo';
+  amount: string;
+  tron?: { network: string; address: string };
+  momo?: { network: string; momo_number: string; momo_name: string; amount_to_send: string; currency: 'GHS'; pay_reference: string };
+}
+
+export interface ApiWalletTransaction {
+  id: string;
+  trans_ref: string;
+  type: (typeof WALLET_TX_TYPES)[number] | string;
+  direction: 'credit' | 'debit';
+  amount: string;
+  fees: string;
+  fees_meta: Record<string, unknown> | null;
+  card_number: string | null;
+  description: string | null;
+  balance_before: string;
+  balance_after: string;
+  created_at: string;
+}
+
+export interface ApiWalletTransfer {
+  id: string;
+  trans_ref: string;
+  wallet_from: string;
+  wallet_to: string;
+  from_name: string | null;
+  to_name: string | null;
+  amount: string;
+  reference: string | null;
+  transferer: string | null;
+  type: 'Debit' | 'Credit' | 'Transfer';
+  status: 'Completed';
+  balance_before: string | null;
+  balance_after: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MomoDetails {
+  rate: string;
+  flat_fee: string;
+  network: string;
+  momo_number: string;
+  momo_name: string;
+  momo_alert_emails?: string[];
+  entity_users?: string[];
+}

@@ -1,0 +1,145 @@
+import { Flex, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ApiCardTransaction, Paged } from '../../contract';
+import { DetailRows, DetailsDrawer, useDetails } from '../wallet/DetailsDrawer';
+import { type CompactRow, PagedTable } from '../wallet/PagedTable';
+import { dateTime } from '../wallet/format';
+import { TX_KIND_LABELS, TX_STATUS_COLORS, TX_STATUS_LABELS, dash, signedCardAmount, usd } from './format';
+
+type Tx = ApiCardTransaction;
+
+export const TxStatusTag = ({ tx }: { tx: Tx }) => (
+  <Tag color={TX_STATUS_COLORS[tx.status]} style={{ marginInlineEnd: 0 }}>
+    {TX_STATUS_LABELS[tx.status]}
+  </Tag>
+);
+
+/** The description, and for a declined payment why it was declined (customers must see it). */
+export function TxDescription({ tx }: { tx: Tx }) {
+  return (
+    <Flex vertical gap={2} style={{ minWidth: 0, maxWidth: 360, whiteSpace: 'normal' }}>
+      <span>{dash(tx.description)}</span>
+      {tx.status === 'declined' && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decline-reason">
+          Declined: {tx.decline_reason ?? 'no reason was given'}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+const Amount = ({ tx }: { tx: Tx }) => (
+  <Typography.Text
+    type={tx.status === 'declined' || tx.status === 'reversed' ? 'secondary' : tx.kind === 'load' ? 'success' : undefined}
+    delete={tx.status === 'declined'}
+    style={{ whiteSpace: 'nowrap' }}
+  >
+    {signedCardAmount(tx)}
+  </Typography.Text>
+);
+
+/** Everything about one card transaction, in the details panel. */
+export function CardTransactionDetails({ tx }: { tx: Tx }) {
+  return (
+    <DetailRows
+      rows={[
+        { label: 'Description', value: dash(tx.description) },
+        { label: 'Type', value: TX_KIND_LABELS[tx.kind] },
+        { label: 'Status', value: <TxStatusTag tx={tx} /> },
+        ...(tx.status === 'declined' ? [{ label: 'Decline Reason', value: <Typography.Text type="danger">{tx.decline_reason ?? '-'}</Typography.Text> }] : []),
+        { label: 'Amount', value: `${tx.currency} ${signedCardAmount(tx)}` },
+        { label: 'Currency', value: tx.currency },
+        { label: 'Merchant', value: dash(tx.merchant) },
+        { label: 'Country', value: dash(tx.country) },
+        { label: 'Date Created', value: dateTime(tx.date_created) },
+        { label: 'Date Updated', value: dateTime(tx.date_updated) },
+      ]}
+    />
+  );
+}
+
+const when = (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(iso)}</span>;
+
+/** Card detail: merchant, description, amount, currency, date created. */
+const DETAIL_COLUMNS: TableColumnsType<Tx> = [
+  { title: 'Merchant', dataIndex: 'merchant', render: (v: string) => dash(v) },
+  { title: 'Description', dataIndex: 'description', render: (_, r) => <TxDescription tx={r} /> },
+  { title: 'Status', dataIndex: 'status', render: (_, r) => <TxStatusTag tx={r} /> },
+  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <Amount tx={r} /> },
+  { title: 'Currency', dataIndex: 'currency' },
+  { title: 'Date Created', dataIndex: 'date_created', render: when },
+];
+
+/** Card Transactions report: Description, Amount, Currency, Merchant, Country, Date Updated. */
+const REPORT_COLUMNS: TableColumnsType<Tx> = [
+  { title: 'Description', dataIndex: 'description', render: (_, r) => <TxDescription tx={r} /> },
+  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <Amount tx={r} /> },
+  { title: 'Currency', dataIndex: 'currency' },
+  { title: 'Merchant', dataIndex: 'merchant', render: (v: string) => dash(v) },
+  { title: 'Country', dataIndex: 'country', render: (v: string) => dash(v) },
+  { title: 'Date Updated', dataIndex: 'date_updated', render: when },
+];
+
+const compact = (variant: 'detail' | 'report') => (r: Tx): CompactRow => ({
+  title: dash(r.merchant),
+  description: (
+    <>
+      <TxDescription tx={r} />
+      <div>
+        {variant === 'report' && r.country ? `${r.country} · ` : ''}
+        {dateTime(variant === 'report' ? r.date_updated : r.date_created)}
+      </div>
+    </>
+  ),
+  extra: (
+    <Flex vertical align="flex-end" gap={4}>
+      <strong>
+        <Amount tx={r} />
+      </strong>
+      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.currency}</span>
+      <TxStatusTag tx={r} />
+    </Flex>
+  ),
+});
+
+/** A page of a card's transactions: table on desktop, compact list on phones; a row opens its details. */
+export function CardTransactionsTable({
+  variant,
+  data,
+  loading,
+  error,
+  page,
+  onPage,
+  emptyText,
+}: {
+  variant: 'detail' | 'report';
+  data: Paged<Tx> | undefined;
+  loading: boolean;
+  error: unknown;
+  page: number;
+  onPage(page: number): void;
+  emptyText: string;
+}) {
+  const details = useDetails<Tx>();
+  return (
+    <>
+      <PagedTable<Tx>
+        rowKey={(r) => r.id}
+        rows={data?.data}
+        total={data?.total ?? 0}
+        page={page}
+        onPage={onPage}
+        loading={loading}
+        error={error}
+        columns={variant === 'detail' ? DETAIL_COLUMNS : REPORT_COLUMNS}
+        compact={compact(variant)}
+        emptyText={emptyText}
+        onRowClick={details.show}
+        rowLabel={(r) => `${r.description} ${usd(r.amount)}, ${TX_STATUS_LABELS[r.status]}`}
+      />
+      <DetailsDrawer open={details.open} onClose={details.close}>
+        {details.item && <CardTransactionDetails tx={details.item} />}
+      </DetailsDrawer>
+    </>
+  );
+}

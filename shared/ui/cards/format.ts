@@ -1,0 +1,74 @@
+import dayjs from 'dayjs';
+import { type ApiCard, type ApiCardTransaction, type SpendingControl, brandOf } from '../../contract';
+import { displayMoney } from '../../money';
+import { amountText } from '../wallet/format';
+
+/** How card screens write amounts, dates and card words. Cards and their fees are in USD. */
+
+/** "USD 1,250.00"; a missing amount is a dash. */
+export const usd = (amount: string | null | undefined) => (amount == null || amount === '' ? '-' : `USD ${amountText(amount)}`);
+
+/** cents → "USD 1,250.00" */
+export const usdCents = (cents: number) => `USD ${displayMoney(cents)}`;
+
+/** Empty cells show a dash. */
+export const dash = (v: string | null | undefined) => (v == null || String(v).trim() === '' ? '-' : v);
+
+export const cardTypeLabel = (type: string | null | undefined) => (type === 'premium' ? 'Premium' : type === 'basic' ? 'Basic' : dash(type));
+
+/** "Premium Visa", "Basic Mastercard", "Premium Tokenised Card". */
+export const cardKind = (type: string, purpose: string) => `${cardTypeLabel(type)} ${brandOf(purpose).replace(/s$/, '')}`;
+
+/** A card in a selector: 'card number (nickname)'. */
+export const cardOptionLabel = (c: Pick<ApiCard, 'masked_number' | 'nickname'>) => `${c.masked_number} (${c.nickname})`;
+
+export const CONTROL_LABELS: Record<SpendingControl, string> = { day: 'Day', week: 'Week', month: 'Month', lifetime: 'Lifetime' };
+const CONTROL_WORDS: Record<SpendingControl, string> = { day: 'per day', week: 'per week', month: 'per month', lifetime: 'in total' };
+export const controlWords = (c: SpendingControl | null | undefined) => CONTROL_WORDS[c ?? 'lifetime'];
+
+/** "12 May 2026" */
+export const dateOnly = (iso: string | null | undefined) => {
+  if (!iso) return '-';
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('D MMM YYYY') : iso;
+};
+
+/** "05/2029" in the details table; the card face writes the year with 2 digits. */
+export const expiryText = (month: number, year: number, shortYear = false) =>
+  `${String(month).padStart(2, '0')}/${shortYear ? String(year).slice(-2) : year}`;
+
+/** "4532 0112 3456 7890" from a full number, in groups of four. */
+export const groupDigits = (pan: string) => pan.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+export const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = {
+  approved: 'Pending',
+  declined: 'Declined',
+  reversed: 'Reversed',
+  settled: 'Settled',
+  completed: 'Completed',
+};
+export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
+  approved: 'gold',
+  declined: 'red',
+  reversed: 'default',
+  settled: 'green',
+  completed: 'green',
+};
+export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = {
+  authorization: 'Payment',
+  load: 'Card load',
+  withdrawal: 'Withdrawal',
+  maintenance: 'Maintenance fee',
+  refund: 'Balance returned',
+  forfeit: 'Balance forfeited',
+};
+
+/**
+ * An amount as it moved the card: loads in (+), everything else out (−); a declined or reversed
+ * payment moved nothing and carries no sign.
+ */
+export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount'>): string {
+  const text = amountText(t.amount);
+  if (t.status === 'declined' || t.status === 'reversed') return text;
+  return `${t.kind === 'load' ? '+' : '-'} ${text}`;
+}

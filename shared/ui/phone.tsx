@@ -1,0 +1,40 @@
+import PhoneInput, { type PhoneInputProps, type PhoneNumber } from 'antd-phone-input';
+import type { Rule } from 'antd/es/form';
+
+/** The phone input used throughout: a country picker, Ghana by default. Form.Item's value/onChange pass through. */
+export function PhoneField(props: PhoneInputProps) {
+  return (
+    <PhoneInput
+      country="gh"
+      enableSearch
+      distinct
+      preferredCountries={['gh', 'ng', 'ke', 'gb', 'us']}
+      placeholder="1 (702) 123-4567"
+      {...props}
+    />
+  );
+}
+
+/** The widget's value is an object; the API wants "+<digits>". */
+export function phoneToString(v: PhoneNumber | string | undefined | null): string {
+  if (!v) return '';
+  if (typeof v === 'string') return v.trim();
+  const digits = `${v.countryCode ?? ''}${v.areaCode ?? ''}${v.phoneNumber ?? ''}`;
+  return digits ? `+${digits}` : '';
+}
+
+/** Nothing but the country code typed yet counts as empty. */
+const isEmptyPhone = (v: PhoneNumber | string | undefined | null) =>
+  !v || (typeof v === 'string' ? v.trim() === '' : !v.areaCode && !v.phoneNumber);
+
+/** Form rules: required, then a minimum length of the full number. */
+export function phoneRules(required: string, invalid: string, minLength: number): Rule[] {
+  return [
+    {
+      validator: async (_, v) => {
+        if (isEmptyPhone(v)) throw new Error(required);
+        if (phoneToString(v).length < minLength) throw new Error(invalid);
+      },
+    },
+  ];
+}

@@ -1,0 +1,343 @@
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { verifiedIndividual } from './support/accounts';
+import {
+  balanceCents,
+  cardLabel,
+  cardOption,
+  centsOf,
+  confirmDialog,
+  day,
+  drawer,
+  fillCard,
+  fundWallet,
+  letters,
+  openScreen,
+  pick,
+  pickDay,
+  pickRange,
+  rowOf,
+  swipe,
+} from './support/cards';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
+
+/**
+ * Customer card journeys (issue 4): a new customer with a funded wallet creates a premium Visa and
+ * a basic Mastercard and pays exactly the fees the form showed, reveals and copies the number,
+ * freezes and unfreezes, funds and withdraws, sets spending limits, and deletes the basic card
+ * after seeing what is forfeited. Demo customers show a declined payment's reason.
+ */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+test.use({ actionTimeout: 30_000, navigationTimeout: 60_000, permissions: ['clipboard-read', 'clipboard-write'] });
+
+const snap = (page: Page, name: string, project: string) => snapNow(page, `cards-${name}`, project);
+
+test('a customer creates, uses, limits and deletes cards, charged exactly what the forms showed', async ({ page, request }, info) => {
+  test.setTimeout(600_000); // a long journey; the machine may be shared with other suites
+  const project = info.project.name;
+  const phone = isPhone(page);
+  const last = `Kyei${letters(6)}`;
+  const { email } = await verifiedIndividual(request, 'Adwoa', last);
+  await logInThroughUi(page, email, PASSWORD);
+  await fundWallet(page, request, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', '500.00');
+  await page.reload();
+
+  await test.step('an empty list, then the type chooser', async () => {
+    await openScreen(page, 'Prepaid Cards');
+    await expect(page.getByRole('heading', { name: 'Prepaid Cards' })).toBeVisible();
+    await expect(page.getByText('See all your cards here')).toBeVisible();
+    await expect(page.getByText('You have no cards yet. Use Add New Card to create one.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add New Card' }).click();
+    await expect(page.getByText(phone ? 'Swipe to see card features' : 'See card features', { exact: true })).toBeVisible();
+    await expect(page.getByText('Freeze or delete at any moment')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    if (phone) {
+      const top = page.locator('[data-swipe-top]');
+      await expect(top).toContainText('Premium');
+      await swipe(page, -120); // under the 200 px threshold: the swipe is cancelled
+      await expect(top).toContainText('Unlimited top-ups');
+      await swipe(page, -230);
+      await expect(top).toContainText('One-time top-up at creation');
+      await snap(page, 'chooser-swiped', project);
+      await page.getByRole('button', { name: 'Show Premium' }).click();
+      await expect(top).toContainText('Unlimited top-ups');
+    } else {
+      await expect(page.getByText('Cannot be frozen but can be deleted at any moment')).toBeVisible();
+    }
+    await snap(page, 'chooser', project);
+    await page.locator(phone ? '[data-swipe-top]' : '[aria-label="Premium card"]').getByRole('button', { name: 'Create Card' }).click();
+    await expect(page.getByText('Complete the form below to create your new card')).toBeVisible();
+  });
+
+  await test.step('a premium Visa: required fields, then created; the wallet pays amount + the fees shown', async () => {
+    await page.getByRole('button', { name: 'Create Card' }).click();
+    for (const m of ['First Name is required', 'Last Name is required', 'Nickname is required', 'Amount is required', 'Card Purpose is required']) {
+      await expect(page.getByText(m)).toBeVisible();
+    }
+    await pick(page, page, 'Card Purpose', 'Visa');
+    await expect(page.getByRole('radio', { name: 'Lifetime' })).toBeChecked();
+    await page.getByRole('button', { name: 'Create Card' }).click();
+    await expect(page.getByText('Spending Limit is required')).toBeVisible();
+    const before = await balanceCents(page, request);
+    expect(before).toBe(49_750); // 500.00 less the 0.5 % Tron fee
+    const shown = await fillCard(page, { first: 'Adwoa', last, nickname: 'Travel Visa', amount: '100.00', purpose: 'Visa', limit: '1,000.00', control: 'Week' });
+    expect(shown.fees).toBe(700); // 5.00 issuance + 1.50 % load + 0.50 flat, by the shared fee function
+    await snap(page, 'create-visa-form', project);
+    await page.getByRole('button', { name: 'Create Card' }).click();
+    const ok = page.locator('.ant-modal-confirm-success');
+    await expect(ok.locator('.ant-modal-confirm-title')).toHaveText('Successful');
+    await expect(ok.getByText('Your card has been created successfully. Click continue to view your card(s)')).toBeVisible();
+    await snap(page, 'create-success', project);
+    expect(before - (await balanceCents(page, request))).toBe(10_000 + shown.fees);
+    await ok.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('See all your cards here')).toBeVisible();
+    await expect(rowOf(page, 'Visa').getByText('Active')).toHaveClass(/ant-tag-green/);
+  });
+
+  await test.step('a basic Mastercard: a refused nickname says why, then created and charged as shown', async () => {
+    await page.getByRole('button', { name: 'Add New Card' }).click();
+    if (phone) {
+      await swipe(page, 240); // either way
+      await expect(page.locator('[data-swipe-top]')).toContainText('One-time top-up at creation');
+    }
+    await page.locator(phone ? '[data-swipe-top]' : '[aria-label="Basic card"]').getByRole('button', { name: 'Create Card' }).click();
+    await expect(page.getByLabel('Card Type')).toBeAttached();
+    await expect(page.locator('.ant-select-selection-item', { hasText: 'Basic' })).toBeVisible();
+    const shown = await fillCard(page, { first: 'Adwoa', last, nickname: 'Travel Visa', amount: '20', purpose: 'Mastercard' });
+    await expect(page.getByLabel('Spending Limit (USD)')).toHaveCount(0);
+    expect(shown.fees).toBe(580); // 5.00 + 1.50 % of 20.00 + 0.50
+    await page.getByRole('button', { name: 'Create Card' }).click();
+    const failed = page.locator('.ant-modal-confirm-error');
+    await expect(failed.locator('.ant-modal-confirm-title')).toHaveText('Failed');
+    await expect(failed.getByText('You already have a card with this nickname')).toBeVisible();
+    await snap(page, 'create-failed', project);
+    await failed.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Unique Card Nickname').fill('Streaming');
+    const before = await balanceCents(page, request);
+    await snap(page, 'create-mastercard-form', project);
+    await page.getByRole('button', { name: 'Create Card' }).click();
+    await page.locator('.ant-modal-confirm-success').getByRole('button', { name: 'Continue' }).click();
+    expect(before - (await balanceCents(page, request))).toBe(2_000 + shown.fees);
+    await expect(rowOf(page, 'Streaming')).toBeVisible();
+    await expect(rowOf(page, 'Mastercard')).toBeVisible();
+    await snap(page, 'list', project);
+  });
+
+  await test.step('the filters narrow the list', async () => {
+    await page.getByRole('button', { name: 'Search Cards' }).click();
+    const panel = drawer(page);
+    await expect(panel.getByText('Search Cards')).toBeVisible();
+    await pick(page, panel, 'Purpose', 'Mastercard');
+    await snap(page, 'filters', project);
+    await panel.getByRole('button', { name: 'Filter Cards' }).click();
+    await expect(rowOf(page, 'Streaming')).toBeVisible();
+    await expect(rowOf(page, 'Travel Visa')).toHaveCount(0);
+    await expect(page.getByText('1 filter applied')).toBeVisible();
+    await page.getByRole('button', { name: 'Search Cards' }).click();
+    await panel.getByLabel('Search', { exact: true }).fill('nothing like this');
+    await panel.getByRole('button', { name: 'Filter Cards' }).click();
+    await expect(page.getByText('No cards match these filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(rowOf(page, 'Travel Visa')).toBeVisible();
+    // Dates go together: one alone is refused; a range without the cards finds none. (Enter in a
+    // date field submits the panel, as in any form.)
+    await page.getByRole('button', { name: 'Search Cards' }).click();
+    await pickDay(panel, 'Start Date', day(-3));
+    await expect(panel.getByText('Choose both a start date and an end date').first()).toBeVisible();
+    await pickDay(panel, 'End Date', day(-2));
+    await expect(page.getByText('No cards match these filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Search Cards' }).click();
+    await pickDay(panel, 'End Date', day(1));
+    await expect(rowOf(page, 'Travel Visa')).toBeVisible();
+    await expect(rowOf(page, 'Streaming')).toBeVisible();
+    await expect(page.getByText('1 filter applied')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+  });
+
+  await test.step('the Visa card: face, balance, the number revealed and copied, the CVC', async () => {
+    await rowOf(page, 'Travel Visa').click();
+    await expect(page).toHaveURL(/\/portal\/prepaid-cards\/[0-9a-f-]{36}$/);
+    const face = page.getByTestId('card-face');
+    await expect(face).toHaveAttribute('data-variant', 'visa-premium');
+    await expect(face).toHaveAttribute('data-deactivated', 'false');
+    await expect(page.getByTestId('card-face-expiry')).toHaveText(/^\d{2}\/\d{2}$/);
+    await expect(page.getByTestId('card-balance')).toHaveText('100.00');
+    await expect(page.getByText('Balance (USD)')).toBeVisible();
+    await expect(page.getByTestId('card-cvc')).toHaveText('•••');
+    await expect(page.getByTestId('card-number')).toContainText('•••• •••• ••••');
+    await page.getByRole('button', { name: 'Show card number' }).click();
+    await expect(page.getByTestId('card-number')).toHaveText(/^4\d{3} \d{4} \d{4} \d{4}$/);
+    const full = (await page.getByTestId('card-number').innerText()).replace(/\s/g, '');
+    await page.getByRole('button', { name: 'Copy card number' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+    await page.getByRole('button', { name: 'Show CVC' }).click();
+    await expect(page.getByTestId('card-cvc')).toHaveText(/^\d{3}$/);
+    await expect(page.getByText('Initial card load')).toBeVisible();
+    await snap(page, 'detail-revealed', project);
+    await page.getByRole('button', { name: 'Hide card number' }).click();
+    await page.getByRole('button', { name: 'Hide CVC' }).click();
+  });
+
+  await test.step('freeze and unfreeze, each confirmed', async () => {
+    await cardOption(page, 'Freeze Card');
+    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to freeze this card?');
+    await expect(confirmDialog(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await snap(page, 'confirm-freeze', project);
+    await confirmDialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.locator('.ant-message').getByText('Card frozen successfully.')).toBeVisible();
+    await expect(page.getByTestId('card-face')).toHaveAttribute('data-deactivated', 'true');
+    await expect(page.getByText('This card is frozen')).toBeVisible();
+    await snap(page, 'detail-frozen', project);
+    await cardOption(page, 'Unfreeze Card');
+    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to unfreeze this card?');
+    await confirmDialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.locator('.ant-message').getByText('Card unfrozen successfully.')).toBeVisible();
+    await expect(page.getByTestId('card-face')).toHaveAttribute('data-deactivated', 'false');
+  });
+
+  await test.step('fund the card and withdraw from it, at the fees shown', async () => {
+    let before = await balanceCents(page, request);
+    await cardOption(page, 'Fund Card');
+    const panel = drawer(page);
+    await expect(panel.getByText('Fund Card', { exact: true }).first()).toBeVisible();
+    const amount = panel.getByLabel('Amount', { exact: true });
+    await expect(amount).toHaveValue('0.00');
+    await expect(amount).toHaveAttribute('placeholder', 'USD 5000.00');
+    await expect(panel.getByTestId('fee-preview')).toHaveCount(0);
+    await expect(panel.getByLabel('Master Wallet')).toHaveValue(/^[0-9a-f-]{36}$/);
+    await amount.fill('50');
+    await expect(panel.getByText('All fees are in USD')).toBeVisible();
+    const fundFees = centsOf(await panel.getByTestId('fee-total').innerText());
+    expect(fundFees).toBe(125); // 1.50 % of 50.00 + 0.50
+    await snap(page, 'fund', project);
+    await panel.getByRole('button', { name: 'Fund Card' }).click();
+    await expect(page.locator('.ant-message').getByText('Card funded.')).toBeVisible();
+    await expect(page.getByTestId('card-balance')).toHaveText('150.00');
+    expect(before - (await balanceCents(page, request))).toBe(5_000 + fundFees);
+
+    before = await balanceCents(page, request);
+    await cardOption(page, 'Card Withdrawal');
+    await expect(panel.getByText('Card Withdrawal', { exact: true }).first()).toBeVisible();
+    await panel.getByLabel('Amount', { exact: true }).fill('30.00');
+    const withdrawFees = centsOf(await panel.getByTestId('fee-total').innerText());
+    expect(withdrawFees).toBe(80); // 1 % of 30.00 + 0.50
+    await expect(panel.getByTestId('fee-grand-total')).toHaveText('USD 29.20');
+    await snap(page, 'withdraw', project);
+    await panel.getByRole('button', { name: 'Withdraw Funds' }).click();
+    await expect(page.locator('.ant-message').getByText('Funds withdrawn to the master wallet.')).toBeVisible();
+    await expect(page.getByTestId('card-balance')).toHaveText('120.00');
+    expect((await balanceCents(page, request)) - before).toBe(3_000 - withdrawFees);
+    await expect(page.getByText('Withdrawal to master wallet')).toBeVisible();
+  });
+
+  await test.step('an additional spend limit on the Visa card', async () => {
+    await cardOption(page, 'Additional Spend Limit');
+    const panel = drawer(page);
+    await expect(panel.getByText('Spending limit USD 1,000.00 per week')).toBeVisible();
+    await panel.getByLabel('Amount', { exact: true }).fill('200');
+    await panel.getByRole('button', { name: 'Update Card' }).click();
+    await expect(page.locator('.ant-message').getByText('Additional spend limit added.')).toBeVisible();
+    await snap(page, 'detail', project);
+  });
+
+  await test.step('Card Spending: a Visa limit saved; a Mastercard is not applicable', async () => {
+    await openScreen(page, 'Card Spending');
+    await expect(page.getByText('Update your virtual card spending controls to suit your spending needs!')).toBeVisible();
+    await snap(page, 'spending', project);
+    await page.getByRole('button', { name: 'Edit spending limit of Travel Visa' }).click();
+    const modal = page.getByRole('dialog', { name: 'Set card spending limit' });
+    await expect(modal.getByLabel('Spending Limit (USD)')).toHaveValue('1000.00');
+    await modal.getByLabel('Spending Limit (USD)').fill('');
+    await expect(modal.getByLabel('Spending Limit (USD)')).toHaveAttribute('placeholder', '20,000.00');
+    await modal.getByLabel('Spending Limit (USD)').fill('750.50');
+    await pick(page, modal, 'Reset Every', 'Month');
+    await snap(page, 'spending-modal', project);
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.locator('.ant-message').getByText('Spending limit updated.')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await page.getByRole('button', { name: 'Edit spending limit of Streaming' }).click();
+    const na = page.getByRole('dialog', { name: 'Set card spending limit' });
+    await expect(na.getByText('Not applicable!', { exact: true })).toBeVisible();
+    await expect(na.getByLabel('Spending Limit (USD)')).toHaveCount(0);
+    await snap(page, 'spending-not-applicable', project);
+    await na.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('Card Transactions: a card and a date range, then the rows', async () => {
+    await openScreen(page, 'Card Transactions');
+    await expect(page.getByRole('heading', { name: 'Card Transactions' })).toBeVisible();
+    await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Please select a card')).toBeVisible();
+    await pick(page, page, 'select card', (await cardLabel(page, request, 'Travel Visa'))!);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Date range required').first()).toBeVisible();
+    await pickRange(page, day(-1), day(1));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rowOf(page, 'Card top-up')).toBeVisible();
+    await expect(rowOf(page, 'Initial card load')).toBeVisible();
+    await snap(page, 'transactions', project);
+  });
+
+  await test.step('delete the basic card, seeing the forfeited amount first', async () => {
+    await openScreen(page, 'Prepaid Cards');
+    await rowOf(page, 'Streaming').click();
+    await expect(page.getByTestId('card-face')).toHaveAttribute('data-variant', 'mastercard-basic');
+    await page.getByRole('button', { name: 'Card options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Freeze Card' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Fund Card' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Delete Card' }).click();
+    const dialog = confirmDialog(page);
+    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to delete this card?');
+    await expect(dialog.getByTestId('delete-consequence')).toContainText('The remaining balance of USD 20.00 on this basic card will be forfeited');
+    await snap(page, 'confirm-delete-basic', project);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.locator('.ant-message').getByText('Card deleted. The remaining 20.00 USD was forfeited.')).toBeVisible();
+    await expect(page).toHaveURL(/\/portal\/prepaid-cards$/);
+    await expect(rowOf(page, 'Travel Visa')).toBeVisible();
+    await expect(rowOf(page, 'Streaming')).toHaveCount(0);
+  });
+});
+
+test('a customer sees why a card payment was declined', async ({ page }, info) => {
+  const project = info.project.name;
+  // Demo cards with a declined payment: Acme's flagged Visa 'Travel' (over its weekly limit) and
+  // Ama's 'Online shopping' (more than it holds); one per project.
+  const who =
+    project === 'desktop'
+      ? { email: 'kofi@acme.example.com', nickname: 'Travel', merchant: 'Uber', flagged: true, reason: "over the card's spending limit" }
+      : { email: 'ama@example.com', nickname: 'Online shopping', merchant: 'AliExpress', flagged: false, reason: 'Insufficient funds on the card.' };
+  await logInThroughUi(page, who.email, DEMO_PASSWORD);
+  await openScreen(page, 'Prepaid Cards');
+  await expect(rowOf(page, who.nickname).first()).toBeVisible();
+  await snap(page, 'demo-list', project);
+  await rowOf(page, who.nickname).first().click();
+  await expect(page.getByRole('heading', { name: who.nickname, exact: true })).toBeVisible();
+  if (who.flagged) await expect(page.getByText('This card is under review')).toBeVisible();
+  const declined = rowOf(page, who.merchant).filter({ hasText: 'Declined' });
+  await expect(declined.getByTestId('decline-reason')).toContainText(who.reason);
+  await snap(page, 'demo-detail-declined', project);
+  await declined.first().click();
+  await expect(drawer(page).getByText('Decline Reason')).toBeVisible();
+  await snap(page, 'demo-declined-details', project);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+
+  // Another face: Acme's tokenised card (standard face); Ama's frozen premium Mastercard (red border).
+  const other = project === 'desktop' ? { nickname: 'Partner token', variant: 'standard', frozen: 'false' } : { nickname: 'Subscriptions', variant: 'mastercard-premium', frozen: 'true' };
+  await page.getByRole('link', { name: 'Back to Prepaid Cards' }).click();
+  await rowOf(page, other.nickname).first().click();
+  await expect(page.getByTestId('card-face')).toHaveAttribute('data-variant', other.variant);
+  await expect(page.getByTestId('card-face')).toHaveAttribute('data-deactivated', other.frozen);
+  await snap(page, 'demo-other-face', project);
+
+  await openScreen(page, 'Card Transactions');
+  const cards = page.getByRole('combobox', { name: 'select card' });
+  await cards.click({ force: true });
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `(${who.nickname})` }).first().click();
+  await pickRange(page, day(-120), day(1));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(rowOf(page, who.merchant).filter({ hasText: 'Declined' }).getByTestId('decline-reason')).toBeVisible();
+  await snap(page, 'demo-transactions-declined', project);
+});

@@ -1,0 +1,180 @@
+import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD, isPhone } from './flows';
+import { freshCode, rememberSecret } from './totp';
+
+/** Helpers of the card journeys: funding a wallet as staff would, reading balances, antd pickers. */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+export const hex64 = () => Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+export const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** One login per account at a time across workers (the lock directories logInThroughUi uses). */
+export async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'locks', email.toLowerCase());
+  mkdirSync(path.dirname(dir), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmSync(dir, { recursive: true, force: true });
+      } catch {
+        /* released meanwhile */
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A staff session through the API login flow (2FA set up from the answered key the first time). */
+export async function staffToken(request: APIRequestContext, email: string): Promise<string> {
+  return withAccountLock(email, async () => {
+    const login = await request.post('/api/v1/account/login', { data: { email, password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const challenge = (await login.json()).data as { token: string; qrcode?: string; secret?: string };
+    if (challenge.secret) rememberSecret(email, challenge.secret);
+    const code = await freshCode(email);
+    const confirm = await request.post(challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm', { data: { token: challenge.token, code } });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+    return (await confirm.json()).data.access_token as string;
+  });
+}
+
+/** The signed-in customer's token and wallet, as the SPA stored them. */
+export const sessionOf = (page: Page) =>
+  page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('cw.auth')!);
+    return { token: atob(s.token) as string, wallet: s.user.wallet_id as string };
+  });
+
+export async function balanceCents(page: Page, request: APIRequestContext): Promise<number> {
+  const { token, wallet } = await sessionOf(page);
+  const res = await request.get(`/api/v1/wallet/account-balance/${wallet}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return centsOf((await res.json()).data);
+}
+
+export const centsOf = (text: string) => {
+  const m = /([\d,]+)\.(\d{2})/.exec(text);
+  if (!m) throw new Error(`no amount in ${text}`);
+  return Number(m[1]!.replace(/,/g, '')) * 100 + Number(m[2]);
+};
+
+/** Funds the customer's wallet as it happens for real: a Tron top-up, its hash, a staff approval. */
+export async function fundWallet(page: Page, request: APIRequestContext, staffEmail: string, amount: string) {
+  const { token, wallet } = await sessionOf(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount, method: 'tron' } });
+  expect(top.status()).toBe(201);
+  const { reference } = (await top.json()).data;
+  const conf = await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference, transaction_hash: hex64() } });
+  expect(conf.status()).toBe(200);
+  const list = await request.get(`/api/v1/reports/view-wallet-topups?wallet=${wallet}&per_page=100`, { headers: auth });
+  const row = (await list.json()).data.find((r: { reference: string }) => r.reference === reference);
+  const staff = await staffToken(request, staffEmail);
+  const approve = await request.post('/api/v1/wallet/approve-topup', { headers: { authorization: `Bearer ${staff}` }, data: { topup_id: row.id, action: 'approve' } });
+  expect(approve.status(), await approve.text()).toBe(200);
+}
+
+/** A side-menu entry on desktop; on phones the account menu and the links on Prepaid Cards. */
+export async function openScreen(page: Page, entry: 'Prepaid Cards' | 'Card Spending' | 'Card Transactions') {
+  const path = { 'Prepaid Cards': 'prepaid-cards', 'Card Spending': 'card-spending', 'Card Transactions': 'card-transactions' }[entry];
+  if (!isPhone(page)) {
+    // The side menu re-renders when the profile refreshes: retry until the screen is shown.
+    await expect(async () => {
+      await page.getByRole('menuitem', { name: entry }).click({ timeout: 5_000 });
+      await expect(page).toHaveURL(new RegExp(`/portal/${path}$`), { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    return;
+  }
+  // The account menu may re-render while the profile refreshes: retry until the list is shown.
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: 'Prepaid Cards' });
+    if (!(await item.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
+    await item.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/portal\/prepaid-cards$/, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  if (entry !== 'Prepaid Cards') await page.getByRole('button', { name: entry }).click();
+}
+
+export const rowOf = (page: Page, text: string | RegExp): Locator =>
+  isPhone(page) ? page.locator('.ant-list-item', { hasText: text }) : page.locator('tbody tr', { hasText: text });
+export const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-content');
+export const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
+
+export async function pick(page: Page, scope: Page | Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click({ force: true });
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option.replace(/[()*]/g, '\\$&')}$`) }).click();
+}
+
+export async function cardOption(page: Page, option: string) {
+  await page.getByRole('button', { name: 'Card options' }).click();
+  await page.getByRole('menuitem', { name: option, exact: true }).click();
+}
+
+/** The swipe of the type chooser: a drag of `dx` pixels on the top card. */
+export async function swipe(page: Page, dx: number) {
+  const box = (await page.locator('[data-swipe-top]').boundingBox())!;
+  const y = box.y + 60;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y);
+  await page.mouse.up();
+}
+
+/** The create-card form: fills it, reads the fee preview, answers what it showed. */
+export async function fillCard(page: Page, c: { first: string; last: string; nickname: string; amount: string; purpose: 'Visa' | 'Mastercard'; limit?: string; control?: string }) {
+  await page.getByLabel('First Name').fill(c.first);
+  await page.getByLabel('Last Name').fill(c.last);
+  await page.getByLabel('Unique Card Nickname').fill(c.nickname);
+  await pick(page, page, 'Card Purpose', c.purpose);
+  await page.getByLabel('Amount', { exact: true }).fill(c.amount);
+  if (c.limit) await page.getByLabel('Spending Limit (USD)').fill(c.limit);
+  if (c.control) await page.getByRole('radio', { name: c.control }).check({ force: true });
+  const preview = page.getByTestId('fee-preview');
+  await expect(preview.getByText('All fees are in USD')).toBeVisible();
+  await expect(preview.getByText('Total fees')).toBeVisible();
+  return { fees: centsOf(await preview.getByTestId('fee-total').innerText()), total: centsOf(await preview.getByTestId('fee-grand-total').innerText()) };
+}
+
+/** 'card number (nickname)' of one of the signed-in customer's cards. */
+export async function cardLabel(page: Page, request: APIRequestContext, nickname: string) {
+  const { token, wallet } = await sessionOf(page);
+  const res = await request.get(`/api/v1/cards/individual/${wallet}`, { headers: { authorization: `Bearer ${token}` } });
+  const card = (await res.json()).data.find((c: { nickname: string }) => c.nickname === nickname);
+  return card ? `${card.masked_number} (${card.nickname})` : null;
+}
+
+export async function pickDay(scope: Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+export async function pickRange(page: Page, from: string, to: string) {
+  const popoverOpen = await page.getByLabel('Date from').isVisible();
+  if (!popoverOpen) await page.getByRole('button', { name: /Date range/ }).click();
+  for (const [label, value] of [
+    ['Date from', from],
+    ['Date to', to],
+  ] as const) {
+    const input = page.getByLabel(label);
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+  }
+  await page.getByRole('button', { name: 'Done' }).click();
+}
+

@@ -1,0 +1,81 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { type Page, expect } from '@playwright/test';
+import { freshCode, knownSecret, rememberSecret } from './totp';
+
+export const PASSWORD = 'E2e!Passw0rd';
+export const DEMO_PASSWORD = 'Demo!2026pass';
+
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1000) < 768;
+
+/** Types digits into the Ghana-default phone input after its +233 prefix. */
+export async function fillPhone(page: Page, label: string, nationalDigits: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.press('End');
+  await input.pressSequentially(nationalDigits, { delay: 15 });
+}
+
+/**
+ * One login at a time per account across all workers: the first login of an account sets up its
+ * 2FA key, and two at once would race for it (and for the same 30-second code).
+ */
+async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'locks', email.toLowerCase());
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const until = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch {
+      if (Date.now() > until) throw new Error(`timed out waiting to log in as ${email}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Email and password, then the 2FA step: sets it up from the shown key the first time. */
+export async function logInThroughUi(page: Page, email: string, password: string, opts: { prefilled?: boolean } = {}) {
+  return withAccountLock(email, () => logIn(page, email, password, opts));
+}
+
+async function logIn(page: Page, email: string, password: string, opts: { prefilled?: boolean }) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  const emailField = page.getByLabel('Email');
+  if (opts.prefilled) await expect(emailField).toHaveValue(email);
+  else await emailField.fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const setup = page.getByText('Setup your 2FA');
+  const code = page.getByRole('heading', { name: 'Authentication Code' });
+  await expect(setup.or(code)).toBeVisible();
+  if (await setup.isVisible()) {
+    await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    rememberSecret(email, secret);
+  } else if (!knownSecret(email)) {
+    throw new Error(`2FA is set up for ${email} but this run does not know its key`);
+  }
+  const digits = await freshCode(email);
+  await page.locator('.ant-otp input').first().click();
+  await page.keyboard.type(digits, { delay: 20 });
+  await page.getByRole('button', { name: 'Confirm OTP' }).click();
+  await page.waitForURL(/\/(portal|admin)(\/|$)/);
+}
+
+/** The shared Playwright screenshot spot, once drawers and modals stop moving: test-results/screens/<project>/<name>.png */
+export async function snap(page: Page, name: string, project: string) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
+}

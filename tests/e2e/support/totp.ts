@@ -1,0 +1,40 @@
+import { generate } from 'otplib';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The authenticator app of the test run: remembers each account's secret (as a person's phone
+ * would) and the last time step it used, so a code is never offered twice. One file per account,
+ * so parallel workers never overwrite each other.
+ */
+const fileOf = (email: string) => {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'authenticator');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${email.toLowerCase()}.json`);
+};
+
+type Entry = { secret: string; lastStep?: number };
+
+export function rememberSecret(email: string, secret: string) {
+  writeFileSync(fileOf(email), JSON.stringify({ secret } satisfies Entry));
+}
+
+export function knownSecret(email: string): string | undefined {
+  const f = fileOf(email);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Entry).secret : undefined;
+}
+
+/** A code for a time step this account has not used yet (waits for the next step if needed). */
+export async function freshCode(email: string): Promise<string> {
+  const f = fileOf(email);
+  if (!existsSync(f)) throw new Error(`no authenticator entry for ${email}`);
+  const entry = JSON.parse(readFileSync(f, 'utf8')) as Entry;
+  let step = Math.floor(Date.now() / 30_000);
+  if (entry.lastStep !== undefined && step <= entry.lastStep) {
+    await new Promise((r) => setTimeout(r, (entry.lastStep! + 1) * 30_000 - Date.now() + 200));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  const code = await generate({ secret: entry.secret, epoch: step * 30 + 1 });
+  writeFileSync(f, JSON.stringify({ ...entry, lastStep: step }));
+  return code;
+}

@@ -1,0 +1,332 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import dayjs from 'dayjs';
+import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+
+/**
+ * Back-office wallet journeys on the demo data. Desktop runs as the Super-Admin on Ama's
+ * top-ups, fees and momo settings; phone runs as the Admin on Acme's top-ups, so the two
+ * projects never decide the same top-up.
+ */
+
+const AMA = '00000000-0000-4000-8000-000000000003';
+const ACME = '00000000-0000-4000-8000-0000000000c1';
+
+/** Table rows on wide screens, compact list items on phones. */
+const rows = (page: Page) => (isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row'));
+const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-content');
+/** Opens a row by its left edge (the name), away from buttons such as the hash's copy. */
+const openRow = (row: Locator) => row.click({ position: { x: 24, y: 16 } });
+const cents = (s: string) => Math.round(Number(s.replace(/,/g, '')) * 100);
+
+async function balanceDelta(row: Locator): Promise<number> {
+  const text = await row.innerText();
+  const m = /([\d,]+\.\d{2}) → ([\d,]+\.\d{2})/.exec(text);
+  expect(m, `balance change in "${text}"`).not.toBeNull();
+  return cents(m![2]!) - cents(m![1]!);
+}
+
+async function pickDay(page: Page, label: string, day: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
+}
+
+/**
+ * Goes to a back-office path inside the running app, as its links do. (A full reload is avoided
+ * on purpose: parallel runs may rebuild the shared dist/ under this run's server.)
+ */
+async function visit(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(path.split('?')[0]!.replace(/\//g, '\\/')));
+}
+
+async function openFilters(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Filters' }).click();
+}
+
+async function openMenu(page: Page, entry: string) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry, exact: true }).click();
+}
+
+/** Approve or deny the open top-up; answers the drawer for further checks. */
+async function decide(page: Page, action: 'Approve' | 'Deny', reason?: string) {
+  const d = drawer(page);
+  await d.getByText(action, { exact: true }).click();
+  if (reason) await d.getByLabel('Reason').fill(reason);
+  await d.getByRole('button', { name: 'Submit' }).click();
+  return d;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('staff approve and deny wallet top-ups, see transfers; menus follow the role', async ({ page }, info) => {
+  test.setTimeout(300_000);
+  const project = info.project.name;
+  const desktop = project === 'desktop';
+  await page.goto('/login');
+  await logInThroughUi(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await test.step('dashboard: the latest top-ups, linked to Wallet Loads', async () => {
+    const card = page.locator('.ant-card', { hasText: 'Wallet Top-Ups' });
+    await expect(card.getByText('View all')).toBeVisible();
+    await expect(card.locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row').first()).toBeVisible();
+    await snap(page, 'admin-dashboard-topups', project);
+  });
+
+  await test.step('the menu shows the role’s groups', async () => {
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByText('Wallet Management')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Wallet Loads' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Wallet Transfers' })).toBeVisible();
+    if (desktop) {
+      await expect(nav.getByText('Administration')).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Fees Management' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Momo Management' })).toBeVisible();
+    } else {
+      await expect(nav.getByText('Administration')).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Fees Management' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Momo Management' })).toHaveCount(0);
+      await snap(page, 'admin-menu', project);
+      await page.keyboard.press('Escape');
+      await visit(page, '/admin/fees');
+      await expect(page.getByText('Sorry, only a Super-Admin can use this page.')).toBeVisible();
+      await snap(page, 'admin-fees-403', project);
+      await visit(page, '/admin/momo');
+      await expect(page.getByText('Sorry, only a Super-Admin can use this page.')).toBeVisible();
+      await visit(page, '/admin');
+    }
+  });
+
+  await test.step('Wallet Loads: all accounts, then one account filtered by state and date', async () => {
+    await openMenu(page, 'Wallet Loads');
+    await expect(page).toHaveURL(/\/admin\/wallet-loads/);
+    await expect(page.getByRole('heading', { name: 'All Accounts - Wallet Top-Ups / Loads' })).toBeVisible();
+    await expect(page.getByTestId('topups-total')).toHaveText(/USDT$/);
+    if (!isPhone(page)) {
+      for (const c of ['Name', 'Account Type', 'Amount', 'Transaction Hash', 'State', 'Last Modified', 'Balance Change']) {
+        await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
+      }
+    }
+    await snap(page, 'admin-wallet-loads-all', project);
+
+    // A dashboard row leads to that account's Wallet Loads.
+    const [id, name] = desktop ? [`individual_id=${AMA}`, 'Ama Mensah'] : [`company_id=${ACME}`, 'Acme Logistics Ltd'];
+    await openMenu(page, 'Dashboard');
+    await openRow(page.locator('.ant-card', { hasText: 'Wallet Top-Ups' }).locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row').filter({ hasText: name }).first());
+    await expect(page).toHaveURL(new RegExp(`/admin/wallet-loads\\?.*${id}`));
+    await expect(page.getByRole('heading', { name: `${name} - Wallet Top-Ups / Loads` })).toBeVisible();
+    await expect(rows(page)).toHaveCount(desktop ? 6 : 5);
+
+    await openFilters(page);
+    await pickOption(page, 'State', 'Approved');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows(page)).toHaveCount(2);
+    for (const r of await rows(page).all()) await expect(r.getByText('Approved', { exact: true })).toBeVisible();
+    // The totals line is the sum of the filtered set: Ama 500.00 + 200.00; Acme 5,000.00 + 1,200.00.
+    await expect(page.getByTestId('topups-total')).toHaveText(desktop ? '700.00 USDT' : '6,200.00 USDT');
+    await snap(page, 'admin-wallet-loads-filtered', project);
+
+    // Approved (and Denied) rows do not open the panel.
+    await openRow(rows(page).first());
+    await page.waitForTimeout(400);
+    await expect(drawer(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(rows(page)).toHaveCount(desktop ? 6 : 5);
+    if (desktop) {
+      await pickDay(page, 'Start Date', dayjs().subtract(2, 'day').format('YYYY-MM-DD'));
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(rows(page)).toHaveCount(3);
+      await expect(page.getByTestId('topups-total')).toHaveText('600.00 USDT');
+    } else {
+      await page.getByRole('button', { name: 'Filters' }).click();
+    }
+  });
+
+  await test.step('approve one top-up and deny another with a reason', async () => {
+    // Desktop: Ama's Tron top-up with its hash; phone: Acme's Momo top-up a momo agent confirmed.
+    const target = rows(page)
+      .filter({ hasText: desktop ? 'Hash-provided' : 'MoMo processed' })
+      .filter({ hasText: desktop ? 'Tron' : 'Momo' });
+    await openRow(target);
+    const d = drawer(page);
+    await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
+    await d.getByRole('button', { name: 'Submit' }).click();
+    await expect(d.getByText('Action is required')).toBeVisible();
+    await d.getByText('Deny', { exact: true }).click();
+    await d.getByRole('button', { name: 'Submit' }).click();
+    await expect(d.getByText('A reason is required to deny a top-up')).toBeVisible();
+    await snap(page, 'admin-wallet-loads-panel', project);
+    await decide(page, 'Approve');
+    await expect(page.getByText('Top-up approved and the wallet credited.')).toBeVisible();
+    await expect(drawer(page)).toHaveCount(0);
+    const approved = rows(page).filter({ hasText: desktop ? '300.00 USDT' : '1,000.00 USDT' });
+    await expect(approved.getByText('Approved', { exact: true })).toBeVisible();
+    // Tron pays the 0.5 % fee: 300.00 − 1.50; Momo is credited in full.
+    expect(await balanceDelta(approved)).toBe(desktop ? 29_850 : 100_000);
+
+    if (desktop) {
+      // The server refuses to approve a Momo top-up no momo agent confirmed, and says why.
+      await openRow(rows(page).filter({ hasText: 'Hash-provided' }).filter({ hasText: 'Momo' }));
+      await decide(page, 'Approve');
+      const why = 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
+      await expect(drawer(page).getByRole('alert').getByText(why)).toBeVisible();
+      await snap(page, 'admin-wallet-loads-refused', project);
+    } else {
+      await openRow(rows(page).filter({ hasText: 'Pending' }).filter({ hasText: 'Momo' }));
+    }
+    await decide(page, 'Deny', 'No mobile-money payment with this reference arrived.');
+    await expect(page.getByText('Top-up denied.')).toBeVisible();
+    await expect(drawer(page)).toHaveCount(0);
+    const denied = rows(page).filter({ hasText: desktop ? '150.00 USDT' : '250.00 USDT' }).filter({ hasText: 'Momo' });
+    await expect(denied.getByText('Denied', { exact: true })).toBeVisible();
+    await snap(page, 'admin-wallet-loads-decided', project);
+  });
+
+  await test.step('Wallet Transfers: details with the real date and status', async () => {
+    await openMenu(page, 'Wallet Transfers');
+    await expect(page.getByRole('heading', { name: 'Wallet Transfer Transactions' })).toBeVisible();
+    if (!isPhone(page)) {
+      for (const c of ['Transaction Id', 'Type', 'Amount', 'Reference', 'Transaction By', 'Last Modified']) {
+        await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
+      }
+    }
+    await expect(rows(page)).toHaveCount(3);
+    await snap(page, 'admin-wallet-transfers', project);
+    // Newest first: Acme's 25.00 to Ama, three days ago.
+    await openRow(rows(page).first());
+    const d = drawer(page);
+    await expect(d.getByText('Transfer Details')).toBeVisible();
+    const row = (label: string) => d.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
+    await expect(row('Date')).toContainText(dayjs().subtract(3, 'day').format('D MMM YYYY'));
+    await expect(row('Status')).toHaveText('Completed');
+    await expect(row('Amount')).toHaveText('25.00 USDT');
+    await expect(row('Type')).toHaveText('Transfer');
+    await expect(row('From')).toHaveText('Acme Logistics Ltd');
+    await expect(row('To')).toHaveText('Ama Mensah');
+    await expect(row('Balance Before')).toHaveText(/USDT$/);
+    await expect(row('Balance After')).toHaveText(/USDT$/);
+    await snap(page, 'admin-transfer-details', project);
+    await d.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+test('the Super-Admin edits fees and saves the momo settings', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'Super-Admin screens run once, on desktop (phone-size screenshots included)');
+  test.setTimeout(300_000);
+  const project = info.project.name;
+  await page.goto('/login');
+  await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
+
+  await test.step('List of Fees: filter, edit a value, deactivate and reactivate', async () => {
+    await openMenu(page, 'Fees Management');
+    await expect(page.getByRole('heading', { name: 'List of Fees' })).toBeVisible();
+    for (const c of ['Name', 'Type', 'Value', 'State', 'For', 'Company', 'Last Modified']) {
+      await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
+    }
+    await pickOption(page, 'Fees For', 'Default');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows(page)).toHaveCount(13);
+    await snap(page, 'admin-fees', project);
+
+    const fee = () => rows(page).filter({ hasText: 'card-issuance-tokencard' });
+    await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
+    const d = drawer(page);
+    await expect(d.getByLabel('Name')).toHaveValue('card-issuance-tokencard');
+    await expect(d.getByLabel('Name')).toHaveAttribute('readonly', '');
+    await d.getByLabel('Value').fill('');
+    await d.getByRole('button', { name: 'Save' }).click();
+    await expect(d.getByText('Value is required')).toBeVisible();
+    await d.getByLabel('Value').fill('3.25');
+    await snap(page, 'admin-fee-edit', project);
+    await d.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Fee card-issuance-tokencard updated.')).toBeVisible();
+    await expect(fee()).toContainText('3.25 USD');
+
+    await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
+    await drawer(page).getByRole('switch', { name: 'State' }).click();
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect(fee().getByText('Inactive', { exact: true })).toBeVisible();
+    await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
+    await expect(drawer(page).getByRole('switch', { name: 'State' })).not.toBeChecked();
+    await drawer(page).getByRole('switch', { name: 'State' }).click();
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect(fee().getByText('Active', { exact: true })).toBeVisible();
+  });
+
+  await test.step("a company's fees: editing an inherited default creates its own", async () => {
+    await visit(page, `/admin/fees/${ACME}?acc_name=${encodeURIComponent('Acme Logistics Ltd')}`);
+    await expect(page.getByRole('heading', { name: 'Acme Logistics Ltd - Fees' })).toBeVisible();
+    const load = () => rows(page).filter({ hasText: 'card-load-general' });
+    await expect(load().getByText('Default', { exact: true })).toBeVisible();
+    await load().getByRole('button', { name: 'Edit card-load-general' }).click();
+    await expect(drawer(page).getByLabel('Company')).toHaveValue('Acme Logistics Ltd');
+    await drawer(page).getByLabel('Value').fill('1.25');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect(load()).toContainText('1.25 %');
+    await expect(load().getByText('Company', { exact: true })).toBeVisible();
+    await snap(page, 'admin-company-fees', project);
+    await page.getByRole('button', { name: 'All fees' }).click();
+    await pickOption(page, 'Fees For', 'Company');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Acme Logistics Ltd');
+  });
+
+  await test.step('Momo Details: required fields, a server refusal, then a save', async () => {
+    await openMenu(page, 'Momo Management');
+    await expect(page.getByRole('heading', { name: 'Momo Details' })).toBeVisible();
+    await expect(page.getByLabel('Momo Name')).toHaveValue('Cardwallet Ltd');
+    await expect(page.getByLabel('MoMo Alert Emails')).toHaveValue('momo-alerts@cardwallet.example');
+    await page.getByLabel('Momo Name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Momo Name is required')).toBeVisible();
+    await page.getByLabel('Momo Name').fill('Cardwallet Payments Ltd');
+    await page.getByLabel('Rate').fill('15.75');
+    await page.getByLabel('MoMo Alert Emails').fill('momo-alerts@cardwallet.example, ops@cardwallet.example');
+    const ids = page.getByLabel('Momo Confirmation User IDs');
+    const agents = await ids.inputValue();
+    await ids.fill(`${agents}, not-an-id`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.ant-message-error')).toContainText('Each confirmation user id must be a user id (UUID)');
+    await ids.fill(agents);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Momo settings saved.')).toBeVisible();
+    // Read back from the server.
+    await openMenu(page, 'Dashboard');
+    await openMenu(page, 'Momo Management');
+    await expect(page.getByLabel('Rate')).toHaveValue('15.75');
+    await expect(page.getByLabel('Momo Name')).toHaveValue('Cardwallet Payments Ltd');
+    await expect(page.getByLabel('MoMo Alert Emails')).toHaveValue('momo-alerts@cardwallet.example, ops@cardwallet.example');
+    await snap(page, 'admin-momo', project);
+  });
+
+  await test.step('the same screens at phone size', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, '/admin/fees');
+    await expect(page.getByRole('heading', { name: 'List of Fees' })).toBeVisible();
+    await snap(page, 'admin-fees-at-390', project);
+    await rows(page).first().getByRole('button').click();
+    await expect(drawer(page).getByLabel('Value')).toBeVisible();
+    await snap(page, 'admin-fee-edit-at-390', project);
+    await page.keyboard.press('Escape');
+    await visit(page, '/admin/momo');
+    await expect(page.getByLabel('Momo Name')).toBeVisible();
+    await snap(page, 'admin-momo-at-390', project);
+    await visit(page, `/admin/fees/${ACME}`);
+    await expect(page.getByRole('heading', { name: 'Acme Logistics Ltd - Fees' })).toBeVisible();
+    await snap(page, 'admin-company-fees-at-390', project);
+  });
+});

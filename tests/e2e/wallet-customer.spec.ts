@@ -1,0 +1,243 @@
+import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
+import { verifiedIndividual } from './support/accounts';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+
+// The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+
+const ACME_WALLET = '00000000-0000-4000-8000-0000000000c1';
+const AMA_WALLET = '00000000-0000-4000-8000-000000000003';
+const AGENT = 'agent@cardwallet.example';
+
+const hex64 = () => Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+
+const logInDemo = (page: Page, email: string) => logInThroughUi(page, email, DEMO_PASSWORD);
+
+/** A side-menu entry on desktop; the account menu on phones (no side panel there). */
+async function openScreen(page: Page, entry: 'Wallet Loads' | 'Wallet Transfers' | 'Wallet Transactions' | 'Momo Wallet Load') {
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: entry === 'Wallet Transactions' ? 'Reports' : entry }).click();
+  } else {
+    await page.getByRole('menuitem', { name: entry }).click();
+  }
+}
+
+/** One entry of a wallet list: a table row on desktop, a compact list item on phones. */
+const rowOf = (page: Page, text: string | RegExp): Locator =>
+  isPhone(page) ? page.locator('.ant-list-item', { hasText: text }) : page.locator('tbody tr', { hasText: text });
+
+const centsIn = (text: string) => {
+  const m = /USDT ([\d,]+)\.(\d{2})/.exec(text);
+  if (!m) throw new Error(`no USDT amount in ${text}`);
+  return Number(m[1]!.replace(/,/g, '')) * 100 + Number(m[2]);
+};
+
+const drawer = (page: Page) => page.locator('.ant-drawer-content');
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+async function otherBrowser(browser: Browser, page: Page) {
+  const phone = isPhone(page);
+  const context = await browser.newContext({ viewport: page.viewportSize()!, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+  return { context, page: await context.newPage() };
+}
+
+test('a new customer tops up by Tron and by Momo, and the momo agent confirms the Momo payment', async ({ page, browser, request }, info) => {
+  const project = info.project.name;
+  const last = `Kyei${letters(6)}`;
+  const { email } = await verifiedIndividual(request, 'Abena', last);
+  await logInThroughUi(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/portal$/);
+
+  // Dashboard: an empty wallet, its id to share, no transactions yet.
+  const balance = page.getByTestId('wallet-balance');
+  await expect(balance).toHaveText('USDT 0.00');
+  await expect(page.getByText('Wallet ID:')).toBeVisible();
+  await expect(page.getByText('You have no transactions yet. All your recent master wallet transaction will appear here')).toBeVisible();
+  await snap(page, 'cust-wallet-dashboard-new', project);
+
+  // Top up by Tron from the dashboard modal.
+  await page.getByRole('button', { name: 'Top Up' }).click();
+  const topUp = dialog(page, 'Top Up');
+  await topUp.getByRole('button', { name: 'Continue' }).click();
+  await expect(topUp.getByText('Amount is required')).toBeVisible();
+  await topUp.getByLabel('Amount').fill('0.50');
+  await topUp.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toBeVisible(); // the server's word
+  await topUp.getByLabel('Amount').fill('1,250.50');
+  await expect(topUp.getByText('You Receive')).toBeVisible();
+  await expect(topUp.getByText('USDT 1,244.25')).toBeVisible(); // 0.5 % Tron fee, by the shared fee function
+  await snap(page, 'cust-topup-tron-form', project);
+  await topUp.getByRole('button', { name: 'Continue' }).click();
+  await expect(topUp.getByText('Tron USDT (TRC20)', { exact: true })).toBeVisible();
+  await expect(topUp.getByText('+ 1,250.50 USDT')).toBeVisible();
+  await topUp.getByRole('button', { name: 'Submit' }).click();
+  await expect(topUp.getByText('Transaction hash is required')).toBeVisible();
+  await topUp.getByLabel('Provide transaction hash').fill(hex64());
+  await snap(page, 'cust-topup-tron-instructions', project);
+  await topUp.getByRole('button', { name: 'Submit' }).click();
+  await expect(topUp.getByText('Processing')).toBeVisible();
+  await expect(topUp.getByText('Balance Before')).toBeVisible();
+  await expect(topUp.getByText('USDT 1,244.25 (once approved)')).toBeVisible();
+  await snap(page, 'cust-topup-tron-summary', project);
+  await topUp.getByRole('button', { name: 'Done' }).click();
+  await expect(topUp).toBeHidden();
+
+  // Top up by Momo from the Wallet Loads panel; leave at the payment step, continue from the list.
+  await openScreen(page, 'Wallet Loads');
+  await expect(page.getByText('Wallet Load Transactions')).toBeVisible();
+  await page.getByRole('button', { name: 'Top Up' }).click();
+  const panel = drawer(page);
+  await expect(panel.getByText('Top Up', { exact: true })).toBeVisible();
+  await panel.getByLabel('Amount').fill('20');
+  await panel.getByRole('combobox', { name: 'Method' }).click({ force: true });
+  await page.getByTitle('Momo (Mobile Money, GHS)').click();
+  await expect(panel.getByTestId('momo-amount-to-send')).toHaveText('GHS 315.00'); // 15.50 × 20 + 5.00
+  await snap(page, 'cust-topup-momo-form', project);
+  await panel.getByRole('button', { name: 'Continue' }).click();
+  await expect(panel.getByText('Transfer Details')).toBeVisible();
+  await expect(panel.getByText('Momo Number')).toBeVisible();
+  await expect(panel.getByText('GHS 315.00', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+
+  const momoRow = rowOf(page, 'USDT 20.00');
+  await expect(momoRow.getByText('Pending')).toHaveClass(/ant-tag-gold/);
+  await momoRow.click();
+  const details = drawer(page);
+  await expect(details.getByText('Transaction Details')).toBeVisible();
+  await expect(details.getByText('Transfer Details')).toBeVisible();
+  await snap(page, 'cust-topup-momo-continue', project);
+  await details.getByRole('button', { name: 'Paid' }).click();
+  await expect(details.getByText('Processing')).toBeVisible();
+  await details.getByRole('button', { name: 'Done' }).click();
+
+  for (const amount of ['USDT 1,250.50', 'USDT 20.00']) {
+    await expect(rowOf(page, amount).getByText('Hash-provided')).toHaveClass(/ant-tag-gold/);
+  }
+  await snap(page, 'cust-wallet-loads-new', project);
+
+  // The momo agent confirms the payment in Momo Wallet Load.
+  const agent = await otherBrowser(browser, page);
+  await logInDemo(agent.page, AGENT);
+  await openScreen(agent.page, 'Momo Wallet Load');
+  const agentRow = rowOf(agent.page, `Abena ${last}`);
+  await expect(agentRow.getByText('Hash-provided')).toBeVisible();
+  await agentRow.click();
+  const confirm = dialog(agent.page, 'Momo Confirmation');
+  await expect(confirm.getByText('confirm momo transaction')).toBeVisible();
+  await expect(confirm.getByText('GHS 315.00')).toBeVisible();
+  await expect(confirm.getByText(`Abena ${last} (Individual)`)).toBeVisible();
+  await snap(agent.page, 'cust-momo-confirmation', project);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(agentRow.getByText('MoMo processed')).toBeVisible();
+  await snap(agent.page, 'cust-momo-loads', project);
+  await agent.context.close();
+
+  // The customer sees it too.
+  await page.reload();
+  await expect(rowOf(page, 'USDT 20.00').getByText('MoMo processed')).toHaveClass(/ant-tag-gold/);
+});
+
+test('a customer reads a denied top-up, transfers to another wallet and finds it in the reports', async ({ page }, info) => {
+  const project = info.project.name;
+  // Two demo customers so the desktop and phone runs never share an account.
+  const who =
+    project === 'desktop'
+      ? { email: 'ama@example.com', to: ACME_WALLET, toName: 'Acme Logistics Ltd', reason: 'No mobile-money payment with this reference arrived within 24 hours.' }
+      : { email: 'kofi@acme.example.com', to: AMA_WALLET, toName: 'Ama Mensah', reason: 'The transaction hash belongs to a transfer to another address.' };
+  await logInDemo(page, who.email);
+  await expect(page).toHaveURL(/\/portal$/);
+
+  // Dashboard: the balance and recent transactions; a row opens its details.
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/^USDT [\d,]+\.\d{2}$/);
+  const recent = page.locator('.ant-card', { hasText: 'Recent Transactions' });
+  await expect(rowOf(page, 'Wallet Top Up').first()).toBeVisible();
+  await snap(page, 'cust-wallet-dashboard', project);
+  await rowOf(page, 'Wallet Top Up').first().click();
+  await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
+  await expect(drawer(page).getByText('Balance After')).toBeVisible();
+  await snap(page, 'cust-recent-transaction-details', project);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+  await expect(recent).toBeVisible();
+
+  // Wallet Loads: colours by state, and a denied top-up's reason.
+  await openScreen(page, 'Wallet Loads');
+  await expect(rowOf(page, 'Approved').first().getByText('Approved')).toHaveClass(/ant-tag-green/);
+  const denied = rowOf(page, 'Denied');
+  await expect(denied.getByText('Denied')).toHaveClass(/ant-tag-red/);
+  await snap(page, 'cust-wallet-loads', project);
+  await denied.click();
+  const details = drawer(page);
+  await expect(details.getByText('Reason', { exact: true })).toBeVisible();
+  await expect(details.getByText(who.reason)).toBeVisible();
+  await expect(details.getByText('Top Up', { exact: true })).toBeVisible();
+  await snap(page, 'cust-topup-denied-details', project);
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // Wallet Transfers: Internal Transfer, refused then completed.
+  await openScreen(page, 'Wallet Transfers');
+  await expect(page.getByText('Wallet Transfer Transactions')).toBeVisible();
+  await page.getByRole('button', { name: /Transfer$/ }).click();
+  const modal = dialog(page, 'Internal Transfer');
+  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(modal.getByText('Wallet is required')).toBeVisible();
+  await expect(modal.getByText('Amount is required')).toBeVisible();
+  await modal.getByLabel('Destination Wallet').fill(who.to);
+  await modal.getByLabel('Amount').fill('9,999,999');
+  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet')).toBeVisible();
+  const note = `E2E ${project} ${letters(5)}`;
+  await modal.getByLabel('Amount').fill('12.34');
+  await modal.getByLabel('Reference (optional)').fill(note);
+  await snap(page, 'cust-transfer-form', project);
+  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(modal.getByText('Completed')).toBeVisible();
+  await expect(modal.getByText(who.toName)).toBeVisible();
+  const before = centsIn(await modal.locator('tr', { hasText: 'Balance Before' }).innerText());
+  const after = centsIn(await modal.locator('tr', { hasText: 'Balance After' }).innerText());
+  expect(before - after).toBe(1234);
+  await snap(page, 'cust-transfer-summary', project);
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(modal).toBeHidden();
+
+  const transferRow = rowOf(page, note);
+  await expect(transferRow.getByText('Debit')).toBeVisible();
+  await snap(page, 'cust-wallet-transfers', project);
+  await transferRow.click();
+  await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
+  await expect(drawer(page).getByText('Completed')).toBeVisible();
+  await expect(drawer(page).getByText(who.toName)).toBeVisible();
+  await snap(page, 'cust-transfer-details', project);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+
+  // Wallet Transactions: a date range first, then the rows.
+  await openScreen(page, 'Wallet Transactions');
+  await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
+  await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Date range required')).toBeVisible();
+  await snap(page, 'cust-wallet-transactions-empty', project);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const from = page.getByLabel('Date from');
+  await from.click();
+  await from.fill(day(-120));
+  await from.press('Enter');
+  const to = page.getByLabel('Date to');
+  await to.click();
+  await to.fill(day(1));
+  await to.press('Enter');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Date range required')).toBeHidden();
+  await expect(rowOf(page, 'Wallet Top Up').first()).toBeVisible();
+  await expect(rowOf(page, 'Transfer').first()).toBeVisible();
+  await snap(page, 'cust-wallet-transactions', project);
+  await rowOf(page, 'Wallet Top Up').first().click();
+  await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
+  await snap(page, 'cust-wallet-transaction-details', project);
+});

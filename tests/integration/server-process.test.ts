@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+
+/** The real entry point, as `npm start` runs it: configuration, seeding, health and shutdown. */
+
+const running: ChildProcess[] = [];
+afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
+
+async function start(env: Record<string, string>) {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 110_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output}`);
+    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > until) throw new Error(`server did not become healthy: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const login = (email: string, password: string) =>
+    fetch(`${base}/api/v1/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }).then((r) => r.status);
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  return { base, login, stop, output: () => output };
+}
+
+const postgres = inject('postgresUrl');
+const dbEnv = (): Record<string, string> => (postgres ? { DATABASE_URL: postgres } : {});
+
+describe('the server process', () => {
+  it('with SEED=none starts empty, creates the ADMIN_EMAIL Super-Admin, and stops on SIGTERM', async () => {
+    const email = `ops.${Date.now()}@example.com`;
+    const s = await start({ ...dbEnv(), SEED: 'none', ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Ops!Passw0rd1' });
+    expect(await s.login(email, 'Ops!Passw0rd1')).toBe(200);
+    if (!postgres) expect(await s.login('ama@example.com', 'Demo!2026pass')).toBe(401);
+    expect(s.output()).not.toContain('Demo accounts');
+    expect(await s.stop()).toBe(0);
+  }, 120_000);
+
+  it.skipIf(!!postgres)('seeds the demo accounts into a new embedded database and prints them', async () => {
+    const s = await start({});
+    for (const email of ['super@cardwallet.example', 'admin@cardwallet.example', 'ama@example.com', 'kofi@acme.example.com', 'efua@acme.example.com']) {
+      expect(await s.login(email, 'Demo!2026pass')).toBe(200);
+    }
+    expect(s.output()).toContain('Demo accounts (password for all: Demo!2026pass');
+    expect(s.output()).toContain('is running at http://localhost:');
+    expect(await s.stop()).toBe(0);
+  }, 120_000);
+
+  it('refuses to start with a bad configuration and says why', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { PATH: process.env.PATH, PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(2);
+    expect(err).toContain('PORT');
+  });
+});

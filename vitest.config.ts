@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number) => ({
+  test: {
+    name,
+    sequence: { groupOrder },
+    include: ['tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/integration/support/global-setup.ts'],
+    env: { TEST_DB: db },
+    // A ceiling for a slow, loaded machine (2 cores); the tests themselves take seconds.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: 'forks' as const,
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      integration('integration', 'pglite', 1),
+      // Run the same suite on a PostgreSQL server when one is given.
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres', 2)] : []),
+    ],
+  },
+});
