@@ -74,12 +74,19 @@ export const topupListQuery = pageQuery.and(dateRangeQuery).and(
 
 export const WALLET_TX_TYPES = ['deposit', 'transfer', 'issuance', 'topup', 'withdraw', 'refund', 'maintenance', 'api_fee'] as const;
 
+/** The wallet movements that concern cards ('Wallet Transactions for Cards', back-office §2.15). */
+export const CARD_WALLET_TX_TYPES = ['issuance', 'topup', 'withdraw', 'refund'] as const;
+
 export const walletTransactionsQuery = pageQuery.and(dateRangeQuery).and(
   z.object({
     wallet: z.string().uuid('Enter a valid wallet id').optional(),
     type: z.enum(WALLET_TX_TYPES, { error: 'Unknown transaction type' }).optional(),
-    company_id: z.string().uuid().optional(),
-    individual_id: z.string().uuid().optional(),
+    company_id: z.string().uuid('Enter a valid company id').optional(),
+    individual_id: z.string().uuid('Enter a valid individual id').optional(),
+    card_only: z
+      .enum(['true', 'false', '1', '0'], { error: 'card_only must be true or false' })
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
   }),
 );
 

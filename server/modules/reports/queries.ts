@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiWalletTransaction, ApiWalletTransfer } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
@@ -10,6 +10,8 @@ import { type Page, afterCursor, isExport } from '../../lib/paging';
 export interface TxFilters {
   walletId?: string;
   type?: string;
+  /** only these kinds (e.g. the card movements of a wallet) */
+  types?: readonly string[];
   startDate?: string;
   endDate?: string;
 }
@@ -27,6 +29,7 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
     eq(ledgerAccounts.kind, 'wallet'),
     ...(f.walletId ? [eq(ledgerAccounts.ownerId, f.walletId)] : []),
     ...(f.type ? [eq(ledgerTransfers.kind, f.type)] : []),
+    ...(f.types ? [inArray(ledgerTransfers.kind, [...f.types])] : []),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
   );
   const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { isStaff, topupListQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
+import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { ownWalletId, walletForCaller } from '../wallet/access';
@@ -37,7 +37,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get('/reports/view-wallet-transactions', { onRequest, schema: { tags, security, querystring: walletTransactionsQuery } }, async (req, reply) => {
     const q = req.query;
     const walletId = await reportWallet(ctx, req.user!, q);
-    const f = { walletId, type: q.type, startDate: q.start_date, endDate: q.end_date };
+    const f = { walletId, type: q.type, types: q.card_only ? CARD_WALLET_TX_TYPES : undefined, startDate: q.start_date, endDate: q.end_date };
     if (q.format === 'csv') {
       return sendCsv(reply, 'wallet-transactions', WALLET_TX_COLUMNS, async (after, limit) => {
         const { rows } = await walletTransactions(ctx.db, f, { limit, offset: 0, after });
