@@ -3,10 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// One server for the run, on a fresh embedded database with demo data; its mail lands in DATA_DIR/mail.
+// One server per project (desktop, phone), each on its own fresh embedded database with demo data,
+// so the two viewports never decide each other's top-ups; a server's mail lands in its DATA_DIR/mail.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cw-e2e-'));
-const port = Number(process.env.E2E_PORT ?? 3107);
-const baseURL = `http://127.0.0.1:${port}`;
+const firstPort = Number(process.env.E2E_PORT ?? 3107);
+const PROJECTS = ['desktop', 'phone'] as const;
+const portOf = (project: (typeof PROJECTS)[number]) => firstPort + PROJECTS.indexOf(project);
+const baseURLOf = (project: (typeof PROJECTS)[number]) => `http://127.0.0.1:${portOf(project)}`;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -29,17 +32,17 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     actionTimeout: 15_000,
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1366, height: 860 } } },
+    { name: 'desktop', use: { baseURL: baseURLOf('desktop'), viewport: { width: 1366, height: 860 } } },
     {
       name: 'phone',
       use: {
+        baseURL: baseURLOf('phone'),
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
@@ -49,23 +52,23 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: PROJECTS.map((project) => ({
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/v1/health`,
+    url: `${baseURLOf(project)}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    timeout: 240_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(portOf(project)),
       HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      APP_URL: baseURLOf(project),
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, project),
       SEED: 'demo',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       // The demo's balances stay as seeded while journeys read them.
       RUN_JOBS: 'false',
     },
-  },
+  })),
 });

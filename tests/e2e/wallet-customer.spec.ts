@@ -148,8 +148,8 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   // Two demo customers so the desktop and phone runs never share an account.
   const who =
     project === 'desktop'
-      ? { email: 'ama@example.com', to: ACME_WALLET, toName: 'Acme Logistics Ltd', reason: 'No mobile-money payment with this reference arrived within 24 hours.' }
-      : { email: 'kofi@acme.example.com', to: AMA_WALLET, toName: 'Ama Mensah', reason: 'The transaction hash belongs to a transfer to another address.' };
+      ? { email: 'ama@example.com', to: ACME_WALLET, toName: 'Acme Logistics Ltd', denied: '80.00 USDT', reason: 'No mobile-money payment with this reference arrived within 24 hours.' }
+      : { email: 'kofi@acme.example.com', to: AMA_WALLET, toName: 'Ama Mensah', denied: '750.00 USDT', reason: 'The transaction hash belongs to a transfer to another address.' };
   await logInDemo(page, who.email);
   await expect(page).toHaveURL(/\/portal$/);
 
@@ -168,7 +168,8 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   // Wallet Loads: colours by state, and a denied top-up's reason.
   await openScreen(page, 'Wallet Loads');
   await expect(rowOf(page, 'Approved').first().getByText('Approved')).toHaveClass(/ant-tag-green/);
-  const denied = rowOf(page, 'Denied');
+  // The demo's denied top-up (staff journeys running meanwhile may deny others).
+  const denied = rowOf(page, 'Denied').filter({ hasText: new RegExp(`(^|[^\\d,])${who.denied.replace('.', '\\.')}`) });
   await expect(denied.getByText('Denied')).toHaveClass(/ant-tag-red/);
   await snap(page, 'cust-wallet-loads', project);
   await denied.click();

@@ -32,7 +32,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
   app.get('/fees', { onRequest: authenticate(ctx, { api: true }), schema: { tags, security, querystring: feeListQuery } }, async (req, reply) => {
     if (!isStaff(req.user!.role)) {
       const schedule = await svc.customerSchedule(ctx, req.user!, req.query.for === 'company' ? req.query.for_id : undefined);
-      if (req.query.format === 'csv') return sendCsv(reply, 'fees', FEE_COLUMNS, async (offset) => ({ rows: offset ? [] : schedule, next: offset ? null : 1 }));
+      if (req.query.format === 'csv') return sendCsv<ApiFee, number>(reply, 'fees', FEE_COLUMNS, async (offset) => ({ rows: offset ? [] : schedule, next: offset ? null : 1 }));
       return ok(schedule);
     }
     if (req.query.format === 'csv') {

@@ -1,3 +1,4 @@
+import { dataDir } from './env';
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000
 
 /** One login per account at a time across workers (the lock directories logInThroughUi uses). */
 export async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'locks', email.toLowerCase());
+  const dir = path.join(dataDir(), 'locks', email.toLowerCase());
   mkdirSync(path.dirname(dir), { recursive: true });
   for (;;) {
     try {

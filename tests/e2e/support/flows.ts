@@ -1,3 +1,4 @@
+import { dataDir } from './env';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
@@ -24,7 +25,7 @@ export async function fillPhone(page: Page, label: string, nationalDigits: strin
  * 2FA key, and two at once would race for it (and for the same 30-second code).
  */
 async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'locks', email.toLowerCase());
+  const dir = path.join(dataDir(), 'locks', email.toLowerCase());
   mkdirSync(path.dirname(dir), { recursive: true });
   const until = Date.now() + 180_000;
   for (;;) {

@@ -1,3 +1,4 @@
+import { dataDir } from './env';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,7 +9,6 @@ export interface Eml {
   text: string;
 }
 
-const dataDir = () => process.env.E2E_DATA_DIR!;
 
 function decodeQuotedPrintable(s: string): string {
   const bytes: number[] = [];

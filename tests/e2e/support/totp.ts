@@ -1,3 +1,4 @@
+import { dataDir } from './env';
 import { generate } from 'otplib';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import path from 'node:path';
  * so parallel workers never overwrite each other.
  */
 const fileOf = (email: string) => {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'authenticator');
+  const dir = path.join(dataDir(), 'authenticator');
   mkdirSync(dir, { recursive: true });
   return path.join(dir, `${email.toLowerCase()}.json`);
 };
