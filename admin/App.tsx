@@ -16,10 +16,14 @@ import { SuperAdminOnly } from './components/SuperAdminOnly';
 import AdminsList from './pages/admins/list';
 import AuditList from './pages/audit/list';
 import CustomersList from './pages/customers/list';
+import CardTransfersList from './pages/card-transfers/list';
+import CardsList from './pages/cards/list';
+import CardShow from './pages/cards/show';
 import AdminDashboard from './pages/dashboard/AdminDashboard';
 import FeesList from './pages/fees/list';
 import CompanyFees from './pages/fees/show';
 import MomoDetails from './pages/momo/edit';
+import StatisticsPage from './pages/statistics/list';
 import ThirdPartiesList from './pages/third-parties/list';
 import VerificationList from './pages/verifications/list';
 import VerificationShow from './pages/verifications/show';
@@ -79,9 +83,15 @@ export default function AdminApp() {
             <Route path="audit-logs" element={<SuperAdminOnly><AuditList /></SuperAdminOnly>} />
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
+            <Route path="card-transfers" element={<CardTransfersList />} />
+            <Route path="cards" element={<CardsList key="all" kind="all" />} />
+            <Route path="cards/deleted" element={<CardsList key="deleted" kind="deleted" />} />
+            <Route path="cards/flagged" element={<CardsList key="flagged" kind="flagged" />} />
+            <Route path="cards/:id" element={<CardShow />} />
             <Route path="fees" element={<SuperAdminOnly><FeesList /></SuperAdminOnly>} />
             <Route path="fees/:id" element={<SuperAdminOnly><CompanyFees /></SuperAdminOnly>} />
             <Route path="momo" element={<SuperAdminOnly><MomoDetails /></SuperAdminOnly>} />
+            <Route path="reports/statistics" element={<StatisticsPage />} />
             <Route path="*" element={<ErrorComponent />} />
           </Route>
         </Routes>

@@ -1,16 +1,22 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  BarChartOutlined,
   BankOutlined,
+  CreditCardOutlined,
   ContactsOutlined,
   DashboardOutlined,
+  DeleteOutlined,
   DownloadOutlined,
+  FlagOutlined,
+  LineChartOutlined,
   MobileOutlined,
   PercentageOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
+  TransactionOutlined,
   UserOutlined,
   UserSwitchOutlined,
   WalletOutlined,
@@ -67,7 +73,11 @@ const all: ResourceProps[] = [
     meta: { parent: 'administration', label: 'Audit Trail', icon: <AuditOutlined />, path: 'audit-logs', superAdminOnly: true },
   },
   { name: 'wallet-management', meta: { label: 'Wallet Management', icon: <WalletOutlined /> } },
-  // Wallet Transactions (card-transfers) goes here, first in the group.
+  {
+    name: 'card-transfers',
+    list: '/admin/card-transfers',
+    meta: { parent: 'wallet-management', label: 'Wallet Transactions', icon: <TransactionOutlined />, path: 'reports/view-wallet-transactions' },
+  },
   {
     name: 'wallet-loads',
     list: '/admin/wallet-loads',
@@ -78,7 +88,25 @@ const all: ResourceProps[] = [
     list: '/admin/wallet-transfers',
     meta: { parent: 'wallet-management', label: 'Wallet Transfers', icon: <SwapOutlined />, path: 'reports/view-wallet-transfers' },
   },
-  // Card Management goes here.
+  { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },
+  {
+    name: 'cards',
+    list: '/admin/cards',
+    show: '/admin/cards/:id',
+    meta: { parent: 'card-management', label: 'All Cards', icon: <CreditCardOutlined />, path: 'cards' },
+  },
+  {
+    // /admin/cards/deleted?deleted_only=true (the list adds the filter)
+    name: 'cards-deleted',
+    list: '/admin/cards/deleted',
+    meta: { parent: 'card-management', label: 'Deleted Cards', icon: <DeleteOutlined />, path: 'cards' },
+  },
+  {
+    // /admin/cards/flagged?flagged_only=true
+    name: 'cards-flagged',
+    list: '/admin/cards/flagged',
+    meta: { parent: 'card-management', label: 'Flagged Cards', icon: <FlagOutlined />, path: 'cards' },
+  },
   { name: 'customer-database', meta: { label: 'Customer Database', icon: <TeamOutlined /> } },
   {
     name: 'customers-individuals',
@@ -95,7 +123,13 @@ const all: ResourceProps[] = [
     list: '/admin/third-parties',
     meta: { parent: 'customer-database', label: 'Third-Party Clients', icon: <ApiOutlined />, path: 'third-party/clients' },
   },
-  // Reports goes here.
+  { name: 'reports', meta: { label: 'Reports', icon: <BarChartOutlined /> } },
+  {
+    // Staff (Admin and Super-Admin) alike: back-office §6 lists statistics among the admin screens.
+    name: 'statistics',
+    list: '/admin/reports/statistics',
+    meta: { parent: 'reports', label: 'Statistics', icon: <LineChartOutlined />, path: 'reports/view-statistics' },
+  },
 ];
 
 export const isSuperAdmin = (role: string | undefined) => role === 'Super-Admin';

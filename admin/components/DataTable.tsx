@@ -1,13 +1,16 @@
 import type { useTableReturnType } from '@refinedev/antd';
-import type { BaseRecord, HttpError } from '@refinedev/core';
-import { Card, Grid, List, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
+import { Card, Flex, Grid, List, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { Query } from '../../shared/api/client';
+import { filtersToQuery } from '../../shared/api/dataProvider';
+import { ExportCsvButton } from '../../shared/ui/ExportCsvButton';
 
 /** Lists show a pagination footer only when there is more than one page of 25 (spec §5, §9). */
 export const PAGE_SIZE = 25;
 
 interface Props<T extends BaseRecord> {
-  table: Pick<useTableReturnType<T, HttpError>, 'tableProps' | 'tableQuery' | 'result' | 'currentPage' | 'pageSize' | 'setCurrentPage'>;
+  table: Pick<useTableReturnType<T, HttpError>, 'tableProps' | 'tableQuery' | 'result' | 'currentPage' | 'pageSize' | 'setCurrentPage'> & { filters?: CrudFilter[] };
   columns: TableColumnsType<T>;
   /** The compact row phones show instead of the table. */
   renderItem: (record: T) => ReactNode;
@@ -21,6 +24,11 @@ interface Props<T extends BaseRecord> {
   title?: ReactNode;
   extra?: ReactNode;
   emptyText?: string;
+  /**
+   * An "Export CSV" button in the card's header: the list's API path; the table's active filters
+   * (plus `query`, e.g. filters fixed by the route) go with it.
+   */
+  exportCsv?: { path: string; query?: Query; filename?: string };
   /** Below this width the table scrolls sideways; above it, cells wrap to fit. */
   minWidth?: number;
 }
@@ -78,8 +86,17 @@ export function DataTable<T extends BaseRecord>(p: Props<T>) {
       pagination={showPages ? { ...(table.tableProps.pagination as TablePaginationConfig), showSizeChanger: false } : false}
     />
   );
+  const exportButton = p.exportCsv ? (
+    <ExportCsvButton
+      path={p.exportCsv.path.startsWith('/') ? p.exportCsv.path : `/${p.exportCsv.path}`}
+      query={{ ...filtersToQuery(table.filters), ...p.exportCsv.query }}
+      filename={p.exportCsv.filename}
+      size="small"
+    />
+  ) : null;
+  const extra = exportButton && p.extra ? <Flex gap={8} align="center">{p.extra}{exportButton}</Flex> : (p.extra ?? exportButton);
   return (
-    <Card title={p.title} extra={p.extra} styles={{ body: { padding: phone ? '4px 12px' : 0 } }}>
+    <Card title={p.title} extra={extra} styles={{ body: { padding: phone ? '4px 12px' : 0 } }}>
       {content}
       {p.footer}
     </Card>

@@ -101,3 +101,37 @@ export async function apiData<T>(method: string, path: string, opts?: RequestOpt
   const r = await api<{ data: T }>(method, path, opts);
   return r.data;
 }
+
+/**
+ * A file from the API (a CSV export): fetched with the bearer token, so it cannot be a plain
+ * link; answers the body as a blob and the file name the server suggests.
+ */
+export async function apiDownload(path: string, query?: Query, signal?: AbortSignal): Promise<{ blob: Blob; filename: string | null }> {
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'text/csv, application/json' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}${buildQuery(query)}`, { headers, signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, { message: NETWORK_ERROR });
+  }
+  if (!res.ok) {
+    let parsed: unknown = null;
+    try {
+      parsed = await res.json();
+    } catch {
+      parsed = null;
+    }
+    const err = new ApiError(res.status, parsed as never);
+    if (res.status === 401 && session) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw err;
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), filename };
+}

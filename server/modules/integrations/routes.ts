@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callbackRequestBody, callbackStatusBody, clientQuery, createClientBody, deliveriesQuery, isStaff, tokenBody } from '../../../shared/contract';
+import {
+  type ApiThirdParty,
+  type ApiWebhookEvent,
+  callbackRequestBody,
+  callbackStatusBody,
+  clientQuery,
+  createClientBody,
+  deliveriesQuery,
+  isStaff,
+  tokenBody,
+} from '../../../shared/contract';
+import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import { AppError, HTTP, forbidden, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { FailureLimiter } from '../../lib/rate-limit';
@@ -9,6 +20,35 @@ import { authenticate } from '../../plugins/auth';
 import { listDeliveries, listThirdParties } from './queries';
 import * as svc from './service';
 import { issueToken } from './tokens';
+
+const THIRD_PARTY_COLUMNS: CsvColumn<ApiThirdParty>[] = [
+  { header: 'Name', value: (c) => c.name },
+  { header: 'Client Id', value: (c) => c.client_id },
+  { header: 'Company Id', value: (c) => c.company_id },
+  { header: 'Company', value: (c) => c.company_name },
+  { header: 'State', value: (c) => c.state },
+  { header: 'Last Used', value: (c) => c.last_used_at },
+  { header: 'Callback Url', value: (c) => c.webhook.url },
+  { header: 'Webhook Health', value: (c) => c.webhook.health },
+  { header: 'Last Webhook Status', value: (c) => c.webhook.last_status },
+  { header: 'Failed Events', value: (c) => c.webhook.failed_events },
+  { header: 'Pending Events', value: (c) => c.webhook.pending_events },
+  { header: 'Created', value: (c) => c.created_at },
+  { header: 'Last Modified', value: (c) => c.updated_at },
+];
+
+const lastAttempt = (e: ApiWebhookEvent) => e.deliveries[e.deliveries.length - 1];
+const DELIVERY_COLUMNS: CsvColumn<ApiWebhookEvent>[] = [
+  { header: 'Message Id', value: (e) => e.message_id },
+  { header: 'Type', value: (e) => e.type },
+  { header: 'State', value: (e) => e.state },
+  { header: 'Attempts', value: (e) => e.attempts },
+  { header: 'Last Status Code', value: (e) => lastAttempt(e)?.status_code },
+  { header: 'Last Error', value: (e) => lastAttempt(e)?.error },
+  { header: 'Next Attempt', value: (e) => e.next_attempt_at },
+  { header: 'Delivered', value: (e) => e.delivered_at },
+  { header: 'Created', value: (e) => e.created_at },
+];
 
 export default async function integrationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,9 +90,10 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   });
 
   // Customers: their company's credentials. Staff: the List of Third Parties.
-  app.get('/third-party/clients', { onRequest: signedIn, schema: { tags, security, querystring: clientQuery } }, async (req) => {
+  app.get('/third-party/clients', { onRequest: signedIn, schema: { tags, security, querystring: clientQuery } }, async (req, reply) => {
     const me = req.user!;
     if (isStaff(me.role)) {
+      if (req.query.format === 'csv') return sendCsv(reply, 'third-parties', THIRD_PARTY_COLUMNS, byOffset((p) => listThirdParties(ctx.db, p)));
       const r = await listThirdParties(ctx.db, { limit: req.query.per_page, offset: offsetOf(req.query) });
       return paged(req, r.rows, r.total, req.query);
     }
@@ -79,12 +120,15 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   );
 
   // The delivery log: the Company-Admin sees their company's, staff anyone's.
-  app.get('/third-party/webhook-deliveries', { onRequest: signedIn, schema: { tags, security, querystring: deliveriesQuery } }, async (req) => {
+  app.get('/third-party/webhook-deliveries', { onRequest: signedIn, schema: { tags, security, querystring: deliveriesQuery } }, async (req, reply) => {
     const me = req.user!;
     let companyId = req.query.company_id;
     if (!isStaff(me.role)) {
       if (me.role !== 'Company-Admin' || !me.companyId) throw forbidden('Only the company admin sees webhook deliveries.');
       companyId = me.companyId;
+    }
+    if (req.query.format === 'csv') {
+      return sendCsv(reply, 'webhook-deliveries', DELIVERY_COLUMNS, byOffset((p) => listDeliveries(ctx.db, { companyId, state: req.query.state }, p)));
     }
     const r = await listDeliveries(ctx.db, { companyId, state: req.query.state }, { limit: req.query.per_page, offset: offsetOf(req.query) });
     return paged(req, r.rows, r.total, req.query);
