@@ -60,6 +60,7 @@ export default function AdminsList() {
       />
       <DataTable<ApiAdmin>
         table={table}
+        exportCsv={{ path: 'account/admins', filename: 'administrators' }}
         columns={adminColumns(act)}
         renderItem={(a) => <AdminItem a={a} {...act} />}
         emptyText="No administrators"

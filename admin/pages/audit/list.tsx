@@ -54,6 +54,7 @@ export default function AuditList() {
       </FilterBar>
       <DataTable<ApiAuditEntry>
         table={table}
+        exportCsv={{ path: 'audit-logs', filename: 'audit-trail' }}
         columns={auditColumns}
         renderItem={(a) => <AuditItem a={a} />}
         onOpen={setOpen}

@@ -44,6 +44,7 @@ export default function CustomersList({ kind }: { kind: Kind }) {
       </FilterBar>
       <DataTable<ApiCustomerRow>
         table={table}
+        exportCsv={{ path: kind === 'individual' ? 'individuals' : 'companies', filename: kind === 'individual' ? 'individuals' : 'companies' }}
         columns={customerColumns(kind, actions)}
         renderItem={(c) => <CustomerItem c={c} kind={kind} actions={actions(c)} />}
         rowLabel={(c) => customerName(c)}

@@ -38,6 +38,7 @@ export default function FeesList() {
       </FilterBar>
       <DataTable<ApiFee>
         table={table}
+        exportCsv={{ path: 'fees', filename: 'fees' }}
         columns={feeColumns(setEditing)}
         renderItem={(f) => <FeeItem f={f} onEdit={setEditing} />}
         emptyText="No fees match these filters"

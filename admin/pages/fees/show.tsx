@@ -40,6 +40,7 @@ export default function CompanyFees() {
       />
       <DataTable<ApiFee>
         table={table}
+        exportCsv={{ path: `company/fees/${id}`, filename: 'company-fees' }}
         columns={feeColumns(setEditing)}
         renderItem={(f) => <FeeItem f={f} onEdit={setEditing} />}
         emptyText="No fees"

@@ -21,6 +21,7 @@ export default function ThirdPartiesList() {
       <PageHeader title="List of Third Parties" subtitle="Companies' API clients, their last use and the health of their webhooks." />
       <DataTable<ApiThirdParty>
         table={table}
+        exportCsv={{ path: 'third-party/clients', filename: 'third-parties' }}
         columns={thirdPartyColumns}
         renderItem={(c) => <ThirdPartyItem c={c} />}
         onOpen={setOpen}

@@ -38,6 +38,7 @@ export default function VerificationList({ kind }: { kind: Kind }) {
       </FilterBar>
       <DataTable<ApiVerificationRow>
         table={table}
+        exportCsv={{ path: kind === 'individual' ? 'verification/get-individuals' : 'verification/get-companies', filename: `${kind}-verifications` }}
         columns={verificationColumns(kind)}
         renderItem={(v) => <VerificationItem v={v} />}
         onOpen={(v) => navigate(`/admin/${k.resource}/${v.id}`)}

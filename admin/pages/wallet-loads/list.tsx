@@ -47,6 +47,7 @@ function WalletLoads({ accName, companyId, individualId }: { accName: string; co
       </FilterBar>
       <DataTable<ApiTopup>
         table={table}
+        exportCsv={{ path: 'wallet/list-topups', filename: 'wallet-top-ups', query: { company_id: companyId, individual_id: individualId } }}
         columns={topupColumns}
         renderItem={(t) => <TopupItem t={t} />}
         onOpen={setOpen}

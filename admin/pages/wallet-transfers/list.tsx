@@ -55,6 +55,7 @@ export default function WalletTransfersList() {
       </FilterBar>
       <DataTable<ApiWalletTransfer>
         table={table}
+        exportCsv={{ path: 'reports/view-wallet-transfers', filename: 'wallet-transfers' }}
         columns={columns}
         renderItem={(t) => <TransferItem t={t} />}
         onOpen={setOpen}
