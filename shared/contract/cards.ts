@@ -135,6 +135,8 @@ export interface ApiCard {
   owner_name?: string;
   owner_type?: 'Individual' | 'Company';
   created_by?: string;
+  /** staff lists only: the creator's id, for the 'Created By' filter */
+  created_by_id?: string;
   created_at: string;
   updated_at: string;
 }

@@ -403,6 +403,7 @@ export const apiCard = z
     owner_name: z.string().optional().describe('Lists only'),
     owner_type: z.enum(['Individual', 'Company']).optional().describe('Lists only'),
     created_by: z.string().optional().describe('Lists only: who created the card'),
+    created_by_id: z.string().uuid().optional().describe("Staff lists only: the id of who created the card (the 'Created By' filter)"),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -2,12 +2,12 @@ import { Flex } from 'antd';
 import dayjs from 'dayjs';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSession } from '../../../shared/ui/useSession';
+import { MasterBalancesCard } from './MasterBalancesCard';
 import { WalletTopupsCard } from './WalletTopupsCard';
 
 /**
  * /admin: the back-office home (spec §2.4): the three master wallet cards (general/Mastercard,
- * media/Visa, tokencard) come first once the card capability brings their balances, then the
- * Wallet Top-Ups table.
+ * media/Visa, tokencard) with their available and ledger balances, then the Wallet Top-Ups table.
  */
 export default function AdminDashboard() {
   const session = useSession();
@@ -15,7 +15,7 @@ export default function AdminDashboard() {
     <>
       <PageHeader title="Dashboard" subtitle={`Welcome, ${session?.user.first_name ?? ''} · ${dayjs().format('dddd, D MMMM YYYY')}`} />
       <Flex vertical gap={16}>
-        {/* Master wallet balance cards go here. */}
+        <MasterBalancesCard />
         <WalletTopupsCard />
       </Flex>
     </>

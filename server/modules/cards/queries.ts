@@ -78,6 +78,7 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
         owner_name: r.companyName ?? `${r.ownerFirst ?? ''} ${r.ownerLast ?? ''}`.trim(),
         owner_type: r.companyName ? 'Company' : 'Individual',
         created_by: r.creatorName ?? undefined,
+        ...(staff && r.c.createdBy ? { created_by_id: r.c.createdBy } : {}),
         staff,
       }),
     ),

@@ -1,0 +1,105 @@
+import { Flex, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { type ApiCard, brandOf } from '../../../shared/contract';
+import { cardTypeLabel, controlWords, dash, usd } from '../../../shared/ui/cards';
+import { dateTime } from '../../format';
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, whiteSpace: 'nowrap' } as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** State (back-office §2.8): green Active; red otherwise, with '(Deleted)' when deleted. */
+export function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_deleted'> }) {
+  return (
+    <Tag color={card.state === 'Active' && !card.is_deleted ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+      {card.state}
+      {card.is_deleted ? ' (Deleted)' : ''}
+    </Tag>
+  );
+}
+
+/** Cardholder (nickname), and whose card it is. */
+export function Holder({ card }: { card: ApiCard }) {
+  return (
+    <Flex vertical>
+      <Typography.Text strong>
+        {card.cardholder} <Typography.Text type="secondary">({card.nickname})</Typography.Text>
+      </Typography.Text>
+      {card.owner_name && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {card.owner_type ?? 'Owner'}: {card.owner_name}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set). */
+export function FlagInfo({ card }: { card: ApiCard }) {
+  const lines: ReactNode[] = [];
+  if (card.flagged) lines.push(<Tag key="f" color="volcano">Flagged</Tag>);
+  if (card.suspended) lines.push(<Tag key="s" color="orange">Suspended</Tag>);
+  const facts: Array<[string, string | null]> = [
+    ['Reason', card.flag_reason],
+    ['Flagged', card.flagged_at ? dateTime(card.flagged_at) : null],
+    ['Suspended', card.suspend_at ? dateTime(card.suspend_at) : null],
+    ['Unsuspended', card.unsuspend_at ? dateTime(card.unsuspend_at) : null],
+  ];
+  const shown = facts.filter(([, v]) => v);
+  if (!lines.length && !shown.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Flex vertical gap={2} style={{ fontSize: 12 }} data-testid="flag-info">
+      {lines.length > 0 && <Flex gap={4}>{lines}</Flex>}
+      {shown.map(([k, v]) => (
+        <span key={k}>
+          <Typography.Text type="secondary">{k}:</Typography.Text> {v}
+        </span>
+      ))}
+    </Flex>
+  );
+}
+
+export const spendingLimitText = (c: ApiCard) => (c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`);
+
+/** The columns of back-office §2.8 (the row menu is added by the list). */
+export const cardColumns: TableColumnsType<ApiCard> = [
+  { title: 'Cardholder', dataIndex: 'cardholder', render: (_, c) => <Holder card={c} /> },
+  { title: 'Purpose', dataIndex: 'purpose', render: (v: string) => brandOf(v) },
+  { title: 'Type', dataIndex: 'type', render: (v: string) => cardTypeLabel(v) },
+  { title: 'Card Number', dataIndex: 'masked_number', render: (v: string) => <span style={mono}>{dash(v)}</span> },
+  { title: 'Balance', dataIndex: 'balance', render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
+  { title: 'Spending Limit', dataIndex: 'spending_limit', render: (_, c) => spendingLimitText(c) },
+  { title: 'State', dataIndex: 'state', render: (_, c) => <CardStateTag card={c} /> },
+  { title: 'Flag Information', key: 'flag', render: (_, c) => <FlagInfo card={c} /> },
+  { title: 'Created', dataIndex: 'created_at', render: (v: string) => <span style={nowrap}>{dateTime(v)}</span> },
+];
+
+/** The compact row phones show. */
+export function CardItem({ card, menu }: { card: ApiCard; menu: ReactNode }) {
+  return (
+    <Flex vertical gap={4}>
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        <div style={{ minWidth: 0 }}>
+          <Holder card={card} />
+        </div>
+        <Flex gap={6} align="center">
+          <CardStateTag card={card} />
+          {menu}
+        </Flex>
+      </Flex>
+      <Flex justify="space-between" gap={8} wrap>
+        <span style={mono}>{card.masked_number}</span>
+        <Typography.Text strong style={nowrap}>
+          {usd(card.balance)}
+        </Typography.Text>
+      </Flex>
+      <Typography.Text type="secondary">
+        {brandOf(card.purpose)} · {cardTypeLabel(card.type)} · Limit {spendingLimitText(card)}
+      </Typography.Text>
+      <FlagInfo card={card} />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Created {dateTime(card.created_at)}
+      </Typography.Text>
+    </Flex>
+  );
+}

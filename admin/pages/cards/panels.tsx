@@ -1,0 +1,253 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Flex, Form, type FormProps, Input, Radio, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { api, apiData, type Query } from '../../../shared/api/client';
+import { messageOf } from '../../../shared/api/errors';
+import type { ApiCard, Paged } from '../../../shared/contract';
+import { type CardPurpose, FEES_FOR } from '../../../shared/fees';
+import { formatMoney } from '../../../shared/money';
+import { cardOptionLabel, FeePreview, refreshCards, useCardFeeSchedule, usd } from '../../../shared/ui/cards';
+import { applyFieldErrors } from '../../../shared/ui/forms';
+import { useSession } from '../../../shared/ui/useSession';
+import { useSubmit } from '../../../shared/ui/useSubmit';
+import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '../../../shared/ui/wallet';
+import { dayPickerProps } from '../../format';
+
+export interface CardSearch {
+  start_date?: string;
+  end_date?: string;
+  for?: 'company' | 'individual';
+  purpose?: 'media' | 'general' | 'tokencard';
+  type?: 'basic' | 'premium';
+  is_active?: 'true' | 'false';
+  search?: string;
+  created_by?: string;
+}
+
+/** Who created the cards of this scope (the 'Created By' choices), from the scope's cards. */
+function useCreators(scope: Query, enabled: boolean) {
+  return useQuery({
+    queryKey: ['cards', 'creators', scope],
+    queryFn: async () => {
+      const r = await api<Paged<ApiCard>>('GET', '/cards', { query: { ...scope, per_page: 100 }, silent: true });
+      const byId = new Map<string, string>();
+      for (const c of r.data) if (c.created_by_id) byId.set(c.created_by_id, c.created_by ?? c.created_by_id);
+      return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+    },
+    enabled,
+  });
+}
+
+/**
+ * 'Search Cards' (back-office §2.8): start/end date, for, purpose, type, active flag, search text
+ * and 'Created By' (enabled only for admins), over the list's Refine search form.
+ */
+export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: boolean; onClose(): void; formProps: FormProps<CardSearch>; scope: Query }) {
+  const role = useSession()?.user.role;
+  const admin = role === 'Admin' || role === 'Super-Admin';
+  const creators = useCreators(scope, open && admin);
+  const form = formProps.form!;
+  return (
+    <DetailsDrawer title="Search Cards" open={open} onClose={onClose}>
+      <Form<CardSearch>
+        {...formProps}
+        layout="vertical"
+        requiredMark={false}
+        aria-label="Search Cards"
+        onFinish={(v) => {
+          formProps.onFinish?.(v);
+          onClose();
+        }}
+      >
+        <Flex gap={12}>
+          <Form.Item name="start_date" label="Start Date" style={{ flex: 1 }} {...dayPickerProps}>
+            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
+          </Form.Item>
+          <Form.Item
+            name="end_date"
+            label="End Date"
+            style={{ flex: 1 }}
+            dependencies={['start_date']}
+            {...dayPickerProps}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, v?: string) => {
+                  const s = getFieldValue('start_date') as string | undefined;
+                  return v && s && v < s ? Promise.reject(new Error('End date must be on or after the start date')) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
+          </Form.Item>
+        </Flex>
+        <Form.Item name="for" label="For">
+          <Select allowClear placeholder="Any owner" options={[{ value: 'individual', label: 'Individual' }, { value: 'company', label: 'Company' }]} />
+        </Form.Item>
+        <Form.Item name="purpose" label="Purpose">
+          <Select
+            allowClear
+            placeholder="Any purpose"
+            options={[
+              { value: 'media', label: 'Visa' },
+              { value: 'general', label: 'Mastercard' },
+              { value: 'tokencard', label: 'Tokenised Cards' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="type" label="Type">
+          <Select allowClear placeholder="Any type" options={[{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }]} />
+        </Form.Item>
+        <Form.Item name="is_active" label="Active">
+          <Select allowClear placeholder="Any" options={[{ value: 'true', label: 'Active' }, { value: 'false', label: 'Not active' }]} />
+        </Form.Item>
+        <Form.Item name="search" label="Search" normalize={(v?: string) => v || undefined}>
+          <Input placeholder="Cardholder, nickname or last 4 digits" allowClear />
+        </Form.Item>
+        <Form.Item name="created_by" label="Created By" extra={admin ? undefined : 'For admins only'}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            disabled={!admin}
+            placeholder="Anyone"
+            loading={creators.isLoading}
+            options={creators.data ?? []}
+            notFoundContent={creators.isLoading ? 'Loading…' : 'No creators in this list'}
+          />
+        </Form.Item>
+        <Flex gap={8}>
+          <Button
+            block
+            onClick={() => {
+              form.resetFields();
+              form.submit();
+            }}
+          >
+            Reset
+          </Button>
+          <Button type="primary" htmlType="submit" block>
+            Search
+          </Button>
+        </Flex>
+      </Form>
+    </DetailsDrawer>
+  );
+}
+
+type TokenForm = { card_token: string; status: 'activate' | 'deactivate' };
+
+/** 'Activate Cards': freeze or unfreeze a card by the issuer's card token. */
+export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: boolean; onClose(): void; walletId?: string; onDone(): void }) {
+  const [form] = Form.useForm<TokenForm>();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const [error, setError] = useState<string>();
+  async function send(v: TokenForm) {
+    setError(undefined);
+    const r = await submit((key) =>
+      apiData<{ message: string }>('POST', '/cards/change-status-token', {
+        body: { card_token: v.card_token.trim(), status: v.status, ...(walletId ? { wallet_id: walletId } : {}) },
+        idempotencyKey: key,
+        silent: true,
+      }),
+    );
+    if (!r.ok) {
+      if (!applyFieldErrors(form, r.error)) setError(messageOf(r.error, 'Something went wrong. Please try again.'));
+      return;
+    }
+    message.success(r.data.message, 2);
+    form.resetFields();
+    await refreshCards(qc);
+    onDone();
+  }
+  return (
+    <DetailsDrawer title="Activate Cards" open={open} onClose={onClose}>
+      <Typography.Paragraph type="secondary">Change a card's status by its card token.</Typography.Paragraph>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ status: 'activate' }} onFinish={send}>
+        <Form.Item name="card_token" label="Card Token" rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}>
+          <Input autoComplete="off" style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+        <Form.Item name="status" label="Status" rules={[{ required: true, message: 'Status is required' }]}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={[
+              { label: 'Activate', value: 'activate' },
+              { label: 'Deactivate', value: 'deactivate' },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Change Status
+        </Button>
+      </Form>
+    </DetailsDrawer>
+  );
+}
+
+type WithdrawForm = { card?: string; amount: string };
+
+/** 'Card Withdrawal': a premium card's funds back to its owner's master wallet, with the fees. */
+export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: boolean; onClose(): void; scope: Query; onDone(): void }) {
+  const [form] = Form.useForm<WithdrawForm>();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const cards = useQuery({
+    queryKey: ['cards', 'withdrawable', scope],
+    queryFn: async () => (await api<Paged<ApiCard>>('GET', '/cards', { query: { ...scope, type: 'premium', per_page: 100 }, silent: true })).data.filter((c) => !c.is_deleted),
+    enabled: open,
+  });
+  const chosen = cards.data?.find((c) => c.id === Form.useWatch('card', form));
+  const cents = typedCents(Form.useWatch('amount', form));
+  const schedule = useCardFeeSchedule({ staff: true, walletId: chosen?.wallet_id }, open && !!chosen);
+
+  async function send(v: WithdrawForm) {
+    const r = await submit((key) =>
+      apiData<{ message: string }>('POST', '/cards/withdraw-funds', { body: { card: v.card, amount: formatMoney(typedCents(v.amount)!) }, idempotencyKey: key, silent: true }),
+    );
+    if (!r.ok) {
+      applyFieldErrors(form, r.error);
+      message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
+      return;
+    }
+    message.success(r.data.message, 2);
+    form.resetFields();
+    await Promise.all([refreshCards(qc), refreshWallet(qc)]);
+    onDone();
+  }
+
+  return (
+    <DetailsDrawer title="Card Withdrawal" open={open} onClose={onClose}>
+      <Typography.Paragraph type="secondary">Move a premium card's funds into its owner's master wallet.</Typography.Paragraph>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '0.00' }} onFinish={send}>
+        <Form.Item name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]} extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            placeholder="select card"
+            loading={cards.isLoading}
+            options={(cards.data ?? []).map((c) => ({ value: c.id, label: cardOptionLabel(c) }))}
+          />
+        </Form.Item>
+        <Form.Item name="amount" label="Amount" rules={[amountRule()]}>
+          <Input inputMode="decimal" placeholder="USD 5000.00" addonBefore="USD" autoComplete="off" />
+        </Form.Item>
+        <div style={{ marginBottom: 16 }}>
+          <FeePreview
+            schedule={schedule}
+            names={chosen ? FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose) : null}
+            cents={cents}
+            totals={(fees, amount) => [{ label: 'To the master wallet', cents: Math.max(amount - fees.total, 0), testId: 'fee-grand-total' }]}
+          />
+        </div>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!chosen}>
+          Withdraw Funds
+        </Button>
+      </Form>
+    </DetailsDrawer>
+  );
+}

@@ -1,0 +1,12 @@
+import { useNavigate, useParams } from 'react-router';
+import { CardDetail } from '../../../shared/ui/cards';
+
+/**
+ * /admin/cards/{id}: the staff card detail (back-office §2.9, admin path): masked number only,
+ * the sums summary instead of the details table, no Additional Spend Limit.
+ */
+export default function CardShow() {
+  const { id } = useParams<{ id: string }>();
+  const navigate = useNavigate();
+  return <CardDetail key={id} cardId={id ?? ''} staff backTo="/admin/cards" backLabel="Back to All Cards" onDeleted={() => navigate('/admin/cards')} />;
+}
