@@ -7,6 +7,7 @@ import type { CompanyUserRow, Paged } from '../../../shared/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSession } from '../../../shared/ui/useSession';
 import { AddUserDrawer, DeleteUserModal, EditUserModal } from './UserDialogs';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 
 const PAGE_SIZE = 25;
 const stateColor = { Active: 'green', Invited: 'gold', Deactivated: 'red' } as const;
@@ -51,9 +52,12 @@ export default function UsersPage() {
         title="Users"
         subtitle="List of all your current users. Update permission or delete user."
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add New User
-          </Button>
+          <>
+            <ExportCsvButton path={`/company/users/${companyId}`} filename="users" />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add New User
+            </Button>
+          </>
         }
       />
       <Card styles={{ body: { padding: screens.md ? 0 : 12 } }}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Result, Select, Typography } from 'antd';
+import { Card, Result, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '../../../shared/contract';
@@ -7,6 +7,7 @@ import { PAGE_SIZE, PagedTable, useDetails, TopupStateTag, WALLET_KEYS, dateTime
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSession } from '../../../shared/ui/useSession';
 import { MomoConfirmModal } from './MomoConfirmModal';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 
 const FINAL = new Set(['Approved', 'Denied', 'MoMo processed']);
 const mono = { fontFamily: 'monospace', fontSize: 12 } as const;
@@ -36,19 +37,22 @@ export default function MomoLoadsPage() {
         styles={{ body: { padding: phone ? 12 : 0 } }}
         title={<Typography.Text type="secondary" style={{ fontWeight: 400 }}>{query.data ? `${query.data.total} top-ups` : 'Top-ups'}</Typography.Text>}
         extra={
-          <Select
-            aria-label="State"
-            allowClear
-            placeholder="All states"
-            size="small"
-            style={{ width: 170 }}
-            value={state}
-            onChange={(v) => {
-              setState(v);
-              setPage(1);
-            }}
-            options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
-          />
+          <Space size={8}>
+            <Select
+              aria-label="State"
+              allowClear
+              placeholder="All states"
+              size="small"
+              style={{ width: phone ? 130 : 170 }}
+              value={state}
+              onChange={(v) => {
+                setState(v);
+                setPage(1);
+              }}
+              options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
+            />
+            <ExportCsvButton path="/wallet/list-momo-topups" query={{ state }} filename="momo-top-ups" size="small" label={phone ? 'CSV' : 'Export CSV'} />
+          </Space>
         }
       >
         <PagedTable<ApiTopup>

@@ -21,6 +21,7 @@ import {
 import { useSession } from '../../../shared/ui/useSession';
 import { TopUpFlow } from './TopUpFlow';
 import { TopUpDrawer } from './WalletDialogs';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 
 const Hash = ({ value }: { value: string | null }) =>
   value ? (
@@ -66,19 +67,22 @@ export default function WalletLoadsPage() {
         title="Wallet Load Transactions"
         styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
         extra={
-          <Select
-            aria-label="State"
-            allowClear
-            placeholder="All states"
-            size="small"
-            style={{ width: phone ? 130 : 170 }}
-            value={state}
-            onChange={(v) => {
-              setState(v);
-              setPage(1);
-            }}
-            options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
-          />
+          <Space size={8}>
+            <Select
+              aria-label="State"
+              allowClear
+              placeholder="All states"
+              size="small"
+              style={{ width: phone ? 130 : 170 }}
+              value={state}
+              onChange={(v) => {
+                setState(v);
+                setPage(1);
+              }}
+              options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
+            />
+            <ExportCsvButton path="/reports/view-wallet-topups" query={{ wallet: walletId, state }} filename="wallet-loads" size="small" label={phone ? 'CSV' : 'Export CSV'} />
+          </Space>
         }
       >
         <PagedTable<ApiTopup>

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/ui/wallet';
 import { useSession } from '../../../shared/ui/useSession';
 import { TransferModal } from './WalletDialogs';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 
 const direction = (t: ApiWalletTransfer) => (t.type === 'Credit' ? 'credit' : 'debit');
 
@@ -49,7 +50,11 @@ export default function WalletTransfersPage() {
           </Button>
         }
       />
-      <Card title="Wallet Transfer Transactions" styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
+      <Card
+        title="Wallet Transfer Transactions"
+        styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
+        extra={<ExportCsvButton path="/reports/view-wallet-transfers" query={{ wallet: walletId }} filename="wallet-transfers" size="small" label={phone ? 'CSV' : 'Export CSV'} />}
+      >
         <PagedTable<ApiWalletTransfer>
           rowKey={(r) => `${r.id}-${r.type}`}
           rows={query.data?.data}

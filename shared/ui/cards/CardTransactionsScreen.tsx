@@ -12,6 +12,7 @@ import { CardTransactionsTable } from './CardTransactionsTable';
 import { cardOptionLabel } from './format';
 import { type CardScope, useCardList } from './hooks';
 import { CARD_KEYS } from './keys';
+import { ExportCsvButton } from '../ExportCsvButton';
 
 const BEFORE_SEARCH = 'Select a date range to search. Results of query would be displayed here.';
 
@@ -94,6 +95,14 @@ export function CardTransactionsScreen({ staff, params, initialCardId, title = '
           <Button type="primary" icon={<SearchOutlined />} onClick={runSearch} block={phone}>
             Search
           </Button>
+          {search && (
+            <ExportCsvButton
+              path="/reports/view-cards-transactions"
+              query={{ card: search.card, start_date: search.start, end_date: search.end }}
+              filename="card-transactions"
+              block={phone}
+            />
+          )}
           {errors.map((e) => (
             <Typography.Text key={e} type="danger" role="alert" style={{ width: phone ? '100%' : undefined }}>
               {e}

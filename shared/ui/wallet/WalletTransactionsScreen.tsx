@@ -13,6 +13,7 @@ import { DirectionTag } from './StateTag';
 import { WalletTransactionDetails } from './TransactionDetails';
 import { dateTime, signedUsdt, txTypeLabel, usdt } from './format';
 import { useIsPhone } from './useIsPhone';
+import { ExportCsvButton } from '../ExportCsvButton';
 
 type Totals = { totals?: { amount: string; fees: string } };
 
@@ -93,6 +94,14 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
           <Button type="primary" icon={<SearchOutlined />} onClick={runSearch} block={phone}>
             Search
           </Button>
+          {search && (
+            <ExportCsvButton
+              path="/reports/view-wallet-transactions"
+              query={{ ...params, wallet: walletId ?? undefined, type: search.type, start_date: search.start, end_date: search.end }}
+              filename="wallet-transactions"
+              block={phone}
+            />
+          )}
           {error && !popover && (
             <Typography.Text type="danger" role="alert" style={{ width: phone ? '100%' : undefined }}>
               {error}
