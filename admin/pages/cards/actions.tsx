@@ -64,7 +64,6 @@ function ReasonDialog({ target, onClose, onDone }: { target: { card: ApiCard; wh
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      afterOpenChange={(o) => o && form.resetFields()}
     >
       {target && (
         <Typography.Paragraph type="secondary">

@@ -25,7 +25,7 @@ export function Holder({ card }: { card: ApiCard }) {
       <Typography.Text strong>
         {card.cardholder} <Typography.Text type="secondary">({card.nickname})</Typography.Text>
       </Typography.Text>
-      {card.owner_name && (
+      {card.owner_name && card.owner_name !== card.cardholder && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {card.owner_type ?? 'Owner'}: {card.owner_name}
         </Typography.Text>
@@ -33,6 +33,8 @@ export function Holder({ card }: { card: ApiCard }) {
     </Flex>
   );
 }
+
+const hasFlagInfo = (c: ApiCard) => c.flagged || c.suspended || !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
 
 /** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set). */
 export function FlagInfo({ card }: { card: ApiCard }) {
@@ -63,15 +65,15 @@ export const spendingLimitText = (c: ApiCard) => (c.spending_limit == null ? '鈥
 
 /** The columns of back-office 搂2.8 (the row menu is added by the list). */
 export const cardColumns: TableColumnsType<ApiCard> = [
-  { title: 'Cardholder', dataIndex: 'cardholder', render: (_, c) => <Holder card={c} /> },
-  { title: 'Purpose', dataIndex: 'purpose', render: (v: string) => brandOf(v) },
-  { title: 'Type', dataIndex: 'type', render: (v: string) => cardTypeLabel(v) },
-  { title: 'Card Number', dataIndex: 'masked_number', render: (v: string) => <span style={mono}>{dash(v)}</span> },
-  { title: 'Balance', dataIndex: 'balance', render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
-  { title: 'Spending Limit', dataIndex: 'spending_limit', render: (_, c) => spendingLimitText(c) },
-  { title: 'State', dataIndex: 'state', render: (_, c) => <CardStateTag card={c} /> },
-  { title: 'Flag Information', key: 'flag', render: (_, c) => <FlagInfo card={c} /> },
-  { title: 'Created', dataIndex: 'created_at', render: (v: string) => <span style={nowrap}>{dateTime(v)}</span> },
+  { title: 'Cardholder', dataIndex: 'cardholder', width: 200, render: (_, c) => <Holder card={c} /> },
+  { title: 'Purpose', dataIndex: 'purpose', width: 120, render: (v: string) => brandOf(v) },
+  { title: 'Type', dataIndex: 'type', width: 90, render: (v: string) => cardTypeLabel(v) },
+  { title: 'Card Number', dataIndex: 'masked_number', width: 170, render: (v: string) => <span style={mono}>{dash(v)}</span> },
+  { title: 'Balance', dataIndex: 'balance', width: 120, render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
+  { title: 'Spending Limit', dataIndex: 'spending_limit', width: 140, render: (_, c) => spendingLimitText(c) },
+  { title: 'State', dataIndex: 'state', width: 170, render: (_, c) => <CardStateTag card={c} /> },
+  { title: 'Flag Information', key: 'flag', width: 230, render: (_, c) => <FlagInfo card={c} /> },
+  { title: 'Created', dataIndex: 'created_at', width: 150, render: (v: string) => <span style={nowrap}>{dateTime(v)}</span> },
 ];
 
 /** The compact row phones show. */
@@ -94,9 +96,10 @@ export function CardItem({ card, menu }: { card: ApiCard; menu: ReactNode }) {
         </Typography.Text>
       </Flex>
       <Typography.Text type="secondary">
-        {brandOf(card.purpose)} 路 {cardTypeLabel(card.type)} 路 Limit {spendingLimitText(card)}
+        {brandOf(card.purpose)} 路 {cardTypeLabel(card.type)}
+        {card.spending_limit != null ? ` 路 Limit ${spendingLimitText(card)}` : ''}
       </Typography.Text>
-      <FlagInfo card={card} />
+      {hasFlagInfo(card) && <FlagInfo card={card} />}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         Created {dateTime(card.created_at)}
       </Typography.Text>

@@ -77,7 +77,7 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
       <DataTable<ApiCard>
         table={table}
         columns={columns}
-        minWidth={1250}
+        minWidth={1460}
         renderItem={(c) => <CardItem card={c} menu={actions.menuButton(c)} />}
         onOpen={(c) => navigate(`/admin/cards/${c.id}`)}
         rowLabel={(c) => `Open card ${c.nickname} ${c.masked_number}`}
