@@ -67,7 +67,7 @@ export const spendingLimitText = (c: ApiCard) => (c.spending_limit == null ? 'â€
 export const cardColumns: TableColumnsType<ApiCard> = [
   { title: 'Cardholder', dataIndex: 'cardholder', width: 200, render: (_, c) => <Holder card={c} /> },
   { title: 'Purpose', dataIndex: 'purpose', width: 120, render: (v: string) => brandOf(v) },
-  { title: 'Type', dataIndex: 'type', width: 90, render: (v: string) => cardTypeLabel(v) },
+  { title: 'Type', dataIndex: 'type', width: 110, render: (v: string) => cardTypeLabel(v) },
   { title: 'Card Number', dataIndex: 'masked_number', width: 170, render: (v: string) => <span style={mono}>{dash(v)}</span> },
   { title: 'Balance', dataIndex: 'balance', width: 120, render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
   { title: 'Spending Limit', dataIndex: 'spending_limit', width: 140, render: (_, c) => spendingLimitText(c) },

@@ -107,7 +107,8 @@ export function CardSumsSummary({ detail }: { detail: ApiCardDetail }) {
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, sm: 2, xl: 3 }}
+      column={{ xs: 1, sm: 2 }}
+      styles={{ content: { whiteSpace: 'nowrap' } }}
       items={SUMS.map(([label, key]) => {
         const v = data?.[key];
         return { key, label, children: v == null || v === '' ? 'N/A' : usd(v) };
