@@ -1,15 +1,15 @@
 import { Typography } from 'antd';
-import type { ApiWalletTransaction } from '../../../shared/contract';
+import { type ApiWalletTransaction, brandOf } from '../../../shared/contract';
 import { usd } from '../../../shared/ui/cards';
 import { DetailRows, DetailsDrawer, dateTime, feeLabel, txTypeLabel } from '../../../shared/ui/wallet';
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
-/** What the fee was charged for: 'card-issuance-media' → 'Card issuance fee (media)'. */
+/** What the fees were charged for: 'card-issuance-media' → 'Card issuance (Visa)'. */
 const forLabel = (name: string | undefined) => {
   if (!name) return '-';
   const purpose = /-(media|general|tokencard)$/.exec(name)?.[1];
-  return `${feeLabel(name)}${purpose ? ` (${purpose})` : ''}`;
+  return `${feeLabel(name).replace(/ fee$/, '')}${purpose ? ` (${brandOf(purpose)})` : ''}`;
 };
 
 /**
