@@ -124,9 +124,11 @@ test('staff read the statistics of a date range as tiles and charts', async ({ p
   await page.waitForTimeout(1500); // the charts animate in
   await snap(page, 'statistics-range', project);
 
-  // Weekly periods on request.
-  await page.getByRole('radio', { name: 'Week' }).check({ force: true });
-  await expect(page).toHaveURL(/interval=week/);
+  // About four months are drawn per week; monthly periods on request.
+  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Week');
+  await page.locator('.ant-segmented-item', { hasText: 'Month' }).click();
+  await expect(page).toHaveURL(/interval=month/);
+  await expect(page.getByText('Approved top-ups (USDT per month)')).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Top-ups over time' }).locator('canvas').first()).toBeVisible();
 });
 
