@@ -102,6 +102,7 @@ function CardTransfers({ accName, companyId, individualId }: { accName: string; 
       </FilterBar>
       <DataTable<ApiWalletTransaction>
         table={table}
+        exportCsv={{ path: 'reports/view-wallet-transactions', filename: 'card-wallet-transactions', query: { card_only: 'true', company_id: companyId, individual_id: individualId } }}
         columns={columns}
         minWidth={1000}
         renderItem={(t) => <TransferItem t={t} />}

@@ -76,6 +76,7 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
       />
       <DataTable<ApiCard>
         table={table}
+        exportCsv={{ path: 'cards', filename: 'cards', query: scope }}
         columns={columns}
         minWidth={1460}
         renderItem={(c) => <CardItem card={c} menu={actions.menuButton(c)} />}
