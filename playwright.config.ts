@@ -30,7 +30,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results/e2e',
+  // Per port, so parallel runs (E2E_PORT) never wipe each other's results.
+  outputDir: `test-results/e2e-${firstPort}`,
   use: {
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
