@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'customer', 'admin', 'shared', 'public'];
+const inputs = ['index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-if-needed.mjs', 'src', 'customer', 'admin', 'shared', 'public'];
 const stampFile = path.join(root, 'dist', '.build-stamp');
 
 function walk(p, out) {
@@ -59,6 +59,9 @@ function build({ force = false } = {}) {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production bundle: a start under NODE_ENV=test (the e2e servers) must not leave a
+    // development build of React in dist/ for the next `npm start`.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stampFile, fp);
