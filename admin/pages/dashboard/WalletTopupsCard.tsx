@@ -33,6 +33,7 @@ export function WalletTopupsCard() {
           </Button>
         </Link>
       }
+      exportCsv={{ path: 'wallet/list-topups', filename: 'wallet-top-ups' }}
       columns={columns}
       renderItem={(t) => <TopupItem t={t} />}
       onOpen={(t) => navigate(walletLoadsOf(t))}

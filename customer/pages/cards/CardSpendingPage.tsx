@@ -2,8 +2,9 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { type ApiCard, brandOf } from '../../../shared/contract';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { StatusTag, cardTypeLabel, dash, dateOnly, useCardList } from '../../../shared/ui/cards';
+import { StatusTag, cardTypeLabel, dash, dateOnly, useCardList, useOwnCardSource } from '../../../shared/ui/cards';
 import { PAGE_SIZE, PagedTable, useDetails, useIsPhone } from '../../../shared/ui/wallet';
 import { SpendingLimitModal } from './SpendingLimitModal';
 
@@ -13,6 +14,7 @@ const mono = { fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontS
 export default function CardSpendingPage() {
   const phone = useIsPhone();
   const cards = useCardList({});
+  const own = useOwnCardSource();
   const [page, setPage] = useState(1);
   const editing = useDetails<ApiCard>();
   const rows = cards.data ?? [];
@@ -21,7 +23,11 @@ export default function CardSpendingPage() {
   );
   return (
     <>
-      <PageHeader title="Card Spending" subtitle="Update your virtual card spending controls to suit your spending needs!" />
+      <PageHeader
+        title="Card Spending"
+        subtitle="Update your virtual card spending controls to suit your spending needs!"
+        extra={own && <ExportCsvButton path={`/cards/${own.kind}/${own.walletId}`} filename="card-spending" size={phone ? 'small' : undefined} />}
+      />
       <Card styles={{ body: { padding: phone ? 12 : 0 } }}>
         <PagedTable<ApiCard>
           rowKey={(r) => r.id}

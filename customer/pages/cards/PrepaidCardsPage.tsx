@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CardType } from '../../../shared/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import type { CardListFilters } from '../../../shared/ui/cards';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { type CardListFilters, useOwnCardSource } from '../../../shared/ui/cards';
 import { useIsPhone } from '../../../shared/ui/wallet';
 import { CardFilters, filterCount } from './CardFilters';
 import { CardList } from './CardList';
@@ -22,6 +23,10 @@ export default function PrepaidCardsPage() {
   const [searching, setSearching] = useState(false);
   const count = filterCount(filters);
   const toList = () => setMode({ name: 'list' });
+  const own = useOwnCardSource();
+  const exportCsv = own && (
+    <ExportCsvButton path={`/cards/${own.kind}/${own.walletId}`} query={{ ...filters }} filename="cards" size={phone ? 'small' : undefined} />
+  );
 
   const subtitle =
     mode.name === 'list' ? 'See all your cards here' : mode.name === 'chooser' ? (phone ? 'Swipe to see card features' : 'See card features') : 'Complete the form below to create your new card';
@@ -32,6 +37,7 @@ export default function PrepaidCardsPage() {
         <Badge count={count} size="small">
           <Button icon={<SearchOutlined />} aria-label="Search Cards" title="Search Cards" onClick={() => setSearching(true)} />
         </Badge>
+        {!phone && exportCsv}
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setMode({ name: 'chooser' })}>
           Add New Card
         </Button>
@@ -56,6 +62,7 @@ export default function PrepaidCardsPage() {
               <Button size="small" icon={<BarChartOutlined />} onClick={() => navigate('/portal/card-transactions')}>
                 Card Transactions
               </Button>
+              {exportCsv}
             </Flex>
           )}
           {count > 0 && (

@@ -12,6 +12,7 @@ import { CardFace } from './CardFace';
 import { CardSecretsTable, CardSumsSummary } from './CardInfo';
 import { FundCardPanel, SpendLimitPanel, WithdrawPanel } from './CardPanels';
 import { CardTransactionsTable } from './CardTransactionsTable';
+import { ExportCsvButton } from '../ExportCsvButton';
 import { cardKind } from './format';
 import { useCardDetail } from './hooks';
 import { CARD_KEYS } from './keys';
@@ -170,7 +171,10 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
         </Col>
       </Row>
       <div ref={txRef} style={{ scrollMarginTop: 80 }}>
-        <Card title="Card Transactions" style={{ marginTop: 24 }} styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
+        <Card
+          title="Card Transactions"
+          extra={<ExportCsvButton path="/reports/view-cards-transactions" query={{ card: cardId }} filename="card-transactions" size="small" />}
+          style={{ marginTop: 24 }} styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
           <CardTransactionsTable
             variant="detail"
             data={transactions.data}
