@@ -25,6 +25,7 @@ import CompanyFees from './pages/fees/show';
 import MomoDetails from './pages/momo/edit';
 import StatisticsPage from './pages/statistics/list';
 import ThirdPartiesList from './pages/third-parties/list';
+import { StaffCardTransactions, StaffWalletTransactions } from './pages/transactions/list';
 import VerificationList from './pages/verifications/list';
 import VerificationShow from './pages/verifications/show';
 import WalletLoadsList from './pages/wallet-loads/list';
@@ -84,6 +85,10 @@ export default function AdminApp() {
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
             <Route path="card-transfers" element={<CardTransfersList />} />
+            {/* back-office §1: card-maintenance shows the same list as wallet transfers */}
+            <Route path="card-maintenance" element={<WalletTransfersList />} />
+            <Route path="wallet-transactions" element={<StaffWalletTransactions />} />
+            <Route path="card-transactions" element={<StaffCardTransactions />} />
             <Route path="cards" element={<CardsList key="all" kind="all" />} />
             <Route path="cards/deleted" element={<CardsList key="deleted" kind="deleted" />} />
             <Route path="cards/flagged" element={<CardsList key="flagged" kind="flagged" />} />

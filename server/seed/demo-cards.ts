@@ -79,11 +79,14 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
   spend('Fuel - Fleet 1', 65, 'Shell Accra', 12_000, 'GH', 'settle');
   spend('Fuel - Fleet 1', 40, 'TotalEnergies Kumasi', 9_550, 'GH', 'settle');
   spend('Fuel - Fleet 1', 8, 'GOIL Tema', 6_025, 'GH', 'settle');
-  card('kofi', 60, { nickname: 'Travel', type: 'premium', purpose: 'media', amount: 150_000, limit: 100_000, control: 'week' });
-  spend('Travel', 57, 'Emirates', 64_000, 'AE', 'settle');
-  spend('Travel', 56, 'Marriott Lagos', 21_000, 'NG', 'settle');
-  spend('Travel', 55, 'Uber', 30_000, 'NG');
-  on(a.admin, 'Travel', 54, (ctx, _me, id) => toggle(ctx, id, 'flag', 'Unusual spending pattern: several large payments abroad in one week'));
+  // Tuesday to Thursday of one UTC week about two months ago, whatever today is, so the Uber
+  // payment always goes over the weekly limit the two before it nearly used up.
+  const wednesday = 56 + ((now.getUTCDay() - 3 + 7) % 7);
+  card('kofi', 65, { nickname: 'Travel', type: 'premium', purpose: 'media', amount: 150_000, limit: 100_000, control: 'week' });
+  spend('Travel', wednesday + 1, 'Emirates', 64_000, 'AE', 'settle');
+  spend('Travel', wednesday, 'Marriott Lagos', 21_000, 'NG', 'settle');
+  spend('Travel', wednesday - 1, 'Uber', 30_000, 'NG');
+  on(a.admin, 'Travel', wednesday - 2, (ctx, _me, id) => toggle(ctx, id, 'flag', 'Unusual spending pattern: several large payments abroad in one week'));
   card('efua', 30, { nickname: 'Advertising', type: 'premium', purpose: 'media', amount: 30_000, limit: 50_000, control: 'month' });
   spend('Advertising', 28, 'Meta Ads', 12_000, 'IE', 'settle');
   on(a.admin, 'Advertising', 9, (ctx, _me, id) => toggle(ctx, id, 'suspend', 'Chargeback under investigation'));

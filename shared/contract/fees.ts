@@ -57,6 +57,13 @@ export interface ApiFee {
 const anEmail = z.email();
 const aUuid = z.string().uuid();
 
+/** '15.5', '15.50' and '015.5000' are one rate, kept as '15.50': at least 2 decimals, no padding beyond. */
+export function canonicalRate(v: string): string {
+  const [whole = '0', frac = ''] = v.split('.');
+  const digits = frac.replace(/0+$/, '').padEnd(2, '0');
+  return `${BigInt(whole).toString()}.${digits}`;
+}
+
 export const momoSyncBody = z.object({
   momo_name: z.string({ error: 'Momo Name is required' }).trim().min(1, 'Momo Name is required').max(100),
   momo_number: z.string({ error: 'Momo Number is required' }).trim().min(1, 'Momo Number is required').max(30),
@@ -64,7 +71,8 @@ export const momoSyncBody = z.object({
   rate: z
     .union([z.number(), z.string()], { error: 'Rate is required' })
     .transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0, 'Rate must be a number above 0 with at most 4 decimals'),
+    .refine((v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0, 'Rate must be a number above 0 with at most 4 decimals')
+    .transform(canonicalRate),
   flat_fee: z
     .union([z.number(), z.string()], { error: 'Flat Fee is required' })
     .transform((v) => String(v).trim())

@@ -47,9 +47,17 @@ async function openMenu(page: Page, entry: string, group?: string) {
 
 async function filter(page: Page, values: { State?: string; Name?: string; 'Start Date'?: string; 'End Date'?: string; Actor?: string; Action?: string }) {
   const form = page.getByRole('form', { name: 'Filters' });
-  if (isPhone(page) && !(await form.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+  if (isPhone(page)) {
+    // The phone folds the filters; the screen may still be replacing the previous one.
+    await expect(async () => {
+      if (!(await form.isVisible())) await page.getByRole('button', { name: 'Filters' }).click({ timeout: 2_000 });
+      await expect(form.getByRole('button', { name: 'Reset' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
   await form.getByRole('button', { name: 'Reset' }).click();
-  for (const [label, value] of Object.entries(values)) {
+  // The Action field suggests as one types: filled last, so its suggestions cover nothing still to fill.
+  const entries = Object.entries(values).sort(([a], [b]) => Number(a === 'Action') - Number(b === 'Action'));
+  for (const [label, value] of entries) {
     const input = form.getByLabel(label, { exact: true });
     if (label === 'State') {
       await input.click();
@@ -60,7 +68,15 @@ async function filter(page: Page, values: { State?: string; Name?: string; 'Star
       await input.press('Enter');
     } else {
       await input.fill(value!);
-      if (label === 'Action') await page.keyboard.press('Escape');
+      if (label === 'Action') {
+        const suggestions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+        // Away from the field, late suggestions cannot open again.
+        await input.blur();
+        await expect(async () => {
+          await page.keyboard.press('Escape');
+          await expect(suggestions).toHaveCount(0, { timeout: 1_000 });
+        }).toPass({ timeout: 10_000 });
+      }
     }
   }
   await form.getByRole('button', { name: 'Search' }).click();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { day, drawer, hex64, letters, pick, pickDay, sessionOf } from './support/cards';
+import { day, drawer, hex64, letters, pick, pickDay, pickRange, sessionOf } from './support/cards';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
 import { freshCode, rememberSecret } from './support/totp';
 
@@ -288,5 +288,61 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     }
     await expect(breakdown.getByText('All fees are in USD')).toBeVisible();
     await snap(page, 'admin-card-transfer-details', project);
+  });
+});
+
+test('staff read one account’s wallet and card transactions by date range; card maintenance lists the transfers', async ({ page, request }, info) => {
+  const project = info.project.name;
+  const desktop = project === 'desktop';
+  await page.goto('/login');
+  await logInThroughUi(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  const { token: staffToken } = await sessionOf(page);
+  const c = await customerWithCards(request, staffToken, `Rep${letters(6)}`);
+  const scoped = `individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`;
+
+  await test.step('Wallet Transactions: nothing before a search, then the account’s four movements', async () => {
+    await visit(page, `/admin/wallet-transactions?${scoped}`);
+    await expect(page.getByRole('heading', { name: `${c.name} - Wallet Transactions` })).toBeVisible();
+    await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
+    await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Date range required').first()).toBeVisible();
+    await pickRange(page, day(-1), day(1));
+    await page.getByRole('button', { name: 'Search' }).click();
+    if (desktop) {
+      for (const col of ['Reference', 'Amount', 'Transaction Type', 'Total Fees', 'Associated Card', 'Date']) {
+        await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
+      }
+    }
+    // the approved top-up, two issuances and a card top-up; nobody else's movements
+    await expect(rows(page)).toHaveCount(4);
+    await expect(rowWith(page, '500.00')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await snap(page, 'admin-wallet-transactions', project);
+  });
+
+  await test.step('Card Transactions: a card of that account and a date range', async () => {
+    await visit(page, `/admin/card-transactions?${scoped}`);
+    await expect(page.getByRole('heading', { name: `${c.name} - Card Transactions` })).toBeVisible();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Please select a card')).toBeVisible();
+    await page.getByRole('combobox', { name: 'select card', exact: true }).click({ force: true });
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // exactly this account's two cards
+    await expect(options).toHaveCount(2);
+    await expect(options.filter({ hasText: `${c.master.masked_number} (Admin Master)` })).toHaveCount(1);
+    await expect(options.filter({ hasText: `${c.visa.masked_number} (Admin Visa)` })).toHaveCount(1);
+    await options.filter({ hasText: 'Admin Visa' }).click();
+    await pickRange(page, day(-1), day(1));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rowWith(page, 'Initial card load')).toBeVisible();
+    await expect(rowWith(page, 'Card top-up')).toBeVisible();
+    await snap(page, 'admin-card-transactions', project);
+  });
+
+  await test.step('Card Maintenance shows the wallet transfers list', async () => {
+    await visit(page, '/admin/card-maintenance');
+    await expect(page.getByRole('heading', { name: 'Wallet Transfer Transactions' })).toBeVisible();
   });
 });

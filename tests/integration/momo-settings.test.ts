@@ -158,3 +158,24 @@ describe('PUT /param/momo-sync', () => {
     }),
   );
 });
+
+describe('PUT /param/momo-sync: the rate', () => {
+  it('is kept in one form whatever way it is typed: at least 2 decimals, no trailing zeros beyond', { timeout: LOCKED }, () =>
+    keepingSettings(async () => {
+      const sa = await newStaff(t, 'Super-Admin');
+      for (const [typed, kept] of [
+        ['15.5', '15.50'],
+        [15.5, '15.50'],
+        ['15.5000', '15.50'],
+        ['015', '15.00'],
+        ['12.3450', '12.345'],
+        ['0.0125', '0.0125'],
+      ] as const) {
+        const res = await sync(sa, { ...valid(), rate: typed });
+        expect(res.status, String(typed)).toBe(200);
+        expect(res.body.data.rate).toBe(kept);
+        expect((await details(sa)).rate).toBe(kept);
+      }
+    }),
+  );
+});

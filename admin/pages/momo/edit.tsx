@@ -40,8 +40,9 @@ export default function MomoDetails() {
       momo_name: v.momo_name.trim(),
       momo_number: v.momo_number.trim(),
       network: v.network.trim(),
-      rate: Number(v.rate),
-      flat_fee: Number(v.flat_fee),
+      // as typed: a rate or fee never goes through a float
+      rate: v.rate.trim(),
+      flat_fee: v.flat_fee.trim(),
       momo_alert_emails: list(v.momo_alert_emails),
       entity_users: list(v.entity_users),
     };
