@@ -3,6 +3,7 @@ import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client';
 import type { ApiWalletTransaction, Paged } from '../../../shared/contract';
+import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 import {
   DetailsDrawer,
   useDetails,
@@ -32,7 +33,10 @@ export function RecentTransactions({ walletId }: { walletId: string }) {
     </Typography.Text>
   );
   return (
-    <Card title="Recent Transactions" styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
+    <Card
+      title="Recent Transactions"
+      extra={<ExportCsvButton path="/reports/view-wallet-transactions" query={{ wallet: walletId }} filename="wallet-transactions" size="small" />}
+      styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
       <PagedTable<ApiWalletTransaction>
         rowKey={(r) => r.id}
         rows={query.data?.data}

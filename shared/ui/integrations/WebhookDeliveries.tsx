@@ -3,6 +3,7 @@ import { Empty, Flex, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ApiWebhookEvent, Paged } from '../../contract';
+import { ExportCsvButton } from '../ExportCsvButton';
 import { DetailRows, DetailsDrawer, PAGE_SIZE, PagedTable, dateTime, useDetails } from '../wallet';
 
 type State = ApiWebhookEvent['state'];
@@ -117,7 +118,8 @@ export function WebhookDeliveries({ companyId, emptyText }: { companyId?: string
   });
   return (
     <>
-      <Flex justify="flex-end" style={{ padding: '0 0 12px' }}>
+      <Flex justify="flex-end" gap={8} wrap style={{ padding: '0 0 12px' }}>
+        <ExportCsvButton path="/third-party/webhook-deliveries" query={{ company_id: companyId, state }} filename="webhook-deliveries" size="small" />
         <Select<State | 'all'>
           aria-label="Delivery state"
           size="small"
