@@ -70,7 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // External plugins, then the app's own, then routes.
   await app.register(security);
-  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  // A file over the size limit is refused on its own field by readForm (422), not as a 413 for the whole form.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
   await app.register(docs);
   await app.register(errors);
   await app.register(idempotency);

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiAdmin } from '../../shared/contract';
+import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, PASSWORD, linkFrom, logIn, newCompany, newIndividual, newStaff, randomIp, uniqueEmail } from './support/actors';
+import { relogin } from './support/cards';
 
 let t: TestApp;
 let superAdmin: Actor;
@@ -170,5 +173,80 @@ describe('DELETE /account/admins/{id}', () => {
     const self = await remove(superAdmin, superAdmin.id);
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('You cannot delete your own account.');
+  });
+});
+
+/**
+ * "Last" is about every live Super-Admin in the database, so these tests set the others aside
+ * (soft-deleted) while they run and put them back afterwards. On PostgreSQL every test file shares
+ * the database and setting other files' Super-Admins aside would end their sessions: run on PGlite only.
+ */
+describe.skipIf(!!inject('postgresUrl'))('the last Super-Admin', () => {
+  async function withOnlySuperAdmins(keep: Actor[], fn: () => Promise<void>) {
+    const others = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), notInArray(users.id, keep.map((k) => k.id))));
+    const ids = others.map((o) => o.id);
+    if (ids.length) await t.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(inArray(users.id, ids));
+    try {
+      await fn();
+    } finally {
+      if (ids.length) await t.ctx.db.update(users).set({ deletedAt: null }).where(inArray(users.id, ids));
+    }
+  }
+  const superAdminsListedBy = async (a: Actor) =>
+    ((await list(a)).body.data as ApiAdmin[]).filter((x) => x.role === 'super-admin').map((x) => x.email);
+  const demote = (by: Actor, who: Actor) => update(by, who.id, { first_name: 'Staff', last_name: 'Super-Admin', email: who.email, role: 'admin' });
+
+  it('cannot be demoted (409), and keeps their role and session', async () => {
+    const me = await newStaff(t, 'Super-Admin');
+    await withOnlySuperAdmins([me], async () => {
+      const res = await demote(me, me);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('The last Super-Admin cannot be demoted.');
+      expect(await superAdminsListedBy(me)).toEqual([me.email]);
+      // Other changes to the last Super-Admin are allowed.
+      const rename = await update(me, me.id, { first_name: 'Ama', last_name: 'Owusu', email: me.email, role: 'super-admin' });
+      expect(rename.status).toBe(200);
+      expect(rename.body.data).toMatchObject({ first_name: 'Ama', role: 'super-admin' });
+    });
+  });
+
+  it('an Admin does not count: after demoting the other Super-Admin, the one left cannot be demoted nor removed', async () => {
+    const a = await newStaff(t, 'Super-Admin');
+    const b = await newStaff(t, 'Super-Admin');
+    await withOnlySuperAdmins([a, b], async () => {
+      const first = await demote(a, b);
+      expect(first.status).toBe(200);
+      expect(first.body.data.role).toBe('admin');
+      const res = await demote(a, a);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('The last Super-Admin cannot be demoted.');
+      // The one left cannot remove themselves, and the demoted Admin may no longer manage admins.
+      const self = await remove(a, a.id);
+      expect(self.status).toBe(403);
+      expect(self.body.message).toBe('You cannot delete your own account.');
+      t.clock.advance(30_000); // a fresh TOTP step: a code is accepted once
+      await relogin(t, b);
+      expect((await remove(b, a.id)).status).toBe(403);
+      expect(await superAdminsListedBy(a)).toEqual([a.email]);
+    });
+  });
+
+  it('cannot be removed: when the last two Super-Admins remove each other at once, one of them stays', async () => {
+    const a = await newStaff(t, 'Super-Admin');
+    const b = await newStaff(t, 'Super-Admin');
+    await withOnlySuperAdmins([a, b], async () => {
+      const [ab, ba] = await Promise.all([remove(a, b.id), remove(b, a.id)]);
+      const [won, lost] = ab.status === 202 ? [ab, ba] : [ba, ab];
+      const survivor = ab.status === 202 ? a : b;
+      expect(won.status).toBe(202);
+      // The other request is refused: by the rule (409), or because its caller was already
+      // removed and their session ended (401) when it arrived.
+      if (lost.status === 409) expect(lost.body.message).toBe('The last Super-Admin cannot be removed.');
+      else expect(lost.status).toBe(401);
+      expect(await superAdminsListedBy(survivor)).toEqual([survivor.email]);
+    });
   });
 });
