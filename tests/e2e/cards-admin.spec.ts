@@ -317,7 +317,8 @@ test('staff read one account’s wallet and card transactions by date range; car
     }
     // the approved top-up, two issuances and a card top-up; nobody else's movements
     await expect(rows(page)).toHaveCount(4);
-    await expect(rowWith(page, '500.00')).toHaveCount(1);
+    // 500.00 less the 0.5 % Tron fee
+    await expect(rowWith(page, '497.50')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
     await snap(page, 'admin-wallet-transactions', project);
   });

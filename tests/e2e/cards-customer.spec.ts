@@ -16,6 +16,8 @@ import {
   pickDay,
   pickRange,
   rowOf,
+  sessionOf,
+  staffToken,
   swipe,
 } from './support/cards';
 import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
@@ -128,6 +130,8 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await page.getByRole('button', { name: 'Search Cards' }).click();
     const panel = drawer(page);
     await expect(panel.getByText('Search Cards')).toBeVisible();
+    // the panel slides in: pick once it has stopped moving
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
     await pick(page, panel, 'Purpose', 'Mastercard');
     await snap(page, 'filters', project);
     await panel.getByRole('button', { name: 'Filter Cards' }).click();
@@ -340,4 +344,50 @@ test('a customer sees why a card payment was declined', async ({ page }, info) =
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(rowOf(page, who.merchant).filter({ hasText: 'Declined' }).getByTestId('decline-reason')).toBeVisible();
   await snap(page, 'demo-transactions-declined', project);
+});
+
+test('a merchant’s payments reach a new card; the customer sees which were declined and why', async ({ page, request }, info) => {
+  const project = info.project.name;
+  const staffEmail = project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
+  const { email } = await verifiedIndividual(request, 'Akua', `Darko${letters(5)}`);
+  await logInThroughUi(page, email, PASSWORD);
+  await fundWallet(page, request, staffEmail, '100.00');
+  const { token } = await sessionOf(page);
+  const made = await request.post('/api/v1/cards', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { first_name: 'Akua', last_name: 'Darko', nickname: 'Groceries', type: 'premium', purpose: 'media', card_amount: '20.00', spending_limit: '15.00', spending_control: 'day' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const cardId = (await made.json()).data.card.id as string;
+
+  // The sandbox issuer brings three payments, as a merchant's terminal would.
+  const staff = await staffToken(request, staffEmail);
+  const pay = async (amount: string, merchant: string) => {
+    const res = await request.post('/api/v1/sandbox/authorizations', {
+      headers: { authorization: `Bearer ${staff}` },
+      data: { card_id: cardId, amount, merchant, country: 'GH', currency: 'USD' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data as { approved: boolean; decline_reason: string | null };
+  };
+  expect(await pay('30.00', 'Melcom')).toMatchObject({ approved: false, decline_reason: 'Insufficient funds on the card.' });
+  expect(await pay('10.00', 'Shoprite')).toMatchObject({ approved: true });
+  expect((await pay('6.00', 'Koala')).approved).toBe(false);
+
+  await openScreen(page, 'Prepaid Cards');
+  await rowOf(page, 'Groceries').click();
+  await expect(page.getByRole('heading', { name: 'Groceries', exact: true })).toBeVisible();
+  const melcom = rowOf(page, 'Melcom').filter({ hasText: 'Declined' });
+  await expect(melcom.getByTestId('decline-reason')).toHaveText(/Insufficient funds on the card\./);
+  const koala = rowOf(page, 'Koala').filter({ hasText: 'Declined' });
+  await expect(koala.getByTestId('decline-reason')).toContainText("This payment would go over the card's spending limit of 15.00 USD per day.");
+  await expect(rowOf(page, 'Shoprite').filter({ hasText: 'Declined' })).toHaveCount(0);
+  await expect(rowOf(page, 'Shoprite')).toContainText('10.00');
+  // 20.00 loaded, 10.00 held for Shoprite's payment.
+  await expect(page.getByTestId('card-balance')).toHaveText('10.00');
+  await snap(page, 'declines-new-card', project);
+  await koala.click();
+  await expect(drawer(page).getByText('Decline Reason')).toBeVisible();
+  await expect(drawer(page).getByText("This payment would go over the card's spending limit of 15.00 USD per day.")).toBeVisible();
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
 });

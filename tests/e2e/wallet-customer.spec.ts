@@ -1,5 +1,6 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
+import { sessionOf } from './support/cards';
 import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
@@ -18,12 +19,17 @@ const logInDemo = (page: Page, email: string) => logInThroughUi(page, email, DEM
 
 /** A side-menu entry on desktop; the account menu on phones (no side panel there). */
 async function openScreen(page: Page, entry: 'Wallet Loads' | 'Wallet Transfers' | 'Wallet Transactions' | 'Momo Wallet Load') {
-  if (isPhone(page)) {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: entry === 'Wallet Transactions' ? 'Reports' : entry }).click();
-  } else {
-    await page.getByRole('menuitem', { name: entry }).click();
-  }
+  const path = { 'Wallet Loads': 'wallet-loads', 'Wallet Transfers': 'wallet-transfers', 'Wallet Transactions': 'wallet-transactions', 'Momo Wallet Load': 'momo-loads' }[entry];
+  // The menus re-render when the profile refreshes: retry until the screen changes.
+  await expect(async () => {
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 5_000 });
+      await page.getByRole('menuitem', { name: entry === 'Wallet Transactions' ? 'Reports' : entry }).click({ timeout: 5_000 });
+    } else {
+      await page.getByRole('menuitem', { name: entry }).click({ timeout: 5_000 });
+    }
+    await expect(page).toHaveURL(new RegExp(`/portal/${path}$`), { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** One entry of a wallet list: a table row on desktop, a compact list item on phones. */
@@ -241,4 +247,90 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await rowOf(page, 'Wallet Top Up').first().click();
   await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
   await snap(page, 'cust-wallet-transaction-details', project);
+});
+
+test('staff decide a new customer’s top-ups, the customer sees the balance, states and reason; a transfer shows on both sides', async ({ page, browser, request }, info) => {
+  const project = info.project.name;
+  const [payerLast, payeeLast] = [`Owusu${letters(5)}`, `Ansah${letters(5)}`];
+  const payer = await verifiedIndividual(request, 'Esi', payerLast);
+  const payee = await verifiedIndividual(request, 'Kojo', payeeLast);
+  await logInThroughUi(page, payer.email, PASSWORD);
+  await expect(page).toHaveURL(/\/portal$/);
+  const { token, wallet } = await sessionOf(page);
+
+  // Two Tron top-ups the customer says are paid (the top-up screens are the first journey's).
+  const auth = { authorization: `Bearer ${token}` };
+  for (const amount of ['100.00', '40.00']) {
+    const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount, method: 'tron' } });
+    expect(top.status(), await top.text()).toBe(201);
+    const { reference } = (await top.json()).data;
+    const confirm = await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference, transaction_hash: hex64() } });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+  }
+
+  await test.step('staff approve one and deny the other with a reason', async () => {
+    const staff = await otherBrowser(browser, page);
+    await logInDemo(staff.page, 'admin@cardwallet.example');
+    await staff.page.goto(`/admin/wallet-loads?individual_id=${wallet}&acc_name=${encodeURIComponent(`Esi ${payerLast}`)}`);
+    await expect(staff.page.getByRole('heading', { name: `Esi ${payerLast} - Wallet Top-Ups / Loads` })).toBeVisible();
+    const staffRow = (amount: string) =>
+      (isPhone(staff.page) ? staff.page.locator('.ant-list-item') : staff.page.locator('.ant-table-tbody tr.ant-table-row')).filter({ hasText: `${amount} USDT` });
+    const decide = async (amount: string, action: 'Approve' | 'Deny', toast: string, reason?: string) => {
+      await staffRow(amount).click({ position: { x: 24, y: 16 } });
+      const d = staff.page.locator('.ant-drawer-open .ant-drawer-content');
+      await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
+      await d.getByText(action, { exact: true }).click();
+      if (reason) await d.getByLabel('Reason').fill(reason);
+      await d.getByRole('button', { name: 'Submit' }).click();
+      await expect(staff.page.getByText(toast)).toBeVisible();
+      await expect(d).toBeHidden();
+    };
+    await decide('100.00', 'Approve', 'Top-up approved and the wallet credited.');
+    await decide('40.00', 'Deny', 'Top-up denied.', 'The transaction hash belongs to a transfer to another address.');
+    await expect(staffRow('100.00').getByText('Approved', { exact: true })).toBeVisible();
+    await expect(staffRow('40.00').getByText('Denied', { exact: true })).toBeVisible();
+    await staff.context.close();
+  });
+
+  await test.step('the customer sees the credited balance, the states and why one was denied', async () => {
+    await page.reload();
+    // Tron top-ups pay the 0.5 % fee: 100.00 − 0.50.
+    await expect(page.getByTestId('wallet-balance')).toHaveText('USDT 99.50');
+    await openScreen(page, 'Wallet Loads');
+    await expect(rowOf(page, 'USDT 100.00').getByText('Approved')).toHaveClass(/ant-tag-green/);
+    const denied = rowOf(page, 'USDT 40.00');
+    await expect(denied.getByText('Denied')).toHaveClass(/ant-tag-red/);
+    await denied.click();
+    await expect(drawer(page).getByText('The transaction hash belongs to a transfer to another address.')).toBeVisible();
+    await snap(page, 'cust-topups-decided', project);
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('a transfer leaves one wallet and arrives in the other', async () => {
+    const other = await otherBrowser(browser, page);
+    await logInThroughUi(other.page, payee.email, PASSWORD);
+    await expect(other.page.getByTestId('wallet-balance')).toHaveText('USDT 0.00');
+    const payeeWallet = (await sessionOf(other.page)).wallet;
+
+    await openScreen(page, 'Wallet Transfers');
+    await page.getByRole('button', { name: /Transfer$/ }).click();
+    const modal = dialog(page, 'Internal Transfer');
+    await modal.getByLabel('Destination Wallet').fill(payeeWallet);
+    await modal.getByLabel('Amount').fill('12.50');
+    await modal.getByLabel('Reference (optional)').fill('Lunch');
+    await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await expect(modal.getByText('Completed')).toBeVisible();
+    await expect(modal.getByText(`Kojo ${payeeLast}`)).toBeVisible();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(rowOf(page, 'Lunch')).toBeVisible();
+
+    await other.page.reload();
+    await expect(other.page.getByTestId('wallet-balance')).toHaveText('USDT 12.50');
+    await openScreen(other.page, 'Wallet Transfers');
+    const received = rowOf(other.page, 'Lunch');
+    await expect(received).toContainText('12.50');
+    await expect(received.getByText('Credit')).toBeVisible();
+    await snap(other.page, 'cust-transfer-received', project);
+    await other.context.close();
+  });
 });

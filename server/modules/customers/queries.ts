@@ -19,11 +19,20 @@ function stateFilter(state: string | undefined, deactivatedAt: typeof users.deac
 const shownState = (deactivated: Date | null, state: string): ApiCustomerRow['state'] =>
   deactivated ? 'Deactivated' : state === 'pending' ? 'In-review' : (state as ApiCustomerRow['state']);
 
-const cardCounts = (walletCol: typeof users.id | typeof companies.id) => ({
-  cards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol})`,
-  activeCards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol} and ${cards.state} = 'Active' and ${cards.deletedAt} is null)`,
-  balance: sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'wallet' and ${ledgerAccounts.ownerId} = ${walletCol}), 0)`,
-});
+/**
+ * The outer row's id, named with its table: Drizzle leaves columns unqualified in single-table
+ * selects, and an unqualified "id" inside a subquery would mean the subquery's own table.
+ */
+const outerId = (table: 'users' | 'companies') => sql.raw(`"${table}"."id"`);
+
+const cardCounts = (table: 'users' | 'companies') => {
+  const walletCol = outerId(table);
+  return {
+    cards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol})`,
+    activeCards: sql<number>`(select count(*)::int from ${cards} where ${cards.walletId} = ${walletCol} and ${cards.state} = 'Active' and ${cards.deletedAt} is null)`,
+    balance: sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'wallet' and ${ledgerAccounts.ownerId} = ${walletCol}), 0)`,
+  };
+};
 
 export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }) {
   const r = dayRange(f.startDate, f.endDate);
@@ -36,7 +45,7 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
     ...(f.name ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)), ilike(users.email, like(f.name)))!] : []),
   );
   const [rows, [total]] = await Promise.all([
-    db.select({ u: users, ...cardCounts(users.id) }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    db.select({ u: users, ...cardCounts('users') }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(users).where(cond),
   ]);
   return {
@@ -67,10 +76,10 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     ...(r.to ? [lt(companies.createdAt, r.to)] : []),
     ...(f.name ? [or(ilike(companies.companyName, like(f.name)), ilike(companies.companyEmail, like(f.name)))!] : []),
   );
-  const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id} and ${users.deletedAt} is null)`;
+  const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${outerId('companies')} and ${users.deletedAt} is null)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ c: companies, usersCount, ...cardCounts(companies.id) })
+      .select({ c: companies, usersCount, ...cardCounts('companies') })
       .from(companies)
       .where(cond)
       .orderBy(desc(companies.createdAt), desc(companies.id))
