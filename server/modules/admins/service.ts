@@ -73,6 +73,14 @@ async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
   return r?.n ?? 0;
 }
 
+/**
+ * Every change to an administrator first locks the live Super-Admins, always in id order: two
+ * Super-Admins demoting or deleting each other at once take turns, so one always remains.
+ */
+async function lockSuperAdmins(tx: DbOrTx) {
+  await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt))).orderBy(users.id).for('update');
+}
+
 async function findAdmin(db: DbOrTx, id: string) {
   const [u] = await db.select().from(users).where(and(eq(users.id, id), liveStaff)).for('update');
   if (!u) throw notFound('The administrator');
@@ -83,6 +91,7 @@ export async function updateAdmin(ctx: AppContext, me: AuthUser, id: string, bod
   const now = ctx.now();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const saved = await ctx.db.transaction(async (tx) => {
+    await lockSuperAdmins(tx);
     const u = await findAdmin(tx, id);
     if (body.email !== u.email) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, body.email), isNull(users.deletedAt)));
@@ -117,6 +126,7 @@ export async function deleteAdmin(ctx: AppContext, me: AuthUser, id: string) {
   if (id === me.id) throw forbidden('You cannot delete your own account.');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    await lockSuperAdmins(tx);
     const u = await findAdmin(tx, id);
     if (u.role === 'Super-Admin' && (await otherSuperAdmins(tx, u.id)) === 0) throw new AppError(HTTP.CONFLICT, 'The last Super-Admin cannot be removed.');
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
