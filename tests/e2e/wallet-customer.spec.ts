@@ -322,6 +322,7 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
     await expect(modal.getByText('Completed')).toBeVisible();
     await expect(modal.getByText(`Kojo ${payeeLast}`)).toBeVisible();
     await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(modal).toBeHidden();
     await expect(rowOf(page, 'Lunch')).toBeVisible();
 
     await other.page.reload();
