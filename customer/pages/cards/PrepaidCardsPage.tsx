@@ -55,7 +55,7 @@ export default function PrepaidCardsPage() {
         <>
           {/* The phone menu has no Reports entries for cards: they are reachable from here. */}
           {phone && (
-            <Flex gap={8} style={{ marginBottom: 12 }}>
+            <Flex gap={8} wrap style={{ marginBottom: 12 }}>
               <Button size="small" icon={<SlidersOutlined />} onClick={() => navigate('/portal/card-spending')}>
                 Card Spending
               </Button>
