@@ -124,6 +124,8 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(rowOf(page, 'Streaming')).toBeVisible();
     await expect(rowOf(page, 'Mastercard')).toBeVisible();
     await snap(page, 'list', project);
+    // nothing on the list is wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   });
 
   await test.step('the filters narrow the list', async () => {
