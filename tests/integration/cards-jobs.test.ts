@@ -162,7 +162,9 @@ describe('the CLI (PostgreSQL only: the embedded database belongs to the test pr
     const run = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(/^card-maintenance 2026-01: \{.*"charged":\d+/);
+    // The database is shared with other files, whose cards may be out of step with the issuer on
+    // purpose (reconciliation tests): the job logs those and goes on; its summary is the last line.
+    expect(run.out).toMatch(/^card-maintenance 2026-01: \{.*"charged":\d+/m);
     expect(await cardLedger(t, december.id)).toEqual({ available: 1_800, held: 0 });
     expect(await issuerBalance(t, december.id)).toBe(1_800);
     const again = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
