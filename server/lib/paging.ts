@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PageQuery, Paged } from '../../shared/contract';
 import type { Cursor } from './csv';
@@ -18,11 +18,16 @@ export interface Page {
 
 export const isExport = (page: Page) => page.after !== undefined;
 
-/** Rows strictly after the cursor in (at desc, id desc) order. */
+/**
+ * Rows strictly after the cursor in (at desc, id desc) order, as one row comparison: the planner
+ * turns it into an index condition (an index on (…, at) starts at the cursor instead of reading
+ * every newer row again) and estimates it by `at` alone, so each batch of an export costs the
+ * same however deep into the list it is.
+ */
 export function afterCursor(at: PgColumn, id: PgColumn, page: Page): SQL | undefined {
   const c = page.after;
   if (!c) return undefined;
-  return or(lt(at, c.at), and(eq(at, c.at), lt(id, c.id)));
+  return sql`(${at}, ${id}) < (${sql.param(c.at, at)}, ${sql.param(c.id, id)})`;
 }
 
 /** The list envelope; links keep the request's own filters and change only the page. */
