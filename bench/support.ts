@@ -1,0 +1,234 @@
+/**
+ * What the benchmarks share: the real app on a fresh database of its own, listening on a real
+ * port (built like tests/integration/support/app.ts, without vitest), a memory sampler and a
+ * few helpers. Nothing here is imported by the product.
+ *
+ * Database: PGlite in a temporary directory on disk (as `npm start` runs it), or, when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, a scratch database
+ * `cw_bench_*` created on that server, migrated, and dropped at the end. The database named in
+ * the URL itself is never written to. DATABASE_URL (the app's own database) is deliberately not
+ * used: a benchmark writes a million rows.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { type Database, openDatabase } from '../server/db/client';
+import type { Mailer } from '../server/lib/mailer';
+import type { ApiResponse, RequestOptions, SentMail, TestApp } from '../tests/integration/support/app';
+
+export interface BenchApp extends TestApp {
+  database: Database;
+  /** 'PGlite (on disk)' or 'PostgreSQL 16.4 (scratch database cw_bench_…)' */
+  label: string;
+}
+
+/** A whole number from the environment (underscores allowed: 1_000_000), or the default. */
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim().replace(/_/g, '');
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not ${process.env[name]}`);
+  return n;
+}
+
+const scratchServer = () => (process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim()) ?? '';
+
+async function scratchPostgres(base: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
+  const name = `cw_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version: `PostgreSQL ${version} (scratch database ${name})`,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The app as production builds it (NODE_ENV=production, no jobs, no SPA), on a fresh, migrated database. */
+export async function startBenchApp(): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
+  const server = scratchServer();
+  const scratch = server ? await scratchPostgres(server) : null;
+  const database = scratch ? await openDatabase({ url: scratch.url, poolSize: 10 }) : await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  await database.migrate();
+  const label = scratch ? scratch.version : `PGlite ${await pgliteVersion(database)} (on disk, ${path.join(dataDir, 'db')})`;
+
+  let offset = 0;
+  const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+  const config = loadConfig(
+    { NODE_ENV: 'production', DATA_DIR: dataDir, SERVE_SPA: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+    { encryptionKey: Buffer.alloc(32, 7) },
+  );
+  const mails: SentMail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push({ ...mail, to: Array.isArray(mail.to) ? mail.to.join(',') : mail.to });
+    },
+  };
+  // Request logs are written (as in production) but go nowhere.
+  const logStream = new Writable({ write: (_chunk, _enc, cb) => cb() });
+  const app = await buildApp({ config, database, mailer, logStream, now: clock.now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  async function api<T = any>(method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await fetch(`${url}/api/v1${p}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  return {
+    url,
+    app,
+    ctx: app.ctx,
+    database,
+    label,
+    mails,
+    logs: [],
+    clock,
+    api,
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function pgliteVersion(database: Database): Promise<string> {
+  const rows = await rowsOf<{ server_version: string }>(database, 'show server_version');
+  return `(PostgreSQL ${rows[0]?.server_version ?? '?'})`;
+}
+
+/** The driver under Drizzle: a PGlite or a pg.Pool, both answering query(text, params) with { rows }. */
+export interface Queryable {
+  query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+export const clientOf = (database: Database) => (database.db as unknown as { $client: Queryable }).$client;
+
+export async function rowsOf<T>(database: Database, text: string, params: unknown[] = []): Promise<T[]> {
+  return (await clientOf(database).query(text, params)).rows as T[];
+}
+
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+/** Samples the process's RSS every `everyMs` from a worker thread, which keeps ticking while the main thread is busy. */
+const RSS_WORKER = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  let peak = process.memoryUsage.rss();
+  let samples = 1;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); samples++; }, workerData.everyMs);
+  parentPort.on('message', () => { clearInterval(timer); parentPort.postMessage({ peak: Math.max(peak, process.memoryUsage.rss()), samples: samples + 1 }); });
+  parentPort.postMessage('ready');
+`;
+
+/**
+ * Samples process memory from now until stop(). Server, client and (with PGlite) the database
+ * all live in this one process, so RSS covers all three. PGlite runs its queries on the main
+ * thread and blocks it meanwhile, so RSS is sampled by a worker thread every `everyMs`; the
+ * main thread's heap can only be read when it is free: every `everyMs` and at every `tick()`
+ * (call it per chunk received).
+ */
+export async function sampleMemory(everyMs = 100) {
+  const worker = new Worker(RSS_WORKER, { eval: true, workerData: { everyMs } });
+  await new Promise((resolve) => worker.once('message', resolve));
+  const take = (): MemorySample => {
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers };
+  };
+  const baseline = take();
+  const peak = { ...baseline };
+  let heapSamples = 1;
+  const tick = () => {
+    const s = take();
+    heapSamples++;
+    peak.rss = Math.max(peak.rss, s.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, s.heapUsed);
+    peak.external = Math.max(peak.external, s.external);
+  };
+  const timer = setInterval(tick, everyMs);
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      tick();
+      const fromWorker = await new Promise<{ peak: number; samples: number }>((resolve) => {
+        worker.once('message', resolve);
+        worker.postMessage('stop');
+      });
+      await worker.terminate();
+      peak.rss = Math.max(peak.rss, fromWorker.peak);
+      return { baseline, peak, heapSamples, rssSamples: fromWorker.samples };
+    },
+  };
+}
+
+export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+export const int = (n: number) => Math.round(n).toLocaleString('en-US');
+export const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * Runs `step(from, to)` over 1..n in batches, showing progress (on a terminal in place, in a log
+ * every 30 s); returns the milliseconds taken.
+ */
+export async function inBatches(n: number, size: number, what: string, step: (from: number, to: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let shown = started;
+  for (let from = 1; from <= n; from += size) {
+    const to = Math.min(n, from + size - 1);
+    await step(from, to);
+    const now = performance.now();
+    const line = `  ${what}: ${int(to)} / ${int(n)} (${int((to / (now - started)) * 1000)} rows/s)`;
+    if (process.stdout.isTTY) process.stdout.write(`\r${line}   `);
+    else if (now - shown >= 30_000 && to < n) {
+      process.stdout.write(`${line}\n`);
+      shown = now;
+    }
+  }
+  const ms = performance.now() - started;
+  process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}  ${what}: ${int(n)} in ${secs(ms)} (${int((n / ms) * 1000)} rows/s)        \n`);
+  return ms;
+}
