@@ -5,6 +5,7 @@ import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../shared/api/errors';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ChartsBoundary } from './ChartsBoundary';
 import { amountText } from '../../../shared/ui/wallet/format';
 import { DAY } from '../../format';
 import { type Interval, type Statistics, type StatisticsSeries, TILE_GROUPS, type Tile, intervalFor } from './model';
@@ -123,9 +124,11 @@ export default function StatisticsPage() {
 
       <Typography.Title level={5}>Activity</Typography.Title>
       {figures && activity ? (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-          <StatisticsCharts stats={figures} series={activity} start={start} end={end} />
-        </Suspense>
+        <ChartsBoundary key={`${start}|${end}|${interval}`}>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+            <StatisticsCharts stats={figures} series={activity} start={start} end={end} />
+          </Suspense>
+        </ChartsBoundary>
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}
