@@ -19,7 +19,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
 import type { Mailer } from '../server/lib/mailer';
-import type { ApiResponse, RequestOptions, SentMail, TestApp } from '../tests/integration/support/app';
+import type { SentMail, TestApp } from '../tests/integration/support/app';
+import { apiClient } from '../tests/integration/support/http';
 
 export interface BenchApp extends TestApp {
   database: Database;
@@ -87,26 +88,8 @@ export async function startBenchApp(): Promise<BenchApp> {
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  async function api<T = any>(method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.ip) headers['x-forwarded-for'] = opts.ip;
-    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await fetch(`${url}/api/v1${p}`, { method, headers, body, redirect: 'manual' });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
-  }
+  const api = apiClient(url);
+
 
   return {
     url,

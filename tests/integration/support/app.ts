@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { openDatabase } from '../../../server/db/client';
 import type { Mail, Mailer } from '../../../server/lib/mailer';
+import { apiClient } from './http';
 
 export interface SentMail extends Mail {
   to: string;
@@ -78,26 +79,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  async function api(method: string, p: string, opts: RequestOptions = {}) {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.ip) headers['x-forwarded-for'] = opts.ip;
-    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await fetch(`${url}/api/v1${p}`, { method, headers, body, redirect: 'manual' });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as any, headers: res.headers };
-  }
+  const api = apiClient(url);
+
 
   return {
     url,
