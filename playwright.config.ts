@@ -58,7 +58,8 @@ export default defineConfig({
     url: `${baseURLOf(project)}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'ignore' as const,
+    // E2E_LOG_LEVEL=info shows each server's request log (which requests reached it, and how they ended).
+    stdout: process.env.E2E_LOG_LEVEL ? ('pipe' as const) : ('ignore' as const),
     stderr: 'pipe' as const,
     env: {
       PORT: String(portOf(project)),
@@ -67,7 +68,7 @@ export default defineConfig({
       DATA_DIR: path.join(process.env.E2E_DATA_DIR!, project),
       SEED: 'demo',
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // The demo's balances stay as seeded while journeys read them.
       RUN_JOBS: 'false',
     },

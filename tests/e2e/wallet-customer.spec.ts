@@ -335,3 +335,22 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
     await other.context.close();
   });
 });
+
+test('a refused transfer leaves the form ready to send again, however fast the refusal comes', async ({ page, request }) => {
+  const payer = await verifiedIndividual(request, 'Yaw', `Mensah${letters(5)}`);
+  await logInThroughUi(page, payer.email, PASSWORD);
+  await expect(page).toHaveURL(/\/portal$/);
+  await openScreen(page, 'Wallet Transfers');
+  await page.getByRole('button', { name: /Transfer$/ }).click();
+  const modal = dialog(page, 'Internal Transfer');
+  await modal.getByLabel('Destination Wallet').fill(AMA_WALLET);
+  await modal.getByLabel('Amount').fill('5.00');
+  // The refusal (an empty wallet) arrives within a frame or two: the button's spinner must not outlive it.
+  const send = modal.getByRole('button', { name: 'Transfer', exact: true });
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await send.click({ timeout: 10_000 });
+    await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet').first()).toBeVisible();
+    await expect(send).toBeEnabled({ timeout: 10_000 });
+  }
+  await expect(modal.locator('.anticon-loading')).toHaveCount(0);
+});
