@@ -93,7 +93,8 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
   const filtered = and(
     eq(ledgerTransfers.kind, 'transfer'),
     eq(ledgerAccounts.kind, 'wallet'),
-    f.walletId ? eq(ledgerAccounts.ownerId, f.walletId) : sql`${ledgerEntries.amount} < 0`,
+    // As in walletTransactions: the account id as a value lets the planner walk that account's entries by time.
+    ...(f.walletId ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))] : [sql`${ledgerEntries.amount} < 0`]),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
   );
   // One row per transfer here, so (time, transfer id) orders and pages them.
@@ -111,10 +112,11 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
       .leftJoin(transferer, eq(transferer.id, ledgerTransfers.createdBy))
-      .leftJoin(fromCompany, sql`${fromCompany.id}::text = ${ledgerTransfers.meta}->>'wallet_from'`)
-      .leftJoin(fromUser, sql`${fromUser.id}::text = ${ledgerTransfers.meta}->>'wallet_from'`)
-      .leftJoin(toCompany, sql`${toCompany.id}::text = ${ledgerTransfers.meta}->>'wallet_to'`)
-      .leftJoin(toUser, sql`${toUser.id}::text = ${ledgerTransfers.meta}->>'wallet_to'`)
+      // The cast on the stored side keeps the primary-key indexes usable.
+      .leftJoin(fromCompany, sql`${fromCompany.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
+      .leftJoin(fromUser, sql`${fromUser.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
+      .leftJoin(toCompany, sql`${toCompany.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
+      .leftJoin(toUser, sql`${toUser.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
       .where(where)
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
       .limit(page.limit)
