@@ -6,6 +6,7 @@ import { deliverDue } from '../../server/modules/integrations/webhooks';
 import { type TestApp, startTestApp } from './support/app';
 import { newCompany, newStaff } from './support/actors';
 import { fundWallet } from './support/money';
+import { freePort } from './support/ports';
 
 /** docs/api.md, run as an integrator would: its examples against a live server and a loopback receiver. */
 
@@ -29,7 +30,7 @@ it('follows the integration guide: token, wallet, fees, card, funding and verifi
 
   const creds = await t.api('POST', '/third-party/clients', { token: company.token, body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: company.companyId } });
   expect(creds.status).toBe(201);
-  const port = 41000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   expect((await t.api('POST', '/third-party/callback-request', { token: company.token, body: { callback_url: `http://127.0.0.1:${port}/hooks`, active: true } })).status).toBe(200);
   const details = (await t.api('GET', '/third-party/callback-details', { token: company.token })).body.data;
   expect(details.signing_secret).toMatch(/^whsec_/);

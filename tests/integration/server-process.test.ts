@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { freePort } from './support/ports';
 
 /** The real entry point, as `npm start` runs it: configuration, seeding, health and shutdown. */
 
@@ -10,7 +11,7 @@ const running: ChildProcess[] = [];
 afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
 
 async function start(env: Record<string, string>) {
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: path.resolve(__dirname, '../..'),
