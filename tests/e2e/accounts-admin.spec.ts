@@ -289,6 +289,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
 
     await submitKyb(request, companySession, companyName);
     await openMenu(page, 'Companies List', 'Verifications');
+    await expect(page.getByRole('heading', { name: 'Company Verifications' })).toBeVisible();
     await filter(page, { Name: companyName });
     await expect(rows(page)).toHaveCount(2);
     await openRow(rows(page).filter({ hasText: 'In-review' }));
@@ -535,6 +536,8 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
   await test.step("customer lists: each account's master wallet, cards and users", async () => {
     // Ama has a funded wallet and cards; Acme has two users (Kofi and Efua) and cards.
     await openMenu(page, 'Customers List', 'Customer Database');
+    // The filters of the screen being left may still show: wait for this one.
+    await expect(page.getByRole('heading', { name: 'List of Individuals' })).toBeVisible();
     await filter(page, { Name: 'Ama Mensah' });
     await expect(rows(page)).toHaveCount(1);
     const ama = rows(page).first();
@@ -546,6 +549,7 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     }
     await snap(page, 'individual-ama', project);
     await openMenu(page, 'Companies List', 'Customer Database');
+    await expect(page.getByRole('heading', { name: 'List of Companies' })).toBeVisible();
     await filter(page, { Name: 'Acme Logistics Ltd' });
     await expect(rows(page)).toHaveCount(1);
     const acme = rows(page).first();

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, logInThroughUi, openFromMenu, snap as snapNow } from './support/flows';
 import { approveKyb, deliveriesFixture, freezeACard, otherBrowser, sessionOf } from './support/integrations';
 
 /**
@@ -27,13 +27,7 @@ const callbackCard = (page: Page) => page.locator('.ant-card', { has: page.getBy
 
 /** The side menu on desktop; the account menu on phones (no side panel there). */
 async function openApiSettings(page: Page) {
-  if (isPhone(page)) {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'API Settings' }).click();
-  } else {
-    await page.getByRole('menuitem', { name: 'API Settings' }).click();
-  }
-  await expect(page).toHaveURL(/\/portal\/apisettings$/);
+  await openFromMenu(page, 'API Settings', /\/portal\/apisettings$/);
 }
 
 /** Which of the four callback buttons show (§4). */

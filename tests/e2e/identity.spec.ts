@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, snap, uniqueEmail } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openFromMenu, snap, uniqueEmail } from './support/flows';
 import { waitForLink } from './support/mail';
 
 test('an individual signs up, verifies by mail, sets up 2FA and lands on the portal', async ({ page }, info) => {
@@ -70,13 +70,8 @@ test('a company signs up and its admin invites a user who accepts and logs in as
   await expect(page).toHaveURL(/\/portal$/);
 
   // Users screen: invite a teammate.
-  if (isPhone(page)) {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Users' }).click();
-  } else {
-    await expect(page.getByText('Ashanti Gold Traders')).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Users' }).click();
-  }
+  if (!isPhone(page)) await expect(page.getByText('Ashanti Gold Traders')).toBeVisible();
+  await openFromMenu(page, 'Users', /\/portal\/users$/);
   await expect(page.getByText('List of all your current users. Update permission or delete user.')).toBeVisible();
   await page.getByRole('button', { name: 'Add New User' }).click();
   const drawer = page.locator('.ant-drawer-content');

@@ -1,6 +1,6 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap as snapNow, uniqueEmail } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openFromMenu, snap as snapNow, uniqueEmail } from './support/flows';
 import { waitForLink } from './support/mail';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -45,9 +45,7 @@ async function topBarEntries(page: Page): Promise<string[]> {
 }
 
 async function openFromTopBar(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'KYC Verification' }).click();
-  await expect(page).toHaveURL(/\/portal\/kycverifications$/);
+  await openFromMenu(page, 'KYC Verification', /\/portal\/kycverifications$/, 'account');
 }
 
 async function otherBrowser(browser: Browser, page: Page) {

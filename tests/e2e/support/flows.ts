@@ -80,3 +80,20 @@ export async function snap(page: Page, name: string, project: string) {
     .catch(() => undefined);
   await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
 }
+
+/**
+ * A portal screen from a menu, waiting until it shows: the side menu, or the account menu (the
+ * only one on phones). Retried: the menus re-render when the profile refreshes after a login, and
+ * a dropdown still sliding in can take the tap on the entry next to the one meant.
+ */
+export async function openFromMenu(page: Page, entry: string, url: RegExp, via: 'side' | 'account' = isPhone(page) ? 'account' : 'side') {
+  const item =
+    via === 'account'
+      ? page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: entry })
+      : page.getByRole('menuitem', { name: entry });
+  await expect(async () => {
+    if (via === 'account' && !(await item.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 5_000 });
+    await item.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(url, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
