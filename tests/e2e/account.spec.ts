@@ -1,11 +1,11 @@
 import { type Page, expect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap } from './support/flows';
 import { mailsTo, waitForLink } from './support/mail';
 
 async function openAccountMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Account menu' }));
+  await menu.getByRole('menuitem', { name: entry }).click();
 }
 
 test('a forgotten password is reset from the mailed link', async ({ page, request }, info) => {
@@ -104,8 +104,7 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
   await expect(page.getByText('User deleted.')).toBeVisible();
   await expect(page.getByText(first)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await openAccountMenu(page, 'Logout');
   await expect(page.getByText('Are you sure you want to logout?')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedIndividual } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, snap as snapNow, uniqueEmail } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openDropdown, snap as snapNow, uniqueEmail } from './support/flows';
 import { samplePdf, samplePng } from '../../server/seed/documents';
 import { waitForLink } from './support/mail';
 import { freshCode, rememberSecret } from './support/totp';
@@ -176,8 +176,8 @@ async function otherBrowser(browser: Browser, page: Page) {
 }
 
 async function rowActions(page: Page, name: string, action: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).click();
+  const menu = await openDropdown(page, page.getByRole('button', { name: `Actions for ${name}` }));
+  await menu.getByRole('menuitem', { name: action }).click();
 }
 
 test('staff review KYC and KYB submissions and deactivate and reactivate customers', async ({ page, request }, info) => {
@@ -363,8 +363,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await filter(page, { Name: companyName, State: 'Verified' });
     await expect(rows(page)).toHaveCount(1);
     await snap(page, 'companies', project);
-    await page.getByRole('button', { name: `Actions for ${companyName}` }).click();
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const menu = await openDropdown(page, page.getByRole('button', { name: `Actions for ${companyName}` }));
     for (const item of ['View Cards', 'Card Transactions', 'Wallet Loads']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     // Fees Management is the Super-Admin's.
     await expect(menu.getByRole('menuitem', { name: 'Fees' })).toHaveCount(desktop ? 1 : 0);

@@ -20,7 +20,7 @@ import {
   staffToken,
   swipe,
 } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openDropdown, snap as snapNow } from './support/flows';
 
 /**
  * Customer card journeys (issue 4): a new customer with a funded wallet creates a premium Visa and
@@ -291,10 +291,10 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await openScreen(page, 'Prepaid Cards');
     await rowOf(page, 'Streaming').click();
     await expect(page.getByTestId('card-face')).toHaveAttribute('data-variant', 'mastercard-basic');
-    await page.getByRole('button', { name: 'Card options' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Freeze Card' })).toHaveCount(0);
-    await expect(page.getByRole('menuitem', { name: 'Fund Card' })).toHaveCount(0);
-    await page.getByRole('menuitem', { name: 'Delete Card' }).click();
+    const menu = await openDropdown(page, page.getByRole('button', { name: 'Card options' }));
+    await expect(menu.getByRole('menuitem', { name: 'Freeze Card' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Fund Card' })).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Delete Card' }).click();
     const dialog = confirmDialog(page);
     await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to delete this card?');
     await expect(dialog.getByTestId('delete-consequence')).toContainText('The remaining balance of USD 20.00 on this basic card will be forfeited');

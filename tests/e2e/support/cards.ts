@@ -2,7 +2,7 @@ import { dataDir } from './env';
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PASSWORD, isPhone } from './flows';
+import { DEMO_PASSWORD, isPhone, openDropdown } from './flows';
 import { freshCode, rememberSecret } from './totp';
 
 /** Helpers of the card journeys: funding a wallet as staff would, reading balances, antd pickers. */
@@ -101,7 +101,7 @@ export async function openScreen(page: Page, entry: 'Prepaid Cards' | 'Card Spen
   // The account menu may re-render while the profile refreshes: retry until the list is shown.
   await expect(async () => {
     const item = page.getByRole('menuitem', { name: 'Prepaid Cards' });
-    if (!(await item.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click();
+    if (!(await item.isVisible())) await openDropdown(page, page.getByRole('button', { name: 'Account menu' }), 5_000);
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(/\/portal\/prepaid-cards$/, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
@@ -119,8 +119,8 @@ export async function pick(page: Page, scope: Page | Locator, label: string, opt
 }
 
 export async function cardOption(page: Page, option: string) {
-  await page.getByRole('button', { name: 'Card options' }).click();
-  await page.getByRole('menuitem', { name: option, exact: true }).click();
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Card options' }));
+  await menu.getByRole('menuitem', { name: option, exact: true }).click();
 }
 
 /** The swipe of the type chooser: a drag of `dx` pixels on the top card. */

@@ -1,7 +1,7 @@
 import { dataDir } from './env';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { freshCode, knownSecret, rememberSecret } from './totp';
 
 export const PASSWORD = 'E2e!Passw0rd';
@@ -87,13 +87,25 @@ export async function snap(page: Page, name: string, project: string) {
  * a dropdown still sliding in can take the tap on the entry next to the one meant.
  */
 export async function openFromMenu(page: Page, entry: string, url: RegExp, via: 'side' | 'account' = isPhone(page) ? 'account' : 'side') {
-  const item =
-    via === 'account'
-      ? page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: entry })
-      : page.getByRole('menuitem', { name: entry });
+  const item = via === 'account' ? openMenuOf(page).getByRole('menuitem', { name: entry }) : page.getByRole('menuitem', { name: entry });
   await expect(async () => {
-    if (via === 'account' && !(await item.isVisible())) await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 5_000 });
+    if (via === 'account' && !(await item.isVisible())) await openDropdown(page, page.getByRole('button', { name: 'Account menu' }), 5_000);
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
+}
+
+/** The dropdown menu that is open. */
+export const openMenuOf = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+
+/**
+ * Opens a dropdown menu from its button and waits until it has stopped sliding in: a tap on a
+ * menu still moving lands beside the entry meant (or on nothing).
+ */
+export async function openDropdown(page: Page, button: Locator, timeout?: number): Promise<Locator> {
+  await button.click({ timeout });
+  const menu = openMenuOf(page);
+  await expect(menu).toBeVisible({ timeout });
+  await expect(menu).not.toHaveClass(/-(appear|enter)\b/, { timeout });
+  return menu;
 }
