@@ -15,12 +15,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
-import type { Mailer } from '../server/lib/mailer';
 import type { SentMail, TestApp } from '../tests/integration/support/app';
-import { apiClient } from '../tests/integration/support/http';
+import { memoryMailer, serveApp } from '../tests/integration/support/http';
 
 export interface BenchApp extends TestApp {
   database: Database;
@@ -69,28 +67,14 @@ export async function startBenchApp(): Promise<BenchApp> {
   await database.migrate();
   const label = scratch ? scratch.version : `PGlite ${await pgliteVersion(database)} (on disk, ${path.join(dataDir, 'db')})`;
 
-  let offset = 0;
-  const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
   const config = loadConfig(
     { NODE_ENV: 'production', DATA_DIR: dataDir, SERVE_SPA: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     { encryptionKey: Buffer.alloc(32, 7) },
   );
   const mails: SentMail[] = [];
-  const mailer: Mailer = {
-    async send(mail) {
-      mails.push({ ...mail, to: Array.isArray(mail.to) ? mail.to.join(',') : mail.to });
-    },
-  };
   // Request logs are written (as in production) but go nowhere.
   const logStream = new Writable({ write: (_chunk, _enc, cb) => cb() });
-  const app = await buildApp({ config, database, mailer, logStream, now: clock.now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const api = apiClient(url);
-
-
+  const { app, url, clock, api } = await serveApp({ config, database, mailer: memoryMailer(mails), logStream });
   return {
     url,
     app,

@@ -6,12 +6,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { openDatabase } from '../../../server/db/client';
-import type { Mail, Mailer } from '../../../server/lib/mailer';
-import { apiClient } from './http';
+import type { Mail } from '../../../server/lib/mailer';
+import { memoryMailer, serveApp } from './http';
 
 export interface SentMail extends Mail {
   to: string;
@@ -42,16 +41,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A mailer that keeps what it sends, for assertions (the .eml writer is covered end to end). */
-function memoryMailer(into: SentMail[]): Mailer {
-  return {
-    async send(mail) {
-      const to = Array.isArray(mail.to) ? mail.to.join(',') : mail.to;
-      into.push({ ...mail, to });
-    },
-  };
-}
-
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
   const postgresUrl = inject('postgresUrl');
@@ -60,8 +49,6 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     : await openDatabase({
         pglite: await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) }),
       });
-  let offset = 0;
-  const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_SPA: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     { encryptionKey: Buffer.alloc(32, 7), ...overrides },
@@ -74,14 +61,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       cb();
     },
   });
-  const app = await buildApp({ config, database, mailer: memoryMailer(mails), logStream, now: clock.now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const api = apiClient(url);
-
-
+  const { app, url, clock, api } = await serveApp({ config, database, mailer: memoryMailer(mails), logStream });
   return {
     url,
     app,

@@ -1,4 +1,6 @@
-import type { ApiResponse, RequestOptions } from './app';
+import { type BuildOptions, buildApp } from '../../../server/app';
+import type { Mailer } from '../../../server/lib/mailer';
+import type { ApiResponse, RequestOptions, SentMail } from './app';
 
 /** `t.api`: one call to the API at `url` over real HTTP, JSON in and out, never following redirects. */
 export function apiClient(url: string) {
@@ -22,4 +24,25 @@ export function apiClient(url: string) {
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
+}
+
+/** A mailer that keeps what it sends, for assertions (the .eml writer is covered end to end). */
+export function memoryMailer(into: SentMail[]): Mailer {
+  return {
+    async send(mail) {
+      const to = Array.isArray(mail.to) ? mail.to.join(',') : mail.to;
+      into.push({ ...mail, to });
+    },
+  };
+}
+
+/** The real app on a free loopback port, on a clock the caller can move, with its API client. */
+export async function serveApp(opts: Omit<BuildOptions, 'now'>) {
+  let offset = 0;
+  const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+  const app = await buildApp({ ...opts, now: clock.now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, url, clock, api: apiClient(url) };
 }
