@@ -71,6 +71,8 @@ export default defineConfig({
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // The demo's balances stay as seeded while journeys read them.
       RUN_JOBS: 'false',
+      // An issuer failure (a test holder, see server/issuer/sandbox.ts) becomes final within seconds.
+      ISSUER_RETRY_SECONDS: '1,1',
     },
   })),
 });

@@ -8,6 +8,7 @@ import '@refinedev/antd/dist/reset.css';
 import { createAuthProvider } from '../shared/api/auth';
 import { configureClient } from '../shared/api/client';
 import { dataProvider } from '../shared/api/dataProvider';
+import { ScreenBoundary } from '../shared/ui/ScreenBoundary';
 import { useSession } from '../shared/ui/useSession';
 import './admin.css';
 import { AdminHeader } from './components/AdminHeader';
@@ -15,6 +16,7 @@ import { AdminSider } from './components/AdminSider';
 import { SuperAdminOnly } from './components/SuperAdminOnly';
 import AdminsList from './pages/admins/list';
 import AuditList from './pages/audit/list';
+import ReconciliationList from './pages/reconciliation/list';
 import CustomersList from './pages/customers/list';
 import CardTransfersList from './pages/card-transfers/list';
 import CardsList from './pages/cards/list';
@@ -67,7 +69,9 @@ export default function AdminApp() {
             element={
               <Authenticated key="admin" fallback={<CatchAllNavigate to="/login" />}>
                 <ThemedLayout Header={AdminHeader} Sider={Sider}>
-                  <Outlet />
+                  <ScreenBoundary home="/admin">
+                    <Outlet />
+                  </ScreenBoundary>
                 </ThemedLayout>
               </Authenticated>
             }
@@ -82,6 +86,7 @@ export default function AdminApp() {
             <Route path="third-parties" element={<ThirdPartiesList />} />
             <Route path="administration-admins" element={<SuperAdminOnly><AdminsList /></SuperAdminOnly>} />
             <Route path="audit-logs" element={<SuperAdminOnly><AuditList /></SuperAdminOnly>} />
+            <Route path="reconciliation" element={<ReconciliationList />} />
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
             <Route path="card-transfers" element={<CardTransfersList />} />

@@ -12,6 +12,7 @@ import {
   LineChartOutlined,
   MobileOutlined,
   PercentageOutlined,
+  ReconciliationOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -106,6 +107,15 @@ const all: ResourceProps[] = [
     name: 'cards-flagged',
     list: '/admin/cards/flagged',
     meta: { parent: 'card-management', label: 'Flagged Cards', icon: <FlagOutlined />, path: 'cards' },
+  },
+  {
+    name: 'reconciliation',
+    list: '/admin/reconciliation',
+    meta: { parent: 'card-management', label: 'Reconciliation', icon: <ReconciliationOutlined />, path: 'reconciliation' },
+  },
+  {
+    name: 'reconciliation-operations',
+    meta: { hide: true, path: 'reconciliation/operations' },
   },
   { name: 'customer-database', meta: { label: 'Customer Database', icon: <TeamOutlined /> } },
   {

@@ -35,9 +35,11 @@ export function envInt(name: string, fallback: number): number {
   return n;
 }
 
-const scratchServer = () => (process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim()) ?? '';
+/** The PostgreSQL server benchmarks may create scratch databases on, or '' for PGlite. */
+export const scratchServer = () => (process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim()) ?? '';
 
-async function scratchPostgres(base: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
+/** A fresh database `cw_bench_*` on the server at `base`; drop() removes it. */
+export async function scratchPostgres(base: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
   const name = `cw_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -87,6 +89,9 @@ export async function startBenchApp(): Promise<BenchApp> {
     api,
     async close() {
       await app.close();
+      // pg's pool.end() resolves before its sockets are closed, so the forced drop below may end
+      // a backend under a closing client; that error must not crash the benchmark at teardown.
+      if (scratch) (clientOf(database) as unknown as pg.Pool).on('error', () => undefined);
       await database.close();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,35 +1,47 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Button, Result } from 'antd';
+import { App as AntApp } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { configureClient } from '../shared/api/client';
+import { ScreenBoundary } from '../shared/ui/ScreenBoundary';
 import { OnboardingLayout } from './layouts/SplitLayout';
-import Dashboard from './pages/dashboard/Dashboard';
-import { ContactPage, FaqPage, HelpDeskPage } from './pages/help/HelpPages';
 import LoginPage from './pages/login/LoginPage';
-import CompanySignup from './pages/onboarding/CompanySignup';
-import IndividualSignup from './pages/onboarding/IndividualSignup';
-import Invited from './pages/onboarding/Invited';
-import NewPassword from './pages/onboarding/NewPassword';
-import { EmailVerified, OnboardingError, OnboardingSuccess, ResetConfirmation } from './pages/onboarding/ResultScreens';
-import SignupStart from './pages/onboarding/SignupStart';
-import ApiGuidePage from './pages/api-settings/ApiGuidePage';
-import ApiSettingsPage from './pages/api-settings/ApiSettingsPage';
-import { PortalLayout } from './pages/portal/PortalLayout';
-import CardDetailPage from './pages/cards/CardDetailPage';
-import CardSpendingPage from './pages/cards/CardSpendingPage';
-import CardTransactionsPage from './pages/cards/CardTransactionsPage';
-import PrepaidCardsPage from './pages/cards/PrepaidCardsPage';
-import UsersPage from './pages/users/UsersPage';
-import VerificationPage from './pages/verification/VerificationPage';
-import MomoLoadsPage from './pages/wallet/MomoLoadsPage';
-import WalletLoadsPage from './pages/wallet/WalletLoadsPage';
-import WalletTransactionsPage from './pages/wallet/WalletTransactionsPage';
-import WalletTransfersPage from './pages/wallet/WalletTransfersPage';
+import { screen } from './screens';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+// Only the login screen (/ and /login) is in this chunk; every other screen loads when first shown.
+const help = () => import('./pages/help/HelpPages');
+const results = () => import('./pages/onboarding/ResultScreens');
+const ContactPage = screen(help, (m) => m.ContactPage);
+const FaqPage = screen(help, (m) => m.FaqPage);
+const HelpDeskPage = screen(help, (m) => m.HelpDeskPage);
+const SignupStart = screen(() => import('./pages/onboarding/SignupStart'), (m) => m.default);
+const IndividualSignup = screen(() => import('./pages/onboarding/IndividualSignup'), (m) => m.default);
+const CompanySignup = screen(() => import('./pages/onboarding/CompanySignup'), (m) => m.default);
+const Invited = screen(() => import('./pages/onboarding/Invited'), (m) => m.default);
+const NewPassword = screen(() => import('./pages/onboarding/NewPassword'), (m) => m.default);
+const OnboardingError = screen(results, (m) => m.OnboardingError);
+const OnboardingSuccess = screen(results, (m) => m.OnboardingSuccess);
+const EmailVerified = screen(results, (m) => m.EmailVerified);
+const ResetConfirmation = screen(results, (m) => m.ResetConfirmation);
+const loadDashboard = () => import('./pages/dashboard/Dashboard');
+// The dashboard is fetched with the portal's frame, not after it: no second wait on /portal.
+const PortalLayout = screen(
+  () => Promise.all([import('./pages/portal/PortalRoot'), loadDashboard()]).then(([m]) => m),
+  (m) => () => <m.PortalRoot built={built} />,
+);
+const NotFound = screen(() => import('./pages/NotFound'), (m) => m.default);
+const Dashboard = screen(loadDashboard, (m) => () => <m.default kycReady={built('/portal/kycverifications')} />);
+const VerificationPage = screen(() => import('./pages/verification/VerificationPage'), (m) => m.default);
+const WalletLoadsPage = screen(() => import('./pages/wallet/WalletLoadsPage'), (m) => m.default);
+const WalletTransfersPage = screen(() => import('./pages/wallet/WalletTransfersPage'), (m) => m.default);
+const WalletTransactionsPage = screen(() => import('./pages/wallet/WalletTransactionsPage'), (m) => m.default);
+const MomoLoadsPage = screen(() => import('./pages/wallet/MomoLoadsPage'), (m) => m.default);
+const PrepaidCardsPage = screen(() => import('./pages/cards/PrepaidCardsPage'), (m) => m.default);
+const CardDetailPage = screen(() => import('./pages/cards/CardDetailPage'), (m) => m.default);
+const CardSpendingPage = screen(() => import('./pages/cards/CardSpendingPage'), (m) => m.default);
+const CardTransactionsPage = screen(() => import('./pages/cards/CardTransactionsPage'), (m) => m.default);
+const UsersPage = screen(() => import('./pages/users/UsersPage'), (m) => m.default);
+const ApiSettingsPage = screen(() => import('./pages/api-settings/ApiSettingsPage'), (m) => m.default);
+const ApiGuidePage = screen(() => import('./pages/api-settings/ApiGuidePage'), (m) => m.default);
 
 /** The portal's screens, by path under /portal; the menu shows only what is here. */
 const portalScreens: Record<string, ReactNode> = {
@@ -63,46 +75,37 @@ function ClientBridge() {
   return null;
 }
 
-function NotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="Page not found"
-      subTitle="The page you are looking for does not exist."
-      extra={<Button onClick={() => navigate('/')}>Back to Home</Button>}
-    />
-  );
-}
-
 export default function CustomerApp() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ClientBridge />
-      <Routes>
-        <Route path="/" element={<LoginPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/onboarding" element={<OnboardingLayout />}>
-          <Route index element={<SignupStart />} />
-          <Route path="signup" element={<IndividualSignup />} />
-          <Route path="company" element={<CompanySignup />} />
-          <Route path="invited" element={<Invited />} />
-          <Route path="error" element={<OnboardingError />} />
-          <Route path="success" element={<OnboardingSuccess />} />
-          <Route path="email-verified" element={<EmailVerified />} />
-          <Route path="reset" element={<ResetConfirmation />} />
-          <Route path="new-password" element={<NewPassword />} />
-        </Route>
-        <Route path="/portal" element={<PortalLayout built={built} />}>
-          <Route index element={<Dashboard kycReady={built('/portal/kycverifications')} />} />
-          {Object.entries(portalScreens).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
+      {/* Screens outside a layout (login, contact), and the layouts themselves */}
+      <ScreenBoundary home="/">
+        <Routes>
+          <Route path="/" element={<LoginPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/onboarding" element={<OnboardingLayout />}>
+            <Route index element={<SignupStart />} />
+            <Route path="signup" element={<IndividualSignup />} />
+            <Route path="company" element={<CompanySignup />} />
+            <Route path="invited" element={<Invited />} />
+            <Route path="error" element={<OnboardingError />} />
+            <Route path="success" element={<OnboardingSuccess />} />
+            <Route path="email-verified" element={<EmailVerified />} />
+            <Route path="reset" element={<ResetConfirmation />} />
+            <Route path="new-password" element={<NewPassword />} />
+          </Route>
+          <Route path="/portal" element={<PortalLayout />}>
+            <Route index element={<Dashboard />} />
+            {Object.entries(portalScreens).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Route>
           <Route path="*" element={<NotFound />} />
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </QueryClientProvider>
+        </Routes>
+      </ScreenBoundary>
+    </>
   );
 }

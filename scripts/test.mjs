@@ -43,7 +43,7 @@ if (!only || only === 'vitest') results.push(['unit + integration', run('unit + 
 if (!only || only === 'e2e') {
   let ok = ensureChromium();
   if (ok) {
-    buildIfNeeded();
+    await buildIfNeeded();
     ok = run('end-to-end (Playwright, Chromium)', process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], { CHROMIUM_PATH: CHROMIUM });
   }
   results.push(['end-to-end', ok]);

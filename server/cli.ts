@@ -14,6 +14,8 @@ import { createContext } from './context-factory';
 import { cardTransactions, cards } from './db/schema';
 import { JOBS, jobByName } from './jobs';
 import { runJob } from './jobs/runner';
+import { performDue } from './modules/cards/outbox';
+import { reconcile } from './modules/reconciliation/service';
 
 /** Operator commands: npm run cli -- <command> [options] */
 
@@ -26,6 +28,9 @@ Commands:
         Print the demo accounts and their password.
   jobs
         List the scheduled jobs.
+  reconcile
+        Perform what the card issuer is still owed, then compare every card's ledger balance with the
+        issuer's and record the run; prints the drift (exit code 3 when there is any).
   run-job <name> [--period <YYYY-MM or YYYY-MM-DD>]
         Run a scheduled job now for its current (or the given) period; a period runs once.
   simulate-transaction --card <card id> --amount <USD> [--merchant <name>] [--country GH] [--currency USD] [--then settle|reverse]
@@ -146,6 +151,18 @@ async function main(argv: string[]): Promise<number> {
       });
       process.stdout.write(`${text}\n`);
       return 0;
+    }
+    case 'reconcile': {
+      // What is due at the issuer first (a worker of this process), then the comparison.
+      const run = await withContext(async (ctx) => {
+        while ((await performDue(ctx)) > 0) {
+          /* settle what is due */
+        }
+        return reconcile(ctx, 'cli');
+      });
+      process.stdout.write(`reconciliation ${run.run_at}: ${run.checked} cards checked, ${run.drift.length} with drift\n`);
+      for (const d of run.drift) process.stdout.write(`  card ${d.card_id}: ledger ${d.ledger}, issuer ${d.issuer ?? 'unknown'}: ${d.reason}\n`);
+      return run.drift.length ? 3 : 0;
     }
     case 'demo-accounts':
       process.stdout.write(`${demoAccountsText()}\n`);

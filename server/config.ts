@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Failpoints, type IssuerFaults, parseFailpoints, parseIssuerFaults } from './lib/faults';
 
 /** The only module that reads process.env: everything else receives a Config. */
 
@@ -37,6 +38,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  ISSUER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  ISSUER_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be whole seconds separated by commas, e.g. 2,10,60')
+    .default('2,10,60,300,1800'),
+  SANDBOX_ISSUER_FAULTS: optionalString,
+  FAILPOINTS: optionalString,
   SERVE_SPA: z
     .enum(['true', 'false'])
     .default('true')
@@ -44,11 +52,16 @@ const envSchema = z.object({
 });
 
 export interface RateLimitConfig {
-  /** failures allowed per account within the window */
-  perAccount: number;
-  /** failures allowed per client address within the window */
+  /** failures allowed per (account, client address) within the window */
+  perAccountAddress: number;
+  /** failures allowed per client address, whatever the account, within the window */
   perAddress: number;
   windowSeconds: number;
+  /** failures allowed per account from every address within accountWindowSeconds (ASVS 2.2.1: at most 100 an hour) */
+  perAccount: number;
+  accountWindowSeconds: number;
+  /** wrong 2FA codes allowed per account within the window: only someone holding the password can make them */
+  codesPerAccount: number;
 }
 
 export interface Config {
@@ -73,7 +86,23 @@ export interface Config {
   /** where customers send USDT (TRC20) for a Tron top-up */
   tronDepositAddress: string;
   sessions: { idleMinutes: number; absoluteHours: number };
+  issuer: IssuerClientConfig;
+  /** SANDBOX_ISSUER_FAULTS: the sandbox issuer fails or hangs on these operations (never in production) */
+  issuerFaults: IssuerFaults;
+  /** FAILPOINTS: the process ends, throws or waits at these points (never in production) */
+  failpoints: Failpoints;
   rateLimit: RateLimitConfig;
+}
+
+export interface IssuerClientConfig {
+  /** how long an issuer call may take before it counts as failed (its outcome then unknown) */
+  timeoutMs: number;
+  /** tries of an outbox operation before it finally fails */
+  maxAttempts: number;
+  /** wait before try n+1 (the last value repeats) */
+  retryMs: number[];
+  /** how often the worker looks for due operations */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && (e.SANDBOX_ISSUER_FAULTS || e.FAILPOINTS)) {
+    throw new ConfigError('SANDBOX_ISSUER_FAULTS and FAILPOINTS make things fail on purpose: they are refused in production');
+  }
+  const parsedOr = <T>(name: string, raw: string | undefined, parse: (raw: string) => T, empty: T): T => {
+    try {
+      return raw ? parse(raw) : empty;
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
+    }
+  };
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -123,7 +162,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: e.RUN_JOBS,
     tronDepositAddress: e.TRON_DEPOSIT_ADDRESS,
     sessions: { idleMinutes: 30, absoluteHours: 12 },
-    rateLimit: { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 },
+    issuer: {
+      timeoutMs: e.ISSUER_TIMEOUT_MS,
+      // one try, then one more after each wait
+      maxAttempts: e.ISSUER_RETRY_SECONDS.split(',').length + 1,
+      retryMs: e.ISSUER_RETRY_SECONDS.split(',').map((s) => Number(s) * 1000),
+      pollMs: 1_000,
+    },
+    issuerFaults: parsedOr('SANDBOX_ISSUER_FAULTS', e.SANDBOX_ISSUER_FAULTS, parseIssuerFaults, {}),
+    failpoints: parsedOr('FAILPOINTS', e.FAILPOINTS, parseFailpoints, {}),
+    rateLimit: {
+      perAccountAddress: 5,
+      perAddress: 50,
+      windowSeconds: 15 * 60,
+      perAccount: 100,
+      accountWindowSeconds: 60 * 60,
+      codesPerAccount: 5,
+    },
   };
   return { ...config, ...overrides };
 }

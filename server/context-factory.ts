@@ -3,8 +3,10 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createSandboxIssuer } from './issuer/sandbox';
+import { BackgroundWork } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authorizationHandler } from './modules/cards/authorizations';
+import { SessionCache } from './modules/account/session-cache';
 
 /** The services every module uses, for the HTTP app and for the CLI alike. */
 export function createContext(opts: { config: Config; database: Database; log: FastifyBaseLogger; mailer?: Mailer; now?: () => Date }): AppContext {
@@ -16,9 +18,18 @@ export function createContext(opts: { config: Config; database: Database; log: F
     db: database.db,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
     // The issuer asks the platform about each authorisation through the cards module.
-    issuer: createSandboxIssuer({ db: database.db, key: config.encryptionKey, now, handler: () => authorizationHandler(ctx) }),
+    issuer: createSandboxIssuer({
+      db: database.db,
+      key: config.encryptionKey,
+      now,
+      handler: () => authorizationHandler(ctx),
+      faults: config.issuerFaults,
+      hangMs: config.issuer.timeoutMs + 5_000,
+    }),
     log,
     now,
+    background: new BackgroundWork(log),
+    sessions: new SessionCache(),
   };
   return ctx;
 }

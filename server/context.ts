@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BackgroundWork } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { SandboxIssuer } from './issuer/sandbox';
+import type { SessionCache } from './modules/account/session-cache';
 
 /** What every service needs, handed in once when the app is built. */
 export interface AppContext {
@@ -14,6 +16,10 @@ export interface AppContext {
   issuer: SandboxIssuer;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** work started by a request that its answer does not wait for */
+  background: BackgroundWork;
+  /** sessions checked recently (used only once started, by the HTTP app) */
+  sessions: SessionCache;
 }
 
 export interface AuthUser {
@@ -34,6 +40,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
-    idempotency: { principal: string; key: string; replayed: boolean } | null;
+    idempotency: import('./plugins/idempotency').IdempotencyState | null;
   }
 }

@@ -12,6 +12,7 @@ import cardRoutes from './modules/cards/routes';
 import sandboxRoutes from './modules/cards/sandbox-routes';
 import adminRoutes from './modules/admins/routes';
 import auditRoutes from './modules/audit/routes';
+import reconciliationRoutes from './modules/reconciliation/routes';
 import customerRoutes from './modules/customers/routes';
 import fileRoutes from './modules/files/routes';
 import verificationRoutes from './modules/verification/routes';
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(customerRoutes);
   await app.register(adminRoutes);
   await app.register(auditRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(integrationRoutes);
   await app.register(statisticsRoutes);
 }

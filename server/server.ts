@@ -1,25 +1,30 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireEmbeddedLock } from './db/lock';
-import { createStaff } from './seed/admin';
-import { demoAccountsText, isEmpty, seedDemo } from './seed/demo';
-import { JOBS } from './jobs';
-import { createContext } from './context-factory';
-import { seedDemoActivity } from './seed/activity';
-import { startScheduler } from './jobs/runner';
-import { startDispatcher } from './modules/integrations/webhooks';
+import { stdoutLog } from './lib/log-output';
+import { killAfter } from './lib/watchdog';
+
+/** A shutdown that takes longer ends with exit code 1; the watchdog kills what even that cannot end. */
+const GRACEFUL_MS = 8_000;
+const KILL_MS = 9_500;
 
 /** Listens and shuts down gracefully; everything else lives in the app plugin. */
 async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  await database.migrate();
+  // Both at once: the app's modules load while PGlite compiles (see server-parts.ts).
+  const [database, parts] = await Promise.all([
+    openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }).then(async (d) => {
+      await d.migrate();
+      return d;
+    }),
+    import('./server-parts'),
+  ]);
+  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startScheduler } = parts;
   const seeded = config.seed === 'demo' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, config.dataDir);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: stdoutLog() });
   if (seeded) {
     // Replay the demo history on a clock set back in time; its mail is not sent.
     let at = new Date();
@@ -34,17 +39,23 @@ async function main() {
 
   const stopScheduler = config.runJobs ? startScheduler(app.ctx, JOBS) : () => undefined;
   const stopDispatcher = config.runJobs ? startDispatcher(app.ctx) : () => undefined;
+  // Always: what the card issuer is owed completes requests; turning jobs off must not leave it owed.
+  const stopIssuerWorker = startIssuerWorker(app.ctx);
   const stopJobs = () => {
     stopScheduler();
     stopDispatcher();
+    stopIssuerWorker();
   };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    killAfter(KILL_MS);
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    setTimeout(() => {
+      releaseLock();
+      process.exit(1);
+    }, GRACEFUL_MS).unref();
     stopJobs();
     try {
       await app.close();

@@ -76,6 +76,14 @@ export const moneyField = (required = 'Amount is required', opts: { allowZero?: 
       return z.NEVER;
     }
     return r.cents;
+  })
+  // What the OpenAPI document shows (the transform itself has no JSON Schema): the canonical forms.
+  .meta({
+    description: `An amount in USD: a decimal string with at most two decimals ("25.00"), or a number. At most ${formatMoney(MAX_AMOUNT_CENTS)}${opts.allowZero ? '' : '; more than zero'}.`,
+    anyOf: [
+      { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
+      { type: 'number', ...(opts.allowZero ? { minimum: 0 } : { exclusiveMinimum: 0 }), maximum: MAX_AMOUNT_CENTS / 100 },
+    ],
   });
 
 /** Round half up of a / b for non-negative integers, exactly. */

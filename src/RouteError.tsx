@@ -1,5 +1,6 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Failure } from '../shared/ui/Failure';
 
 /** The router's fallback when a screen fails to render or load. */
 export function RouteError() {
@@ -10,8 +11,7 @@ export function RouteError() {
       ? error.message
       : undefined;
   return (
-    <Result
-      status="error"
+    <Failure
       title="Unexpected Application Error!"
       subTitle={detail}
       extra={

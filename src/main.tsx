@@ -19,10 +19,22 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// index.html's skeleton stays until the first screen's code is here: rendering before the router
+// has loaded it would replace the skeleton with an empty page.
+const root = createRoot(document.getElementById('root')!);
+const show = () =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+if (router.state.initialized) show();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    show();
+  });
+}

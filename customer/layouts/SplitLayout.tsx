@@ -1,7 +1,9 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
-import { Col, Grid, Row, Typography } from 'antd';
+import { Col, Grid, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { ScreenBoundary } from '../../shared/ui/ScreenBoundary';
+import { Paragraph, Title } from '../../shared/ui/Type';
 
 /** The marketing panel beside every sign-up and login form; hidden on small screens. */
 function MarketingPanel({ link }: { link: ReactNode }) {
@@ -12,17 +14,17 @@ function MarketingPanel({ link }: { link: ReactNode }) {
         {link}
       </div>
       <div style={{ margin: 'auto 0', maxWidth: 520 }}>
-        <Typography.Title level={1} style={{ color: '#fff', fontSize: 40, lineHeight: 1.15 }}>
+        <Title level={1} style={{ color: '#fff', fontSize: 40, lineHeight: 1.15 }}>
           Welcome to the future of finance
-        </Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.82)', fontSize: 18 }}>
+        </Title>
+        <Paragraph style={{ color: 'rgba(255,255,255,0.82)', fontSize: 18 }}>
           Say hello to a world where your cryptocurrency holdings become easily accessible for everyday transactions
-        </Typography.Paragraph>
+        </Paragraph>
         <img src="/cards-hero.svg" alt="" style={{ width: '100%', maxWidth: 440, marginTop: 24 }} />
       </div>
-      <Typography.Text style={{ color: 'rgba(255,255,255,0.6)' }}>
+      <span style={{ color: 'rgba(255,255,255,0.6)' }}>
         USDT master wallet · Virtual Visa and Mastercard cards
-      </Typography.Text>
+      </span>
     </div>
   );
 }
@@ -69,7 +71,9 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
 export function OnboardingLayout() {
   return (
     <SplitLayout panel="right">
-      <Outlet />
+      <ScreenBoundary home="/onboarding">
+        <Outlet />
+      </ScreenBoundary>
     </SplitLayout>
   );
 }

@@ -1,12 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { mkdirSync } from 'node:fs';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,7 +18,34 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * One statement outside Drizzle, for the hottest paths: a named prepared statement on each
+   * server connection (parsed and planned once), a plain query on the embedded database.
+   */
+  query<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** LISTEN on a channel: notifications committed by any connection or instance reach `on.message`. */
+  listen(channel: string, on: ListenHandlers): Promise<Subscription>;
 }
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** listening (again): from now on no notification is missed */
+  up(): void;
+  /** the listening connection is lost: notifications may be missed until the next up() */
+  down(): void;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * Channels every pooled connection listens on, so that a change this process commits reaches
+ * its listeners before the commit's promise resolves (PostgreSQL sends a session its own
+ * notifications before ReadyForQuery); other instances' changes arrive through the listening
+ * connection of `listen`.
+ */
+export const POOL_CHANNELS = ['cw_auth'] as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant: serialises migrations when several instances start at once. */
@@ -35,38 +60,157 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * Whether the newest migration in the folder is already applied, by the rule drizzle's migrator
+ * applies them (one whose folder timestamp is later than the newest applied one's). A migrated
+ * database then starts with one small query instead of the migrator's DDL and transaction.
+ */
+async function upToDate(newestApplied: () => Promise<unknown>): Promise<boolean> {
+  const newest = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  try {
+    return Number(await newestApplied()) >= newest;
+  } catch {
+    return false; // no migrations table yet: a new database
+  }
+}
+const NEWEST_APPLIED = 'select max(created_at) as created_at from drizzle.__drizzle_migrations';
+
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+/** PGlite's WebAssembly, compiled off the main thread from the moment this is first called (once per process). */
+function compilePglite(): Promise<WebAssembly.Module> {
+  if (!pgliteWasm) {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    pgliteWasm = WebAssembly.compile(readFileSync(path.join(path.dirname(entry), 'pglite.wasm')));
+    // Awaited by its caller; until then a failure must not count as an unhandled rejection.
+    pgliteWasm.catch(() => undefined);
+  }
+  return pgliteWasm;
+}
+
+// Each driver is imported only when used: a server loads PGlite or pg, not both.
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const handlers = new Map<string, Set<ListenHandlers>>();
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Awaited before the connection is handed out, so it listens before its first query.
+      onConnect: (async (client: import('pg').ClientBase) => {
+        client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h.message(n.payload ?? '')));
+        for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`);
+      }) as (client: import('pg').ClientBase) => void,
+    });
     // Parse bigint counts as strings is pg's default; we convert explicitly where needed.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      async query(name, text, params) {
+        return (await pool.query({ name, text, values: params })).rows;
+      },
       async migrate() {
+        if (await upToDate(async () => (await pool.query(NEWEST_APPLIED)).rows[0]?.created_at)) return;
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migrate(drizzle(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
         }
       },
       close: () => pool.end(),
+      async listen(channel, on) {
+        if (!(POOL_CHANNELS as readonly string[]).includes(channel)) throw new Error(`add ${channel} to POOL_CHANNELS`);
+        const mine = handlers.get(channel) ?? new Set<ListenHandlers>();
+        handlers.set(channel, mine.add(on));
+        const own = await listenOnServer(pg, opts.url!, channel, on);
+        return {
+          async close() {
+            mine.delete(on);
+            await own.close();
+          },
+        };
+      },
     };
   }
+  const wasm = opts.pglite ? undefined : compilePglite();
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir ?? 'memory://');
+    client = await PGlite.create(opts.dataDir ?? 'memory://', { pgliteWasmModule: await wasm });
   }
   const pgl = client;
-  const db = drizzlePglite(pgl, { schema }) as unknown as Db;
+  const db = drizzle(pgl, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder }),
+    async query(_name, text, params) {
+      return (await pgl.query(text, params)).rows as never[];
+    },
+    async migrate() {
+      if (await upToDate(async () => (await pgl.query<{ created_at: unknown }>(NEWEST_APPLIED)).rows[0]?.created_at)) return;
+      await migrate(drizzle(pgl, { schema }), { migrationsFolder });
+    },
     close: () => pgl.close(),
+    async listen(channel, on) {
+      const unlisten = await pgl.listen(channel, (payload) => on.message(payload));
+      on.up();
+      return { close: () => unlisten() };
+    },
+  };
+}
+
+const RECONNECT_MS = [250, 1000, 5000, 15_000];
+
+/** A connection of its own (a pooled one would drop its LISTEN when returned), reopened when lost. */
+async function listenOnServer(pg: typeof import('pg').default, url: string, channel: string, on: ListenHandlers): Promise<Subscription> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let closed = false;
+  let client: import('pg').Client | null = null;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = (c: import('pg').Client) => {
+    if (client !== c) return;
+    client = null;
+    on.down();
+    c.end().catch(() => undefined);
+    if (!closed) timer = setTimeout(connect, RECONNECT_MS[Math.min(failures++, RECONNECT_MS.length - 1)]).unref();
+  };
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => on.message(n.payload ?? ''));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (closed || client !== c) return;
+      failures = 0;
+      on.up();
+    } catch {
+      lost(c);
+    }
+  }
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
   };
 }

@@ -29,19 +29,53 @@ export interface RevealedCard {
   expYear: number;
 }
 
-export class IssuerError extends Error {}
+/**
+ * The issuer refused or failed. `retryable`: the same operation (same id) may succeed later
+ * (the issuer was down, or its answer never came); otherwise it never will (an unknown or
+ * terminated card, not enough funds on it).
+ */
+export class IssuerError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
 
+/**
+ * Every operation that changes something at the issuer carries the platform's operation id
+ * (`opId`): the issuer performs an id once, and answers a repeat with the first outcome, so a
+ * retry after a crash or a lost answer never loads a card twice.
+ */
 export interface CardIssuer {
-  issue(input: { brand: Brand; holder: string }): Promise<IssuedCard>;
+  issue(input: { brand: Brand; holder: string; opId: string }): Promise<IssuedCard>;
   /** moves funds onto the card at the issuer */
-  load(token: string, cents: number): Promise<void>;
+  load(token: string, cents: number, opId: string): Promise<void>;
   /** moves funds off the card at the issuer; fails when the card holds less */
-  unload(token: string, cents: number): Promise<void>;
-  freeze(token: string): Promise<void>;
-  unfreeze(token: string): Promise<void>;
+  unload(token: string, cents: number, opId: string): Promise<void>;
+  freeze(token: string, opId: string): Promise<void>;
+  unfreeze(token: string, opId: string): Promise<void>;
   /** ends the card for good; whatever it holds is returned to the platform */
-  terminate(token: string): Promise<void>;
+  terminate(token: string, opId: string): Promise<void>;
   reveal(token: string): Promise<RevealedCard>;
+  /** what the issuer holds on each of these cards (for reconciliation); a card it does not know is absent */
+  balances(tokens: string[]): Promise<Map<string, number>>;
+}
+
+/** An issuer call that took longer than the client waits: its outcome is unknown, a retry (same id) settles it. */
+export class IssuerTimeout extends IssuerError {
+  constructor(ms: number) {
+    super(`The card issuer did not answer within ${ms / 1000} s.`, true);
+  }
+}
+
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new IssuerTimeout(ms)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** A merchant's authorisation request, as the card network brings it to the issuer. */

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db/client';
-import { sandboxAuthorizations, sandboxCards } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { sandboxAuthorizations, sandboxCards, sandboxOperations } from '../db/schema';
+import type { IssuerFaults, IssuerOperation } from '../lib/faults';
 import { randomToken, seal, unseal } from '../lib/crypto';
 import { generatePan } from './luhn';
 import { type AuthorizationHandler, type AuthorizationRequest, type Billing, type Brand, type CardIssuer, IssuerError } from './port';
@@ -18,6 +19,13 @@ const BILLING: Billing & Record<string, string> = {
   ZipCode: '19801',
 };
 
+/**
+ * A test holder, like a sandbox's magic card numbers: a card whose holder's last name is
+ * Topupfail is loaded at creation, and every later load fails as if the issuer were down, so an
+ * issuer failure can be walked through end to end on a running server.
+ */
+export const FAILING_HOLDER = / Topupfail$/i;
+
 export interface SandboxIssuer extends CardIssuer {
   /** A merchant charges the card: the issuer checks the card, then asks the platform. */
   simulateAuthorization(token: string, req: AuthorizationRequest): Promise<{ approved: boolean; declineReason: string | null; transactionId: string }>;
@@ -32,21 +40,59 @@ export interface SandboxIssuer extends CardIssuer {
  * CVCs sealed under ENCRYPTION_KEY), statuses, and authorisations decided together with the
  * platform through the AuthorizationHandler.
  */
-export function createSandboxIssuer(opts: { db: Db; key: Buffer; now: () => Date; handler: () => AuthorizationHandler }): SandboxIssuer {
+export function createSandboxIssuer(opts: {
+  db: Db;
+  key: Buffer;
+  now: () => Date;
+  handler: () => AuthorizationHandler;
+  /** SANDBOX_ISSUER_FAULTS */
+  faults?: IssuerFaults;
+  /** how long a 'timeout' fault holds its answer back: longer than the client waits */
+  hangMs?: number;
+}): SandboxIssuer {
   const { db, key, now } = opts;
+  const faults = opts.faults ?? {};
 
-  async function card(token: string) {
-    const [c] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
+  async function card(token: string, on: DbOrTx = db) {
+    const [c] = await on.select().from(sandboxCards).where(eq(sandboxCards.token, token));
     if (!c) throw new IssuerError('The issuer does not know this card.');
     return c;
   }
 
-  async function setStatus(token: string, status: string, from: string[]) {
-    const c = await card(token);
-    if (c.status === 'terminated') throw new IssuerError('The card has been terminated.');
-    if (!from.includes(c.status)) return;
-    await db.update(sandboxCards).set({ status, updatedAt: now() }).where(eq(sandboxCards.token, token));
+  /**
+   * Performs an operation once per id: the work and the record of its id commit together, and a
+   * repeat of the id is answered with what the first call answered. A refusal records nothing,
+   * so a repeat is tried again.
+   */
+  async function once<T extends Record<string, unknown> | void>(opId: string, operation: IssuerOperation, token: string | null, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    if (faults[operation] === 'fail') throw new IssuerError(`The sandbox issuer failed on ${operation} (SANDBOX_ISSUER_FAULTS).`, true);
+    const result = await db.transaction(async (tx) => {
+      const [fresh] = await tx.insert(sandboxOperations).values({ opId, operation, cardToken: token, createdAt: now() }).onConflictDoNothing().returning({ opId: sandboxOperations.opId });
+      if (!fresh) {
+        const [done] = await tx
+          .update(sandboxOperations)
+          .set({ repeats: sql`${sandboxOperations.repeats} + 1` })
+          .where(eq(sandboxOperations.opId, opId))
+          .returning();
+        if (done!.operation !== operation || done!.cardToken !== token) throw new IssuerError(`Operation ${opId} was already used for another operation.`);
+        return (operation === 'issue' ? done!.result : undefined) as T;
+      }
+      const r = await work(tx);
+      if (r) await tx.update(sandboxOperations).set({ result: r }).where(eq(sandboxOperations.opId, opId));
+      return r;
+    });
+    // The work is done; the answer is lost on its way (the client has stopped waiting).
+    if (faults[operation] === 'timeout') await new Promise((resolve) => setTimeout(resolve, opts.hangMs ?? 15_000));
+    return result;
   }
+
+  const setStatus = (opId: string, operation: 'freeze' | 'unfreeze', token: string, status: string, from: string[]) =>
+    once(opId, operation, token, async (tx) => {
+      const c = await card(token, tx);
+      if (c.status === 'terminated') throw new IssuerError('The card has been terminated.');
+      if (!from.includes(c.status)) return;
+      await tx.update(sandboxCards).set({ status, updatedAt: now() }).where(eq(sandboxCards.token, token));
+    });
 
   const expired = (c: { expMonth: number; expYear: number }) => {
     const n = now();
@@ -54,14 +100,15 @@ export function createSandboxIssuer(opts: { db: Db; key: Buffer; now: () => Date
   };
 
   return {
-    async issue({ brand, holder }) {
+    issue: ({ brand, holder, opId }) =>
+      once(opId, 'issue', null, async (tx) => {
       const pan = generatePan(BIN[brand]);
       const cvc = String(randomInt(1000)).padStart(3, '0');
       const n = now();
       const expYear = n.getUTCFullYear() + 3;
       const expMonth = n.getUTCMonth() + 1;
       const token = `sbx_card_${randomToken(18)}`;
-      await db.insert(sandboxCards).values({
+      await tx.insert(sandboxCards).values({
         id: crypto.randomUUID(),
         token,
         brand,
@@ -75,31 +122,42 @@ export function createSandboxIssuer(opts: { db: Db; key: Buffer; now: () => Date
         createdAt: n,
         updatedAt: n,
       });
-      return { token, last4: pan.slice(-4), expMonth, expYear, billing: BILLING };
-    },
+      return { token, last4: pan.slice(-4), expMonth, expYear, billing: { ...BILLING } };
+      }),
 
-    async load(token, cents) {
-      const c = await card(token);
-      if (c.status === 'terminated') throw new IssuerError('The card has been terminated.');
-      await db.update(sandboxCards).set({ balance: sql`${sandboxCards.balance} + ${cents}`, updatedAt: now() }).where(eq(sandboxCards.token, token));
-    },
+    load: (token, cents, opId) =>
+      once(opId, 'load', token, async (tx) => {
+        const c = await card(token, tx);
+        if (c.status === 'terminated') throw new IssuerError('The card has been terminated.');
+        if (FAILING_HOLDER.test(c.holder)) {
+          const [loaded] = await tx
+            .select({ opId: sandboxOperations.opId })
+            .from(sandboxOperations)
+            .where(and(eq(sandboxOperations.cardToken, token), eq(sandboxOperations.operation, 'load'), ne(sandboxOperations.opId, opId)))
+            .limit(1);
+          if (loaded) throw new IssuerError(`The sandbox issuer fails every top-up of a card held by "${c.holder}" (a test holder).`, true);
+        }
+        await tx.update(sandboxCards).set({ balance: sql`${sandboxCards.balance} + ${cents}`, updatedAt: now() }).where(eq(sandboxCards.token, token));
+      }),
 
-    async unload(token, cents) {
-      const [r] = await db
-        .update(sandboxCards)
-        .set({ balance: sql`${sandboxCards.balance} - ${cents}`, updatedAt: now() })
-        .where(and(eq(sandboxCards.token, token), sql`${sandboxCards.balance} >= ${cents}`))
-        .returning({ id: sandboxCards.id });
-      if (!r) throw new IssuerError('The card does not hold enough funds at the issuer.');
-    },
+    unload: (token, cents, opId) =>
+      once(opId, 'unload', token, async (tx) => {
+        const [r] = await tx
+          .update(sandboxCards)
+          .set({ balance: sql`${sandboxCards.balance} - ${cents}`, updatedAt: now() })
+          .where(and(eq(sandboxCards.token, token), sql`${sandboxCards.balance} >= ${cents}`))
+          .returning({ id: sandboxCards.id });
+        if (!r) throw new IssuerError('The card does not hold enough funds at the issuer.');
+      }),
 
-    freeze: (token) => setStatus(token, 'frozen', ['active']),
-    unfreeze: (token) => setStatus(token, 'active', ['frozen']),
+    freeze: (token, opId) => setStatus(opId, 'freeze', token, 'frozen', ['active']),
+    unfreeze: (token, opId) => setStatus(opId, 'unfreeze', token, 'active', ['frozen']),
 
-    async terminate(token) {
-      await card(token);
-      await db.update(sandboxCards).set({ status: 'terminated', balance: 0, updatedAt: now() }).where(eq(sandboxCards.token, token));
-    },
+    terminate: (token, opId) =>
+      once(opId, 'terminate', token, async (tx) => {
+        await card(token, tx);
+        await tx.update(sandboxCards).set({ status: 'terminated', balance: 0, updatedAt: now() }).where(eq(sandboxCards.token, token));
+      }),
 
     async reveal(token) {
       const c = await card(token);
@@ -108,6 +166,12 @@ export function createSandboxIssuer(opts: { db: Db; key: Buffer; now: () => Date
 
     async balanceOf(token) {
       return (await card(token)).balance;
+    },
+
+    async balances(tokens) {
+      if (!tokens.length) return new Map();
+      const rows = await db.select({ token: sandboxCards.token, balance: sandboxCards.balance }).from(sandboxCards).where(inArray(sandboxCards.token, tokens));
+      return new Map(rows.map((r) => [r.token, r.balance]));
     },
 
     async simulateAuthorization(token, req) {

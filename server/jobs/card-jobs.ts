@@ -9,6 +9,7 @@ import { cardAccounts } from '../modules/cards/accounts';
 import { ownerProfile } from '../modules/cards/access';
 import { cardMovement, endCard } from '../modules/cards/service';
 import type { Job } from './runner';
+import { enqueue, pendingWithdrawals, performNow } from '../modules/cards/outbox';
 
 export const BASIC_MIN_BALANCE = 200;
 export const MAX_INSUFFICIENT_STREAK = 3;
@@ -74,29 +75,31 @@ export const cardMaintenance: Job = {
       const fee = computeFees(await scheduleFor(ctx.db, owner.companyId), [FEE_NAMES.maintenance], 0).total;
       if (!fee) continue;
       const now = ctx.now();
-      const amount = await ctx.db.transaction(async (tx) => {
-        const acc = await cardAccounts(tx, card.id);
-        // A card cannot go below zero: it pays what it holds, at most the fee.
-        const due = Math.min(fee, acc.card.balance);
-        if (due <= 0) return 0;
-        const posted = await post(tx, {
-          kind: 'maintenance',
-          reference,
-          description: `Monthly maintenance fee ${period}: ${card.nickname}`,
-          meta: { card_id: card.id, card_number: card.maskedNumber, period, fees_total: due, fees_meta: { for: 'card-maintenance', fees: { [FEE_NAMES.maintenance]: formatMoney(due) }, total: formatMoney(due) } },
-          at: now,
-          legs: [
-            { accountId: acc.card.id, amount: -due },
-            { accountId: PLATFORM.feeIncome, amount: due },
-          ],
+      const owed = await ctx.db.transaction(async (tx) => {
+          const acc = await cardAccounts(tx, card.id);
+          // A card cannot go below zero: it pays what it holds, at most the fee.
+          const due = Math.min(fee, acc.card.balance - (await pendingWithdrawals(tx, card.id)));
+          if (due <= 0) return null;
+          const posted = await post(tx, {
+            kind: 'maintenance',
+            reference,
+            description: `Monthly maintenance fee ${period}: ${card.nickname}`,
+            meta: { card_id: card.id, card_number: card.maskedNumber, period, fees_total: due, fees_meta: { for: 'card-maintenance', fees: { [FEE_NAMES.maintenance]: formatMoney(due) }, total: formatMoney(due) } },
+            at: now,
+            legs: [
+              { accountId: acc.card.id, amount: -due },
+              { accountId: PLATFORM.feeIncome, amount: due },
+            ],
+          });
+          await tx.insert(cardTransactions).values(cardMovement(card.id, 'maintenance', due, `Monthly maintenance fee (${period})`, posted.transferId, now));
+          // The issuer takes the fee off the card too; if it finally cannot, the fee goes back to the card.
+          const op = await enqueue(tx, { operation: 'unload', cardId: card.id, cardToken: card.issuerToken, amount: due, purpose: 'maintenance', at: now });
+          return { amount: due, op };
         });
-        await tx.insert(cardTransactions).values(cardMovement(card.id, 'maintenance', due, `Monthly maintenance fee (${period})`, posted.transferId, now));
-        return due;
-      });
-      if (amount) {
-        await ctx.issuer.unload(card.issuerToken, amount).catch((err) => ctx.log.error({ err, cardId: card.id }, 'issuer unload for maintenance failed; reconcile'));
+      if (owed) {
+        await performNow(ctx, owed.op);
         charged++;
-        total += amount;
+        total += owed.amount;
       }
     }
     return { charged, already, total: formatMoney(total) };

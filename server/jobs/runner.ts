@@ -44,20 +44,22 @@ export async function runJob(ctx: AppContext, job: Job, period = job.periodOf(ct
 }
 
 /** Checks every few minutes whether a job's current period has run yet. */
-export function startScheduler(ctx: AppContext, jobs: Job[], everyMs = 5 * 60_000): () => void {
+export function startScheduler(ctx: AppContext, jobs: Job[], everyMs = 5 * 60_000, firstMs = 10_000): () => void {
   let busy = false;
   const tick = async () => {
     if (busy) return;
     busy = true;
-    try {
-      for (const job of jobs) await runJob(ctx, job);
-    } catch (err) {
-      ctx.log.error({ err }, 'scheduled job failed');
-    } finally {
-      busy = false;
+    // Each job on its own: one that keeps failing must not starve the ones after it.
+    for (const job of jobs) {
+      try {
+        await runJob(ctx, job);
+      } catch (err) {
+        ctx.log.error({ err, job: job.name }, 'scheduled job failed');
+      }
     }
+    busy = false;
   };
-  const first = setTimeout(tick, 10_000);
+  const first = setTimeout(tick, firstMs);
   const timer = setInterval(tick, everyMs);
   timer.unref();
   first.unref();

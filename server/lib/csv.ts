@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
+  /** An amount or count the server computes: written as a number ("-12.50"), never as text. */
+  numeric?: true;
 }
 
 export interface Cursor {
@@ -16,18 +18,26 @@ export type Batch<T, C = Cursor> = (cursor: C | null, limit: number) => Promise<
 
 export const CSV_BATCH = 1000;
 
+/** A plain decimal, the only shape a numeric column writes unprefixed. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** Leading characters on which a spreadsheet starts a formula (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * A CSV cell: quoted when it holds a separator, a quote or a line break; text that a spreadsheet
- * would run as a formula is prefixed with an apostrophe. Amounts ("-12.50") stay exact numbers.
+ * A CSV cell: quoted when it holds a separator (`,`, or `;` for spreadsheets set to it), a quote
+ * or a line break. Text that a spreadsheet would run as a formula gets a leading apostrophe; a
+ * numeric column's plain decimals ("-12.50") stay numbers, and anything else in it is text.
  */
-export function csvCell(v: string | number | boolean | null | undefined): string {
+export function csvCell(v: string | number | boolean | null | undefined, numeric = false): string {
   if (v === null || v === undefined) return '';
   let s = String(v);
-  if (typeof v === 'string' && /^[=+@\t\r]/.test(s) || (typeof v === 'string' && /^-(?![\d.])/.test(s))) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const isNumber = typeof v === 'number' || (numeric && PLAIN_NUMBER.test(s));
+  if (!isNumber && FORMULA_START.test(s)) s = `'${s}`;
+  return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const csvLine = (cells: Array<string | number | boolean | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: Array<string | number | boolean | null | undefined>, numeric: boolean[] = []) =>
+  `${cells.map((c, i) => csvCell(c, numeric[i])).join(',')}\r\n`;
 
 /**
  * Streams a report as CSV, fetching it in keyset batches, so a million rows never sit in memory
@@ -35,11 +45,12 @@ export const csvLine = (cells: Array<string | number | boolean | null | undefine
  */
 export function sendCsv<T, C = Cursor>(reply: FastifyReply, filename: string, columns: CsvColumn<T>[], batch: Batch<T, C>) {
   async function* lines() {
+    const numeric = columns.map((c) => c.numeric === true);
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     let cursor: C | null = null;
     for (;;) {
       const { rows, next } = await batch(cursor, CSV_BATCH);
-      if (rows.length) yield rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join('');
+      if (rows.length) yield rows.map((r) => csvLine(columns.map((c) => c.value(r)), numeric)).join('');
       if (!next || rows.length < CSV_BATCH) return;
       cursor = next;
     }

@@ -9,6 +9,7 @@ export const HTTP = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
@@ -34,8 +35,12 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(HTTP.BAD_REQUEST, message, message);
-export const unauthorized = (message = 'You are not signed in. Please log in again.') =>
-  new AppError(HTTP.UNAUTHORIZED, message, message);
+/**
+ * RFC 7235: a 401 says how to authenticate. The API takes bearer tokens (RFC 6750); a token it
+ * does not accept is `Bearer error="invalid_token"`.
+ */
+export const unauthorized = (message = 'You are not signed in. Please log in again.', challenge = 'Bearer') =>
+  new AppError(HTTP.UNAUTHORIZED, message, message, { 'www-authenticate': challenge });
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(HTTP.FORBIDDEN, message, message);
 export const notFound = (what = 'The requested item') => {
   const message = `${what} was not found.`;

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import { randomToken } from './crypto';
 import { AppError, HTTP, type FieldErrors, invalid } from './http';
+import { nulFields } from './nul';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 6, fields: 20, fieldSize: 10_000 };
@@ -67,6 +68,7 @@ export async function readForm(req: FastifyRequest, fileFields: string[]): Promi
     }
     throw e;
   }
+  Object.assign(errors, nulFields(fields));
   if (Object.keys(errors).length) throw invalid(errors);
   return { fields, files };
 }

@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KYB_FILES, KYC_FILES, kybFields, kycFields } from '../../shared/contract/verification';
+import { OPERATIONS } from './operations';
 
 /**
  * Request documentation the route schemas cannot carry: multipart forms are read by the handler
@@ -24,16 +25,51 @@ const kybForm = z
   })
   .describe('The KYB form: the company’s details, and the documents as files.');
 
-const DOC_ONLY: Record<string, { body?: z.ZodType; consumes?: string[] }> = {
+const DOC_ONLY: Record<string, { body?: z.ZodType; consumes?: string[]; optionalAuth?: true }> = {
   'POST /api/v1/individuals/kyc/:userId': { body: kycForm },
   'POST /api/v1/company/kyb/:companyId': { body: kybForm },
   'POST /api/v1/oauth/token': { consumes: ['application/json', 'application/x-www-form-urlencoded'] },
+  // signed in or not; a signed-in caller's Idempotency-Key is honoured
+  'POST /api/v1/account/helpdesk': { optionalAuth: true },
 };
 
-/** The type provider's transform, with the document-only request shapes above added. */
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The header the idempotency plugin reads on authenticated mutations (server/plugins/idempotency.ts). */
+const idempotencyKey = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Any unique string (a UUID is a good choice). A retry with the same key and request replays the first answer (with `Idempotent-Replayed: true`) for 24 hours; the same key with a different request is a 422, and a 409 while the first is still being processed.',
+    },
+  },
+};
+
+type Transformed = { schema: Record<string, unknown>; url: string };
+
+/**
+ * The type provider's transform, with the document-only request shapes above added, and each
+ * operation's id and summary (./operations.ts) and its Idempotency-Key header.
+ */
 export const transform: SwaggerTransform = (input) => {
-  const method = [input.route.method].flat()[0];
-  const extra = DOC_ONLY[`${method} ${input.url}`];
-  if (!extra || !input.schema) return jsonSchemaTransform(input);
-  return jsonSchemaTransform({ ...input, schema: { ...input.schema, ...(extra.body && !input.schema.body ? { body: extra.body } : {}), ...(extra.consumes ? { consumes: extra.consumes } : {}) } });
+  const method = String([input.route.method].flat()[0]);
+  const key = `${method} ${input.url}`;
+  const extra = DOC_ONLY[key];
+  const schema = input.schema && extra ? { ...input.schema, ...(extra.body && !input.schema.body ? { body: extra.body } : {}), ...(extra.consumes ? { consumes: extra.consumes } : {}) } : input.schema;
+  const out = jsonSchemaTransform({ ...input, schema }) as Transformed;
+  if (!out.schema || out.schema.hide) return out;
+  const [operationId, summary] = OPERATIONS[key] ?? [];
+  const authenticated = Boolean((input.schema?.security as unknown[] | undefined)?.length) || Boolean(extra?.optionalAuth);
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      ...(operationId ? { operationId, summary } : {}),
+      ...(MUTATING.has(method) && authenticated && !out.schema.headers ? { headers: idempotencyKey } : {}),
+    },
+  };
 };

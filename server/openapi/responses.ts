@@ -383,13 +383,17 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'POST /api/v1/cards/withdraw-funds': {
     200: data(R.cardWithdrawn, 'Premium cards: the card gave the amount; the wallet received it less fees.'),
+    202: data(
+      R.cardWithdrawn,
+      "The card issuer has not confirmed yet: the wallet receives the amount less fees as soon as it does. A retry with the same Idempotency-Key answers 409 until then, and the withdrawal's final answer after.",
+    ),
     ...fails(
       SIGNED_IN_OR_API,
       BODY,
       IDEMPOTENT,
       e(404, 'The card was not found or is not yours.'),
       e(409, 'The card has been deleted.'),
-      e(422, 'A basic card, the amount does not exceed the fees, or the card holds less.'),
+      e(422, 'A basic card, the amount does not exceed the fees, the card holds less, or the card issuer refused.'),
     ),
   },
   'POST /api/v1/cards/add-spend-limit/:id': {
@@ -414,6 +418,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
       e(404, 'The card was not found or is not yours.'),
       e(409, 'The card has been deleted, or is already in that state.'),
       e(422, 'Basic cards cannot be frozen.'),
+      e(503, 'The card issuer refused; nothing changed.'),
     ),
   },
   'POST /api/v1/cards/change-status-token': {
@@ -424,6 +429,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
       IDEMPOTENT,
       e(409, 'The card has been deleted, or is already in that state.'),
       e(422, 'No card has this token (in this wallet), or it is a basic card.'),
+      e(503, 'The card issuer refused; nothing changed.'),
     ),
   },
   'DELETE /api/v1/cards/:id': {
@@ -433,7 +439,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
       PATH,
       IDEMPOTENT,
       e(404, 'The card was not found or is not yours.'),
-      e(409, 'The card was already deleted, or has payments waiting to settle.'),
+      e(409, 'The card was already deleted, has payments waiting to settle, or a withdrawal waiting for the card issuer.'),
     ),
   },
   ...Object.fromEntries(
@@ -587,13 +593,27 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SUPER_ADMIN, QUERY),
   },
 
+  // Reconciliation
+  'GET /api/v1/reconciliation': {
+    200: data(R.apiReconciliationRun, 'The last comparison of every card\'s ledger balance with the card issuer, and the drift no owed operation explains.'),
+    ...fails(STAFF),
+  },
+  'POST /api/v1/reconciliation/run': {
+    200: data(R.apiReconciliationRun, 'The comparison, run now.'),
+    ...fails(SUPER_ADMIN, IDEMPOTENT),
+  },
+  'GET /api/v1/reconciliation/operations': {
+    200: ok(R.paged(R.apiIssuerOperation), "A page of the card issuer's operations in one state (failed by default), newest first, with the refund a failure gave."),
+    ...fails(STAFF, QUERY),
+  },
+
   // API integration
   'POST /api/v1/oauth/token': {
     200: ok(R.oauthToken, 'An access token for the client credentials (JSON or form body, or HTTP Basic). Not wrapped in `data`.'),
     ...fails(
       BODY,
-      e(400, '`error` is invalid_request (grant_type, client_id or client_secret missing) or unsupported_grant_type.'),
-      e(401, '`error` is invalid_client: the credentials are unknown, revoked or wrong.'),
+      e(400, '`error` is invalid_request (grant_type missing, a parameter repeated, or the client authenticated both by HTTP Basic and in the body) or unsupported_grant_type.'),
+      e(401, '`error` is invalid_client: no client authentication, or credentials that are unknown, revoked or wrong. Carries `WWW-Authenticate: Basic`.'),
       RATE_LIMITED,
     ),
   },

@@ -6,8 +6,10 @@ import { companies, sessions, users } from '../db/schema';
 import { hashToken } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http';
 import { API_TOKEN_PREFIX, resolveApiToken } from '../modules/integrations/tokens';
+import type { SessionRow } from '../modules/account/session-cache';
 
 const TOUCH_AFTER_MS = 60_000;
+const INVALID_TOKEN = 'Bearer error="invalid_token"';
 
 export interface AuthOptions {
   roles?: readonly Role[];
@@ -24,9 +26,21 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-/** Resolves a session token to its user, or null when it is unknown, ended or expired. */
-export async function resolveSession(ctx: AppContext, token: string) {
+/**
+ * Resolves a session token to its user, or null when it is unknown, ended or expired. A session
+ * checked within the last minute is answered from memory (SessionCache says why that is safe);
+ * otherwise the database decides and the session is touched.
+ */
+export async function resolveSession(ctx: AppContext, token: string): Promise<SessionRow | null> {
   const now = ctx.now();
+  const hash = hashToken(token);
+  const hit = ctx.sessions.get(hash);
+  if (hit) {
+    const sinceTouch = now.getTime() - hit.lastSeenAt.getTime();
+    if (hit.expiresAt > now && sinceTouch >= 0 && sinceTouch <= TOUCH_AFTER_MS) return hit;
+    ctx.sessions.drop(hash);
+  }
+  const epoch = ctx.sessions.epoch();
   const [row] = await ctx.db
     .select({
       sessionId: sessions.id,
@@ -43,7 +57,7 @@ export async function resolveSession(ctx: AppContext, token: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)));
   if (!row) return null;
   const idleLimit = row.lastSeenAt.getTime() + ctx.config.sessions.idleMinutes * 60_000;
   const blocked = row.userDeactivatedAt || row.userDeletedAt || row.companyDeactivatedAt;
@@ -51,10 +65,21 @@ export async function resolveSession(ctx: AppContext, token: string) {
     await ctx.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
     return null;
   }
+  const found: SessionRow = {
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+    lastSeenAt: row.lastSeenAt,
+    userId: row.userId,
+    email: row.email,
+    role: row.role,
+    companyId: row.companyId,
+  };
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    found.lastSeenAt = now;
   }
-  return row;
+  ctx.sessions.put(hash, found, epoch);
+  return found;
 }
 
 /** An onRequest hook: who is calling, and may they call this route at all. */
@@ -68,7 +93,7 @@ export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
     if (token.startsWith(API_TOKEN_PREFIX)) {
       if (!opts.api) throw forbidden('This endpoint is not available to API clients.');
       const client = await resolveApiToken(ctx, token);
-      if (!client) throw unauthorized('The access token is invalid or has expired.');
+      if (!client) throw unauthorized('The access token is invalid or has expired.', INVALID_TOKEN);
       req.user = client;
       if (opts.roles && !opts.roles.includes(client.role)) throw forbidden();
       return;
@@ -76,7 +101,7 @@ export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
     const row = await resolveSession(ctx, token);
     if (!row) {
       if (opts.optional) return;
-      throw unauthorized('Your session has ended. Please log in again.');
+      throw unauthorized('Your session has ended. Please log in again.', INVALID_TOKEN);
     }
     req.user = {
       id: row.userId,

@@ -3,14 +3,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { transformObject } from '../openapi/document';
 import { transform } from '../openapi/requests';
+import { cardWebhooks, webhookSchemas } from '../openapi/webhooks';
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate requests, and the
- * response schemas of server/openapi/responses.ts (entities as components).
+ * response schemas of server/openapi/responses.ts (entities as components). OpenAPI 3.1: its
+ * schemas are plain JSON Schema 2020-12 (`null` is a type), and it can describe webhooks.
  */
 export default fp(async (app) => {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Cardwallet API',
         description:
@@ -21,9 +24,12 @@ export default fp(async (app) => {
           'timestamps are ISO 8601 in UTC.',
         version: '1.0.0',
       },
+      servers: [{ url: app.ctx.config.appUrl, description: 'This deployment (APP_URL); every path starts with /api/v1' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        schemas: webhookSchemas(),
       },
+      webhooks: cardWebhooks(),
     },
     transform,
     transformObject,

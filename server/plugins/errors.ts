@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, HTTP, type FieldErrors } from '../lib/http';
+import { IdempotentReplay, sendReplay } from './idempotency';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 
 /** One error shape for every failure: { message, error }. A 500 never carries internals. */
 export default fp(async (app) => {
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError | IdempotentReplay, req, reply) => {
+    if (err instanceof IdempotentReplay) return sendReplay(req, reply, err.record, app.ctx.config.encryptionKey);
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ message: err.message, error: err.error ?? err.message });

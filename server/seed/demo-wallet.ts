@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { momoSettings } from '../db/schema';
-import { transfer } from '../modules/wallet/service';
+import { transfer } from '../modules/wallet/transfer';
 import { confirmTopup, createTopup, decideTopup, markMomoProcessed } from '../modules/wallet/service';
 import { type DemoEvent, type Actors, HOUR } from './activity';
 import { DEMO_IDS } from './ids';

@@ -1,5 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
-import { type ApiCompany, type ApiUser, type LoginChallenge, type SessionPayload, isCustomer, isStaff } from '../contract';
+import type { ApiCompany, ApiUser, LoginChallenge, SessionPayload } from '../contract';
+// roles only: the contract's index brings every zod schema, which the login screen does not need
+import { isCustomer, isStaff } from '../contract/roles';
 import { apiData } from './client';
 import { ApiError } from './errors';
 import { clearSession, getSession, setSessionFromPayload, updateIdentity } from './session';

@@ -17,9 +17,9 @@ export class ApiError extends Error {
     if (body?.error && typeof body.error === 'object') this.errors = body.error;
   }
 
-  /** What to show a person: the server's `error` when it is a sentence, else its message. */
+  /** What to show a person: the server's `error` when it is a sentence (not a code such as login_expired), else its message. */
   get display(): string {
-    if (typeof this.error === 'string' && this.error && this.error !== 'internal_error') return this.error;
+    if (typeof this.error === 'string' && this.error && !/^[a-z]+(_[a-z]+)*$/.test(this.error)) return this.error;
     const first = this.errors ? Object.values(this.errors)[0]?.[0] : undefined;
     return first ?? this.message;
   }

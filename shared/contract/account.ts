@@ -48,6 +48,8 @@ export const codeField = z
   .trim()
   .regex(/^\d{6}$/, 'Authentication code must be six digits');
 
+export { LOGIN_EXPIRED, LOGIN_MESSAGES } from './login-messages';
+
 export const confirmBody = z.object({
   token: z.string({ error: 'Login token is required' }).min(1, 'Login token is required').max(200),
   code: codeField,

@@ -15,6 +15,13 @@ const feeValueField = z.unknown().transform((v, ctx) => {
     return z.NEVER;
   }
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}).meta({
+  // what the OpenAPI document shows for the transform
+  description: 'A percentage (0 to 100) or a fixed amount in USD (0.00 to 10,000.00), as the fee type says: at most two decimals, as a string ("1.50") or a number.',
+  anyOf: [
+    { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' },
+    { type: 'number', minimum: 0 },
+  ],
 });
 
 export const updateFeeBody = z
@@ -32,6 +39,29 @@ export const updateFeeBody = z
   .superRefine((v, ctx) => {
     if (v.for === 'company' && !v.for_id) ctx.addIssue({ code: 'custom', path: ['for_id'], message: 'Company is required' });
   });
+
+/** The most a fee may be, in hundredths: 100 % for a percentage, 10,000.00 USD for a fixed fee. */
+export const MAX_FEE_VALUE = { percentage: 100_00, fixed: 10_000_00 } as const;
+
+const FEE_RANGE_MESSAGE = {
+  percentage: 'A percentage fee must be between 0 and 100',
+  fixed: 'A fixed fee must be between 0.00 and 10,000.00 USD',
+} as const;
+
+/**
+ * Why a value (hundredths; never negative once parsed) is out of range for a fee of this type, or
+ * null. The server asks it with the stored type (a request's `type` is ignored), the form with the row's.
+ */
+export function feeOutOfRange(type: 'percentage' | 'fixed', hundredths: number): string | null {
+  return hundredths > MAX_FEE_VALUE[type] ? FEE_RANGE_MESSAGE[type] : null;
+}
+
+/** The staff form's check of a typed value: the server's own parsing, then the range. */
+export function feeValueProblem(type: 'percentage' | 'fixed', raw: unknown): string | null {
+  const parsed = feeValueField.safeParse(raw);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter a valid value';
+  return feeOutOfRange(type, parsed.data);
+}
 
 export const feeListQuery = pageQuery.and(dateRangeQuery).and(
   z.object({

@@ -8,3 +8,4 @@ export * from './fees';
 export * from './cards';
 export * from './verification';
 export * from './integrations';
+export * from './reconciliation';

@@ -1,8 +1,7 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { verifiedIndividual } from './support/accounts';
-import { day, drawer, hex64, letters, pick, pickDay, pickRange, sessionOf } from './support/cards';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { day, drawer, letters, pick, pickDay, pickRange, sessionOf } from './support/cards';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
-import { freshCode, rememberSecret } from './support/totp';
+import { customerWithCards } from './support/staff-cards';
 
 /**
  * Back-office card journeys (back-office §2.4, §2.8, §2.9, §2.15). Each run makes its own customer
@@ -27,39 +26,6 @@ async function visit(page: Page, path: string) {
 async function openMenu(page: Page, entry: string) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry, exact: true }).click();
-}
-
-/** A customer through the API: registered, 2FA set up, wallet funded by a staff-approved top-up, two premium cards. */
-async function customerWithCards(request: APIRequestContext, staffToken: string, last: string) {
-  const { email, password } = await verifiedIndividual(request, 'Yaw', last);
-  const login = await request.post('/api/v1/account/login', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  const challenge = (await login.json()).data as { token: string; secret: string };
-  rememberSecret(email, challenge.secret);
-  const confirm = await request.post('/api/v1/account/auth-confirm', { data: { token: challenge.token, code: await freshCode(email) } });
-  expect(confirm.status(), await confirm.text()).toBe(200);
-  const { access_token, user } = (await confirm.json()).data as { access_token: string; user: { id: string; wallet_id: string } };
-  const auth = { authorization: `Bearer ${access_token}` };
-  const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: user.wallet_id, amount: '500.00', method: 'tron' } });
-  expect(top.status()).toBe(201);
-  const { reference } = (await top.json()).data;
-  expect((await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference, transaction_hash: hex64() } })).status()).toBe(200);
-  const list = await request.get(`/api/v1/reports/view-wallet-topups?wallet=${user.wallet_id}`, { headers: auth });
-  const topup = (await list.json()).data.find((r: { reference: string }) => r.reference === reference);
-  const approve = await request.post('/api/v1/wallet/approve-topup', { headers: { authorization: `Bearer ${staffToken}` }, data: { topup_id: topup.id, action: 'approve' } });
-  expect(approve.status(), await approve.text()).toBe(200);
-  const card = async (nickname: string, purpose: 'media' | 'general', amount: string) => {
-    const res = await request.post('/api/v1/cards', {
-      headers: auth,
-      data: { first_name: 'Yaw', last_name: last, nickname, type: 'premium', purpose, card_amount: amount, ...(purpose === 'media' ? { spending_limit: '1000.00', spending_control: 'month' } : {}) },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).data.card as { id: string; masked_number: string; nickname: string };
-  };
-  const visa = await card('Admin Visa', 'media', '50.00');
-  const master = await card('Admin Master', 'general', '20.00');
-  expect((await request.post('/api/v1/cards/add-funds', { headers: auth, data: { card: visa.id, amount: '10.00' } })).status()).toBe(200);
-  return { id: user.id, name: `Yaw ${last}`, visa, master };
 }
 
 /** Opens the Search Cards panel and waits until it has slid in. */

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openFromMenu, snap, uniqueEmail } from './support/flows';
 import { waitForLink } from './support/mail';
+import { verifiedIndividual } from './support/accounts';
+import { freshCode, rememberSecret, wrongCodeFor } from './support/totp';
 
 test('an individual signs up, verifies by mail, sets up 2FA and lands on the portal', async ({ page }, info) => {
   const email = uniqueEmail('ind');
@@ -43,6 +45,45 @@ test('an individual signs up, verifies by mail, sets up 2FA and lands on the por
   await expect(page.getByText('Finish your account setup')).toBeVisible();
   await expect(page.getByText('Complete KYC form in order to create unlimited cards and access your API setttings')).toBeVisible();
   await snap(page, 'portal-individual', info.project.name);
+});
+
+test('a mistyped code while setting up 2FA keeps the same QR and key, and the key scanned first works', async ({ page, request }, info) => {
+  const { email } = await verifiedIndividual(request, 'Yaa', 'Asantewaa');
+  const typeCode = async (digits: string) => {
+    await page.locator('.ant-otp input').first().click();
+    await page.keyboard.type(digits, { delay: 20 });
+    await page.getByRole('button', { name: 'Confirm OTP' }).click();
+  };
+  const logInWithPassword = async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Setup your 2FA')).toBeVisible();
+  };
+  const qr = page.getByAltText('QR code for your authenticator app');
+  const shownKey = async () => (await page.getByTestId('totp-secret').innerText()).trim();
+
+  await page.goto('/login');
+  await logInWithPassword();
+  const qrSource = await qr.getAttribute('src');
+  const secret = await shownKey();
+  rememberSecret(email, secret); // scanned into the authenticator
+
+  await typeCode(await wrongCodeFor(secret));
+  await expect(page.getByText('The authentication code is incorrect or has already been used.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Setup your 2FA')).toBeVisible();
+  expect(await shownKey()).toBe(secret);
+  expect(await qr.getAttribute('src')).toBe(qrSource);
+  await snap(page, 'login-2fa-setup-wrong-code', info.project.name);
+
+  // Leaving and logging in again shows the very same QR and key, and the scanned entry works.
+  await page.getByRole('button', { name: 'Use another account' }).click();
+  await logInWithPassword();
+  expect(await shownKey()).toBe(secret);
+  expect(await qr.getAttribute('src')).toBe(qrSource);
+  await typeCode(await freshCode(email));
+  await expect(page).toHaveURL(/\/portal$/);
 });
 
 test('a company signs up and its admin invites a user who accepts and logs in as Company-User', async ({ page, browser }, info) => {

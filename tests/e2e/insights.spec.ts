@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { parseCsv } from '../support/csv';
 
 // The machine may be busy: give screens time to appear and journeys time to finish.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -42,37 +43,6 @@ const tokenOf = (page: Page) =>
     const raw = localStorage.getItem('cw.auth');
     return raw ? atob((JSON.parse(raw) as { token: string }).token) : '';
   });
-
-/** A small CSV reader: quoted cells, doubled quotes, CRLF rows, the BOM. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && s[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 test('staff read the statistics of a date range as tiles and charts', async ({ page }, info) => {
   const project = info.project.name;

@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -99,6 +99,7 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   const panel = drawer(page);
   await expect(panel.getByText('Top Up', { exact: true })).toBeVisible();
   await panel.getByLabel('Amount').fill('20');
+  await motionless(page);
   await panel.getByRole('combobox', { name: 'Method' }).click({ force: true });
   await page.getByTitle('Momo (Mobile Money, GHS)').click();
   await expect(panel.getByTestId('momo-amount-to-send')).toHaveText('GHS 315.00'); // 15.50 × 20 + 5.00

@@ -164,6 +164,7 @@ describe('logs', () => {
 
     const reset = await t.api('POST', '/account/reset', { body: { email }, ip });
     expect(reset.status).toBe(202);
+    await t.ctx.background.settled();
     secrets.resetToken = new URL(linkFrom(t, email, '/onboarding/new-password')).searchParams.get('token')!;
 
     const logs = t.logs.join('\n');

@@ -12,9 +12,7 @@ import {
   newStaff,
   randomIp,
   registerIndividual,
-  startFreshWindow,
   totpCode,
-  uniqueEmail,
   wrongCode,
 } from './support/actors';
 
@@ -108,7 +106,35 @@ describe('two-step login', () => {
     }
     const right = await confirm('auth-confirm', token, await totpCode(t, secret));
     expect(right.status).toBe(401);
-    expect(right.body.message).toBe(EXPIRED);
+    expect(right.body).toEqual({ message: EXPIRED, error: 'login_expired' });
+  });
+
+  it('a mistyped setup code keeps the key: the next login shows the same QR and key, and the key scanned first works', async () => {
+    const { email } = await registerIndividual(t);
+    const first = await login(email);
+    const { token, secret, qrcode } = first.body.data;
+    const pendingKey = async () => (await t.ctx.db.select({ key: users.pendingTotpSecret }).from(users).where(eq(users.email, email)))[0]!.key;
+    expect(await pendingKey()).toEqual(expect.any(String));
+    expect(await pendingKey()).not.toContain(secret);
+    for (let i = 0; i < 2; i++) expect((await confirm('auth-confirm', token, await wrongCode(t, secret))).status).toBe(401);
+    // The person gives up on this attempt; it expires.
+    t.clock.advance(11 * MINUTE);
+    expect((await confirm('auth-confirm', token, await totpCode(t, secret))).status).toBe(401);
+
+    const again = await login(email);
+    expect(again.status).toBe(200);
+    expect(again.body.data.secret).toBe(secret);
+    expect(again.body.data.qrcode).toBe(qrcode);
+    expect(again.body.data.token).not.toBe(token);
+    const ok = await confirm('auth-confirm', again.body.data.token, await totpCode(t, secret));
+    expect(ok.status).toBe(200);
+    expect(await pendingKey()).toBeNull();
+
+    // Set up: later logins ask for a code from that same key and show no key.
+    t.clock.advance(30_000);
+    const later = await login(email);
+    expect(later.body.data).not.toHaveProperty('secret');
+    expect((await confirm('login-confirm', later.body.data.token, await totpCode(t, secret))).status).toBe(200);
   });
 
   it('auth-confirm with a login-confirm challenge is 409, and the other way round', async () => {
@@ -132,14 +158,16 @@ describe('two-step login', () => {
     t.clock.advance(11 * MINUTE);
     const late = await confirm('auth-confirm', res.body.data.token, await totpCode(t, res.body.data.secret));
     expect(late.status).toBe(401);
-    expect(late.body.message).toBe(EXPIRED);
+    // A code the login screen can tell apart from a wrong code without reading the English text.
+    expect(late.body).toEqual({ message: EXPIRED, error: 'login_expired' });
   });
 
   it('a second setup challenge cannot replace a two-factor key that is already set up', async () => {
     const { email } = await registerIndividual(t);
     const a = await login(email);
     const b = await login(email);
-    expect(b.body.data.secret).not.toBe(a.body.data.secret);
+    // Until one is confirmed, every first login shows the same key.
+    expect(b.body.data.secret).toBe(a.body.data.secret);
     expect((await confirm('auth-confirm', a.body.data.token, await totpCode(t, a.body.data.secret))).status).toBe(200);
     t.clock.advance(30_000);
     const hijack = await confirm('auth-confirm', b.body.data.token, await totpCode(t, b.body.data.secret));
@@ -147,73 +175,6 @@ describe('two-step login', () => {
     // The key scanned first still works.
     const { session } = await logIn(t, email, PASSWORD, a.body.data.secret);
     expect(session.user.email).toBe(email);
-  });
-});
-
-describe('wrong passwords and rate limits', () => {
-  it('a wrong password and an unknown email get the same 401', async () => {
-    const { email } = await registerIndividual(t);
-    const wrong = await login(email, 'Wr0ng!Password');
-    const unknown = await login(uniqueEmail('nobody'), 'Wr0ng!Password');
-    expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid email or password.', error: 'Invalid email or password.' });
-    expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual(wrong.body);
-  });
-
-  it('five wrong passwords lock the account, from any address, until the window passes', async () => {
-    startFreshWindow(t);
-    const { email } = await registerIndividual(t);
-    for (let i = 0; i < 5; i++) expect((await login(email, `Wr0ng!Pass${i}`)).status).toBe(401);
-    const locked = await login(email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/too many failed attempts/i);
-    const retry = Number(locked.headers.get('retry-after'));
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(15 * 60);
-
-    t.clock.advance(15 * MINUTE);
-    const open = await login(email, PASSWORD);
-    expect(open.status).toBe(200);
-    expect(open.body.data.token).toEqual(expect.any(String));
-  });
-
-  it('fifty failures from one address lock that address for every account, and no other address', async () => {
-    startFreshWindow(t);
-    const { email } = await registerIndividual(t);
-    const ip = randomIp();
-    for (let i = 0; i < 50; i++) {
-      expect((await login(uniqueEmail('guess'), 'Wr0ng!Password', ip)).status).toBe(401);
-    }
-    const blocked = await login(email, PASSWORD, ip);
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await login(email, PASSWORD, randomIp())).status).toBe(200);
-
-    t.clock.advance(15 * MINUTE);
-    expect((await login(email, PASSWORD, ip)).status).toBe(200);
-  });
-
-  it('wrong codes count against the account, even across fresh password logins', async () => {
-    startFreshWindow(t);
-    const { email, secret } = await withTwoFactor();
-    t.clock.advance(30_000);
-    const one = await login(email);
-    for (let i = 0; i < 3; i++) expect((await confirm('login-confirm', one.body.data.token, await wrongCode(t, secret))).status).toBe(401);
-    const two = await login(email);
-    expect(two.status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await confirm('login-confirm', two.body.data.token, await wrongCode(t, secret))).status).toBe(401);
-    // Five wrong codes in this window: the right password no longer opens a new challenge.
-    expect((await login(email)).status).toBe(429);
-  });
-
-  it('a completed login clears the account failure count', async () => {
-    startFreshWindow(t);
-    const { email, secret } = await withTwoFactor();
-    for (let i = 0; i < 4; i++) expect((await login(email, 'Wr0ng!Password')).status).toBe(401);
-    await logIn(t, email, PASSWORD, secret);
-    for (let i = 0; i < 4; i++) expect((await login(email, 'Wr0ng!Password')).status).toBe(401);
-    expect((await login(email)).status).toBe(200);
   });
 });
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { type TestApp, startTestApp } from './support/app';
+import type { Mailer } from '../../server/lib/mailer';
+import { type SentMail, type TestApp, startTestApp } from './support/app';
+import { memoryMailer } from './support/http';
 import {
   PASSWORD,
   linkFrom,
@@ -20,11 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Keeps mail like the memory mailer, but each one takes `ms` to send, like a slow SMTP server. */
+function slowMailer(sent: SentMail[], ms: number): Mailer {
+  const keep = memoryMailer(sent);
+  return { send: (mail) => new Promise((done) => setTimeout(done, ms)).then(() => keep.send(mail)) };
+}
+
 const NEW_PASSWORD = 'N3w!Passw0rd-2';
 const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
 const MINUTE = 60_000;
 
-const requestReset = (email: string, ip = randomIp()) => t.api('POST', '/account/reset', { body: { email }, ip });
+/** Asks for a reset link, and waits for the mail that goes out after the answer. */
+async function requestReset(email: string, ip = randomIp()) {
+  const res = await t.api('POST', '/account/reset', { body: { email }, ip });
+  await t.ctx.background.settled();
+  return res;
+}
 const setPassword = (body: Record<string, unknown>) => t.api('POST', '/account/reset-password', { body });
 const login = (email: string, password: string) =>
   t.api('POST', '/account/login', { body: { email, password }, ip: randomIp() });
@@ -88,6 +101,38 @@ describe('password reset request', () => {
   });
 });
 
+describe('password reset timing', () => {
+  const MAIL_TAKES_MS = 3_000;
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await startTestApp({}, { mailer: (sent) => slowMailer(sent, MAIL_TAKES_MS) });
+  });
+  afterAll(() => slow.close());
+
+  it('answers at once and alike whether or not the email exists: the mail goes out after the answer', async () => {
+    const { email } = await registerIndividual(slow);
+    await slow.ctx.background.settled();
+    const resets = () => mailsTo(slow, email).filter((m) => m.subject === 'Reset your password');
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const res = await slow.api('POST', '/account/reset', { body: { email: address }, ip: randomIp() });
+      return { res, ms: performance.now() - started };
+    };
+    const known = await timed(email);
+    const unknown = await timed(uniqueEmail('nobody'));
+    expect(known.res.status).toBe(202);
+    expect(unknown.res.status).toBe(202);
+    expect(known.res.body).toEqual(unknown.res.body);
+    // The mail takes 3 s to send; neither answer waited for it (a generous bound for a busy machine).
+    expect(known.ms).toBeLessThan(1_000);
+    expect(unknown.ms).toBeLessThan(1_000);
+    expect(resets()).toHaveLength(0);
+
+    await slow.ctx.background.settled();
+    expect(resets()).toHaveLength(1);
+  });
+});
+
 describe('setting a new password from the link', () => {
   it('sets the password, ends open sessions, and works once only', async () => {
     const a = await newIndividual(t);
@@ -137,6 +182,18 @@ describe('setting a new password from the link', () => {
     expect((await profile(a.token)).status).toBe(200);
     const ok = await setPassword({ token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(ok.status).toBe(200);
+  });
+
+  it('discards a 2FA key that was shown at a login but never confirmed: the next login shows a new one', async () => {
+    const { email } = await registerIndividual(t);
+    const before = await login(email, PASSWORD);
+    expect(before.body.data.secret).toEqual(expect.any(String));
+    const token = await resetToken(email);
+    expect((await setPassword({ token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).status).toBe(200);
+    const after = await login(email, NEW_PASSWORD);
+    expect(after.status).toBe(200);
+    expect(after.body.data.secret).toEqual(expect.any(String));
+    expect(after.body.data.secret).not.toBe(before.body.data.secret);
   });
 
   it('does not take a verification link for a reset link, nor use it up', async () => {

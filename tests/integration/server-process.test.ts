@@ -1,21 +1,36 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from './support/ports';
 
-/** The real entry point, as `npm start` runs it: configuration, seeding, health and shutdown. */
+/**
+ * The real entry point, as `npm start` runs it (scripts/start.mjs: the compiled server, rebuilt first if
+ * its sources changed; SERVE_SPA=false, so no web app is built): configuration, seeding, health and shutdown.
+ */
 
 const running: ChildProcess[] = [];
-afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
+const groups: number[] = [];
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+afterEach(() => {
+  running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL'));
+  for (const g of groups.splice(0)) if (groupAlive(g)) process.kill(-g, 'SIGKILL');
+});
 
 async function start(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(__dirname, '../..'),
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', RUN_JOBS: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -68,10 +83,51 @@ describe('the server process', () => {
     expect(await s.stop()).toBe(0);
   }, 120_000);
 
-  it('refuses to start with a bad configuration and says why', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  it('ends within 10 seconds of SIGTERM when whatever started it exits at once and nobody reads its output', async () => {
+    // A supervisor: starts the server in a process group of its own with piped output it never
+    // reads (the pipe fills with request logs), then signals the group and exits at once.
+    const supervisor = `
+      import { spawn } from 'node:child_process';
+      const [port, dataDir, env] = [process.argv[1], process.argv[2], JSON.parse(process.argv[3])];
+      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', SERVE_SPA: 'false', LOG_LEVEL: 'info', RUN_JOBS: 'false', ...env },
+      });
+      const health = () => fetch('http://127.0.0.1:' + port + '/api/v1/health').then((r) => r.ok, () => false);
+      const until = Date.now() + 100000;
+      while (!(await health())) {
+        if (Date.now() > until) process.exit(3);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      for (let i = 0; i < 150; i++) await Promise.all(Array.from({ length: 8 }, health));
+      process.stdout.write(JSON.stringify({ pgid: child.pid }));
+      process.kill(-child.pid, 'SIGTERM');
+      process.exit(0);
+    `;
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', supervisor, String(port), dataDir, JSON.stringify(dbEnv())], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH, PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    parent.stdout!.on('data', (d) => (said += d));
+    expect(await new Promise((r) => parent.once('exit', r))).toBe(0);
+    const { pgid } = JSON.parse(said) as { pgid: number };
+    groups.push(pgid);
+    const signalled = Date.now();
+    while (groupAlive(pgid) && Date.now() - signalled < 15_000) await new Promise((r) => setTimeout(r, 100));
+    expect(groupAlive(pgid), 'the server still runs 15 s after SIGTERM').toBe(false);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // A graceful end: the embedded database's lock is released, not left to a killed process.
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+  }, 120_000);
+
+  it('refuses to start with a bad configuration and says why', async () => {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { PATH: process.env.PATH, SERVE_SPA: 'false', PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

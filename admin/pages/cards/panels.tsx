@@ -201,8 +201,10 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
     queryFn: async () => (await api<Paged<ApiCard>>('GET', '/cards', { query: { ...scope, type: 'premium', per_page: 100 }, silent: true })).data.filter((c) => !c.is_deleted),
     enabled: open,
   });
-  const chosen = cards.data?.find((c) => c.id === Form.useWatch('card', form));
+  // Hooks at the top level only: inside find's callback they ran once per loaded card.
+  const chosenId = Form.useWatch('card', form);
   const cents = typedCents(Form.useWatch('amount', form));
+  const chosen = cards.data?.find((c) => c.id === chosenId);
   const schedule = useCardFeeSchedule({ staff: true, walletId: chosen?.wallet_id }, open && !!chosen);
 
   async function send(v: WithdrawForm) {

@@ -2,7 +2,7 @@ import { useUpdate } from '@refinedev/core';
 import { Alert, App, Button, Drawer, Form, Input, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../shared/api/errors';
-import type { ApiFee } from '../../../shared/contract';
+import { type ApiFee, feeValueProblem } from '../../../shared/contract';
 import { applyFieldErrors } from '../../../shared/ui/forms';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { feeFor, feeType } from './columns';
@@ -83,8 +83,13 @@ export function FeeEditDrawer({ fee, company, onClose }: { fee: ApiFee | null; c
           name="value"
           label="Value"
           rules={[
-            { required: true, whitespace: true, message: 'Value is required' },
-            { pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/, message: 'Enter a value such as 1.50 (at most 2 decimals)' },
+            {
+              // the server's own rule (format, and the range for the fee's type)
+              validator: async (_, v: string | undefined) => {
+                const problem = fee ? feeValueProblem(fee.type, v ?? '') : null;
+                if (problem) throw new Error(problem);
+              },
+            },
           ]}
         >
           <Input inputMode="decimal" suffix={suffix} autoFocus />

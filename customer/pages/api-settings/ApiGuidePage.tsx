@@ -16,21 +16,39 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9\s-]/g, '')
     .replace(/\s+/g, '-');
 
-/** Gives the guide's headings ids (so #7-receive-webhooks works) and scrolls to the one asked for. */
+/**
+ * Gives the guide's headings ids (so #7-receive-webhooks works) and scrolls to the one asked for.
+ * The guide renders late (a lazy renderer, then fonts and code blocks settle), so the heading is
+ * kept in view while the page's layout changes, until the reader scrolls or a few seconds pass.
+ */
 function useAnchors(root: React.RefObject<HTMLDivElement | null>, hash: string) {
   useEffect(() => {
     const el = root.current;
     if (!el) return;
+    let following = !!hash;
+    const stop = () => {
+      following = false;
+    };
     const apply = () => {
       el.querySelectorAll('h1, h2, h3').forEach((h) => {
         if (!h.id) h.id = slug(h.textContent ?? '');
       });
-      if (hash) el.querySelector(`#${CSS.escape(decodeURIComponent(hash.slice(1)))}`)?.scrollIntoView();
+      if (following) el.querySelector(`#${CSS.escape(decodeURIComponent(hash.slice(1)))}`)?.scrollIntoView();
     };
     apply();
-    const seen = new MutationObserver(apply);
-    seen.observe(el, { childList: true, subtree: true });
-    return () => seen.disconnect();
+    const mutated = new MutationObserver(apply);
+    mutated.observe(el, { childList: true, subtree: true });
+    const resized = new ResizeObserver(apply);
+    resized.observe(document.body);
+    const userEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    userEvents.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+    const settled = window.setTimeout(stop, 4000);
+    return () => {
+      mutated.disconnect();
+      resized.disconnect();
+      userEvents.forEach((e) => window.removeEventListener(e, stop));
+      window.clearTimeout(settled);
+    };
   }, [root, hash]);
 }
 

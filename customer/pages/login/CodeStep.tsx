@@ -1,20 +1,31 @@
 import { Button, Form, Input, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 
 interface Props {
   setup: boolean;
   qrcode?: string;
   secret?: string;
   loading: boolean;
+  /** why the last code was not taken */
+  error?: string;
+  onEdit(): void;
   onSubmit(code: string): void;
   onBack(): void;
 }
 
 /** Mode 2 ('Authentication Code') and mode 3 ('Setup your 2FA') of the login screen. */
-export function CodeStep({ setup, qrcode, secret, loading, onSubmit, onBack }: Props) {
+export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubmit, onBack }: Props) {
+  const [form] = Form.useForm<{ code: string }>();
+  // A refused code is cleared for the next one; the QR and key stay as they are.
+  useEffect(() => {
+    if (error) form.setFieldsValue({ code: '' });
+  }, [error, form]);
   return (
     <Form
+      form={form}
       layout="vertical"
       requiredMark={false}
+      onValuesChange={() => error && onEdit()}
       onFinish={(v: { code: string }) => onSubmit(v.code)}
     >
       {setup ? (
@@ -52,6 +63,8 @@ export function CodeStep({ setup, qrcode, secret, loading, onSubmit, onBack }: P
       <Form.Item
         name="code"
         label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'}
+        validateStatus={error ? 'error' : undefined}
+        help={error}
         rules={[
           { required: true, message: 'Authentication code is required' },
           { pattern: /^\d{6}$/, message: 'Enter the six digits' },

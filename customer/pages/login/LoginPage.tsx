@@ -1,13 +1,18 @@
-import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { confirmCode, homeFor, loginWithPassword, requestPasswordReset } from '../../../shared/api/auth';
 import { ApiError } from '../../../shared/api/errors';
 import { fromBase64 } from '../../../shared/base64';
 import type { LoginChallenge } from '../../../shared/contract';
+import { LOGIN_EXPIRED } from '../../../shared/contract/login-messages';
 import { SplitLayout } from '../../layouts/SplitLayout';
+import { Muted, Paragraph, Title } from '../../../shared/ui/Type';
 import { goToError } from '../onboarding/messages';
-import { CodeStep } from './CodeStep';
+
+// The code step is loaded while the password is checked: the first screen does not carry it.
+const loadCodeStep = () => import('./CodeStep');
+const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
 
 type Mode = 'password' | 'code' | 'setup';
 
@@ -26,15 +31,21 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const [loading, setLoading] = useState(false);
   const [resetting, setResetting] = useState(false);
+  /** why the code was not taken, shown under it */
+  const [codeError, setCodeError] = useState<string>();
+  /** why the person is back at the password step */
+  const [notice, setNotice] = useState<string>();
   const prefill = fromBase64(params.get('product')) || params.get('email') || '';
 
   const fail = (e: unknown) => goToError(navigate, e instanceof ApiError ? e.display : 'Error Logging In');
 
   async function submitPassword(v: { email: string; password: string }) {
     setLoading(true);
+    setNotice(undefined);
     try {
-      const c = await loginWithPassword(v.email.trim(), v.password);
+      const [c] = await Promise.all([loginWithPassword(v.email.trim(), v.password), loadCodeStep()]);
       setChallenge(c);
+      setCodeError(undefined);
       setMode(c.qrcode ? 'setup' : 'code');
     } catch (e) {
       fail(e);
@@ -50,7 +61,17 @@ export default function LoginPage() {
       const session = await confirmCode(mode === 'setup' ? 'setup' : 'verify', challenge.token, code);
       navigate(homeFor(session.user.role), { replace: true });
     } catch (e) {
-      fail(e);
+      if (e instanceof ApiError && e.error === LOGIN_EXPIRED) {
+        // A new login shows the same QR and key again: the server keeps them until a code confirms them.
+        setMode('password');
+        setChallenge(null);
+        setNotice(e.message);
+      } else if (e instanceof ApiError && (e.statusCode === 401 || e.statusCode === 429)) {
+        // A mistyped code (or too many): stay, so the QR already scanned stays in front of the person.
+        setCodeError(e.display);
+      } else {
+        fail(e);
+      }
     } finally {
       setLoading(false);
     }
@@ -72,8 +93,9 @@ export default function LoginPage() {
 
   return (
     <SplitLayout panel="left">
-      <Typography.Title level={2}>Welcome back</Typography.Title>
-      <Typography.Paragraph type="secondary">{SUBTITLES[mode]}</Typography.Paragraph>
+      <Title level={2}>Welcome back</Title>
+      <Paragraph secondary>{SUBTITLES[mode]}</Paragraph>
+      {mode === 'password' && notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
       {mode === 'password' && (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submitPassword} initialValues={{ email: prefill }}>
           <Form.Item
@@ -89,34 +111,38 @@ export default function LoginPage() {
           <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Password is required' }]} style={{ marginBottom: 8 }}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Typography.Paragraph style={{ textAlign: 'right' }}>
-            <Typography.Text type="secondary">Forgot Password? </Typography.Text>
+          <Paragraph style={{ textAlign: 'right' }}>
+            <Muted>Forgot Password? </Muted>
             <Button type="link" size="small" style={{ padding: 0 }} onClick={reset} loading={resetting}>
               Reset
             </Button>
-          </Typography.Paragraph>
+          </Paragraph>
           <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>
             {loading ? 'Loading...' : 'Login'}
           </Button>
         </Form>
       )}
       {mode !== 'password' && (
-        <CodeStep
-          setup={mode === 'setup'}
-          qrcode={challenge?.qrcode}
-          secret={challenge?.secret}
-          loading={loading}
-          onSubmit={submitCode}
-          onBack={() => {
-            setMode('password');
-            setChallenge(null);
-          }}
-        />
+        <Suspense>
+          <CodeStep
+            setup={mode === 'setup'}
+            qrcode={challenge?.qrcode}
+            secret={challenge?.secret}
+            loading={loading}
+            error={codeError}
+            onEdit={() => setCodeError(undefined)}
+            onSubmit={submitCode}
+            onBack={() => {
+              setMode('password');
+              setChallenge(null);
+            }}
+          />
+        </Suspense>
       )}
-      <Typography.Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
-        <Typography.Text type="secondary">Don't have an account? </Typography.Text>
+      <Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+        <Muted>Don't have an account? </Muted>
         <Link to="/onboarding">Sign Up</Link>
-      </Typography.Paragraph>
+      </Paragraph>
     </SplitLayout>
   );
 }

@@ -1,12 +1,15 @@
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout, refreshProfile } from '../../../shared/api/auth';
-import { isCustomer } from '../../../shared/contract';
-import { ProfileDrawer } from '../../../shared/ui/ProfileDrawer';
+import { isCustomer } from '../../../shared/contract/roles';
+import { ScreenBoundary } from '../../../shared/ui/ScreenBoundary';
 import { useSession } from '../../../shared/ui/useSession';
 import { portalMenu } from './menu';
+
+// Loaded when first opened: its phone number field brings the world's numbering plans (about 200 KB gzipped).
+const ProfileDrawer = lazy(async () => ({ default: (await import('../../../shared/ui/ProfileDrawer')).ProfileDrawer }));
 
 const { Header, Sider, Content } = Layout;
 
@@ -18,6 +21,8 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
   const screens = Grid.useBreakpoint();
   const { modal } = App.useApp();
   const [profileOpen, setProfileOpen] = useState(false);
+  /** opened at least once: stays mounted so that it can close with its animation */
+  const [profileUsed, setProfileUsed] = useState(false);
   const wide = screens.lg ?? true;
 
   useEffect(() => {
@@ -60,8 +65,10 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
     { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, danger: true },
   ];
   const onTopMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'profile') setProfileOpen(true);
-    else if (key === 'logout') confirmLogout();
+    if (key === 'profile') {
+      setProfileUsed(true);
+      setProfileOpen(true);
+    } else if (key === 'logout') confirmLogout();
     else go(key);
   };
 
@@ -124,10 +131,16 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
           </Dropdown>
         </Header>
         <Content style={{ padding: wide ? 24 : 12 }}>
-          <Outlet />
+          <ScreenBoundary home="/portal">
+            <Outlet />
+          </ScreenBoundary>
         </Content>
       </Layout>
-      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} onLoggedOut={() => navigate('/login', { replace: true })} />
+      {profileUsed && (
+        <Suspense>
+          <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} onLoggedOut={() => navigate('/login', { replace: true })} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

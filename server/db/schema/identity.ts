@@ -32,6 +32,10 @@ export const users = pgTable(
     deactivatedAt: ts('deactivated_at'),
     /** AES-GCM sealed base32 TOTP key; null until 2FA is set up */
     totpSecret: text('totp_secret'),
+    /** the sealed key shown at the first login, kept until a code confirms it so a scanned QR stays good */
+    pendingTotpSecret: text('pending_totp_secret'),
+    /** when that key was made: after a day a first login shows a new one */
+    pendingTotpCreatedAt: ts('pending_totp_created_at'),
     /** the last TOTP time step accepted, so a code is never accepted twice */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: ts('password_changed_at'),
@@ -108,7 +112,8 @@ export const rateLimits = pgTable(
     windowStart: ts('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  // window_start: the hourly prune reads the old end of the table only.
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 export const helpdeskMessages = pgTable('helpdesk_messages', {

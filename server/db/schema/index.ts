@@ -6,3 +6,4 @@ export * from './cards';
 export * from './sandbox';
 export * from './verification';
 export * from './integrations';
+export * from './outbox';

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 
 /** Idempotency records: one per (principal, key); replayed for 24 hours at least. */
@@ -15,5 +15,6 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [primaryKey({ columns: [t.principal, t.key] })],
+  // created_at: the hourly prune reads the old end of the table only.
+  (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

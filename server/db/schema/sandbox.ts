@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
@@ -44,3 +44,15 @@ export const sandboxAuthorizations = pgTable(
   },
   (t) => [index('sandbox_authorizations_card_idx').on(t.cardToken)],
 );
+
+/** Operations the sandbox has performed, by the caller's operation id: a retry is answered, not done again. */
+export const sandboxOperations = pgTable('sandbox_operations', {
+  opId: uuid('op_id').primaryKey(),
+  operation: text('operation').notNull(),
+  cardToken: text('card_token'),
+  /** what the first call answered (the issued card for 'issue') */
+  result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+  /** how many times the id came again after it was done (each answered, none performed) */
+  repeats: integer('repeats').notNull().default(0),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, emailTokens, sessions, users } from '../../db/schema';
+import { companies, emailTokens, loginChallenges, sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
 
 export type UserRow = typeof users.$inferSelect;
@@ -78,9 +78,14 @@ export async function peekEmailToken(db: DbOrTx, token: string) {
   return row;
 }
 
+/** Ends the user's sessions and the logins under way (challenges waiting for a code), e.g. at a new password. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(loginChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(loginChallenges.userId, userId), isNull(loginChallenges.usedAt)));
 }

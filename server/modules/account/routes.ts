@@ -12,6 +12,8 @@ import {
 } from '../../../shared/contract';
 import { authenticate } from '../../plugins/auth';
 import { HTTP, ok } from '../../lib/http';
+import * as login from './login';
+import * as reset from './reset';
 import * as account from './service';
 import { endSession } from './sessions';
 
@@ -43,23 +45,23 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/account/login', { schema: { tags, body: loginBody } }, async (req) =>
-    ok(await account.login(ctx, req.body.email, req.body.password, meta(req))),
+    ok(await login.login(ctx, req.body.email, req.body.password, meta(req))),
   );
 
   app.post('/account/auth-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
-    ok(await account.confirmLogin(ctx, 'setup', req.body.token, req.body.code, meta(req))),
+    ok(await login.confirmLogin(ctx, 'setup', req.body.token, req.body.code, meta(req))),
   );
 
   app.post('/account/login-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
-    ok(await account.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
+    ok(await login.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
   );
 
   app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await account.requestPasswordReset(ctx, req.body.email, meta(req)))),
+    reply.status(HTTP.ACCEPTED).send(ok(await reset.requestPasswordReset(ctx, req.body.email, meta(req)))),
   );
 
   app.post('/account/reset-password', { schema: { tags, body: newPasswordBody } }, async (req) =>
-    ok(await account.setPasswordFromLink(ctx, req.body)),
+    ok(await reset.setPasswordFromLink(ctx, req.body)),
   );
 
   app.post('/account/accept-invite', { schema: { tags, body: acceptInviteBody } }, async (req) =>

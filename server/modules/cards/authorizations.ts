@@ -51,7 +51,7 @@ async function recordDecline(ctx: AppContext, tx: Tx, card: typeof cards.$inferS
     .update(cards)
     .set({ insufficientStreak: reason === INSUFFICIENT ? sql`${cards.insufficientStreak} + 1` : 0, updatedAt: now })
     .where(eq(cards.id, cardId));
-  await emitEvent(tx, card.walletId, 'card.authorization.declined', cardEventData(card, { transaction_id: id, decline_reason: reason, ...payment(req) }), now);
+  await emitEvent(tx, card.walletId, 'card.authorization.declined', cardEventData(tx, card, { transaction_id: id, decline_reason: reason, ...payment(req) }), now);
   return id;
 }
 
@@ -108,7 +108,7 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
           updatedAt: now,
         });
         await tx.update(cards).set({ insufficientStreak: 0, updatedAt: now }).where(eq(cards.id, card.id));
-        await emitEvent(tx, card.walletId, 'card.authorization.approved', cardEventData(card, { transaction_id: transactionId, ...payment(req) }), now);
+        await emitEvent(tx, card.walletId, 'card.authorization.approved', cardEventData(tx, card, { transaction_id: transactionId, ...payment(req) }), now);
         return { approved: true, declineReason: null, transactionId };
       });
     },
@@ -150,7 +150,7 @@ async function release(ctx: AppContext, ref: string, outcome: 'reversed' | 'sett
     });
     await tx.update(cardTransactions).set({ status: outcome, updatedAt: now }).where(eq(cardTransactions.id, auth.id));
     if (card) {
-      await emitEvent(tx, card.walletId, `card.authorization.${outcome}`, cardEventData(card, { transaction_id: auth.id, amount: formatMoney(auth.amount), currency: auth.currency, merchant: auth.merchant, country: auth.country }), now);
+      await emitEvent(tx, card.walletId, `card.authorization.${outcome}`, cardEventData(tx, card, { transaction_id: auth.id, amount: formatMoney(auth.amount), currency: auth.currency, merchant: auth.merchant, country: auth.country }), now);
     }
   });
 }

@@ -9,6 +9,7 @@ import { cardForCaller } from './access';
 import { emitEvent } from '../integrations/webhooks';
 import { cardEventData } from './events';
 import type { CardRow } from './presenters';
+import { enqueue, performNow } from './outbox';
 
 function assertLive(card: CardRow) {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');
@@ -21,11 +22,16 @@ async function freezeOrUnfreeze(ctx: AppContext, card: CardRow, status: 'activat
   if (card.state === target) {
     throw new AppError(HTTP.CONFLICT, status === 'deactivate' ? 'The card is already frozen.' : 'The card is already active.');
   }
-  await (status === 'deactivate' ? ctx.issuer.freeze(card.issuerToken) : ctx.issuer.unfreeze(card.issuerToken));
-  await ctx.db.transaction(async (tx) => {
+  // The card's state first, with the operation the issuer is owed; undone if the issuer finally refuses.
+  const operation = status === 'deactivate' ? 'freeze' : 'unfreeze';
+  const op = await ctx.db.transaction(async (tx) => {
     await tx.update(cards).set({ state: target, updatedAt: ctx.now() }).where(eq(cards.id, card.id));
-    await emitEvent(tx, card.walletId, status === 'deactivate' ? 'card.frozen' : 'card.unfrozen', cardEventData(card, { state: target }), ctx.now());
+    await emitEvent(tx, card.walletId, status === 'deactivate' ? 'card.frozen' : 'card.unfrozen', cardEventData(tx, card, { state: target }), ctx.now());
+    return enqueue(tx, { operation, cardId: card.id, cardToken: card.issuerToken, purpose: operation, plan: { previous: card.state }, at: ctx.now() });
   });
+  if ((await performNow(ctx, op)) === 'failed') {
+    throw new AppError(HTTP.SERVICE_UNAVAILABLE, `The card issuer could not ${operation} the card. Nothing changed; please try again.`);
+  }
   return { message: status === 'deactivate' ? 'Card frozen successfully.' : 'Card unfrozen successfully.', state: target };
 }
 
@@ -101,7 +107,7 @@ export async function toggle(ctx: AppContext, cardId: string, what: Toggle, reas
   await ctx.db.transaction(async (tx) => {
     await tx.update(cards).set({ ...set, updatedAt: now }).where(eq(cards.id, cardId));
     const event = { flag: 'card.flagged', unflag: 'card.unflagged', suspend: 'card.suspended', unsuspend: 'card.unsuspended' }[what];
-    await emitEvent(tx, card.walletId, event, cardEventData(card, { reason }), now);
+    await emitEvent(tx, card.walletId, event, cardEventData(tx, card, { reason }), now);
   });
   const done = { flag: 'Card flagged.', unflag: 'Card unflagged.', suspend: 'Card suspended.', unsuspend: 'Card unsuspended.' }[what];
   return { message: done };

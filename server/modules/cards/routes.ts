@@ -42,8 +42,8 @@ export default async function cardRoutes(fastify: FastifyInstance) {
       return { rows, next: cursorOf(rows, (c) => c.created_at, (c) => c.id) };
     });
 
-  app.post('/cards', { onRequest: customer, schema: { tags, security, body: createCardBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await svc.createCard(ctx, req.user!, req.body))),
+  app.post('/cards', { onRequest: customer, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: createCardBody } }, async (req, reply) =>
+    reply.status(HTTP.CREATED).send(ok(await svc.createCard(ctx, req.user!, req.body, req))),
   );
 
   app.get('/cards', { onRequest: staff, schema: { tags, security, querystring: cardListQuery } }, async (req, reply) => {
@@ -109,12 +109,14 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     reply.status(HTTP.CREATED).send(ok(await manage.setSpendingLimit(ctx, req.user!, req.params.id, req.body))),
   );
 
-  app.post('/cards/add-funds', { onRequest: anyone, schema: { tags, security, body: cardAmountBody } }, async (req) =>
-    ok(await svc.fundCard(ctx, req.user!, req.body)),
+  app.post('/cards/add-funds', { onRequest: anyone, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: cardAmountBody } }, async (req) =>
+    ok(await svc.fundCard(ctx, req.user!, req.body, req)),
   );
 
-  app.post('/cards/withdraw-funds', { onRequest: anyone, schema: { tags, security, body: cardAmountBody } }, async (req) =>
-    ok(await svc.withdrawFromCard(ctx, req.user!, req.body)),
+  app.post('/cards/withdraw-funds', { onRequest: anyone, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: cardAmountBody } }, async (req, reply) => {
+    const { status, data } = await svc.withdrawFromCard(ctx, req.user!, req.body, req);
+    return reply.status(status).send(ok(data));
+  }
   );
 
   app.post('/cards/add-spend-limit/:id', { onRequest: customer, schema: { tags, security, params: idParams, body: additionalLimitBody } }, async (req) =>
@@ -129,8 +131,8 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     reply.status(HTTP.ACCEPTED).send(ok(await manage.changeStatusByToken(ctx, req.body))),
   );
 
-  app.delete('/cards/:id', { onRequest: anyone, schema: { tags, security, params: idParams } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteCard(ctx, req.user!, req.params.id))),
+  app.delete('/cards/:id', { onRequest: anyone, config: { idempotency: 'in-transaction' }, schema: { tags, security, params: idParams } }, async (req, reply) =>
+    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteCard(ctx, req.user!, req.params.id, req))),
   );
 
   for (const what of ['flag', 'unflag', 'suspend', 'unsuspend'] as const) {

@@ -11,7 +11,7 @@ import type { ApiCustomerRow } from '../../../shared/contract';
 
 const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'State', value: (c) => c.state },
-  { header: 'Master Wallet (USDT)', value: (c) => c.master_wallet },
+  { header: 'Master Wallet (USDT)', value: (c) => c.master_wallet, numeric: true },
   { header: 'Cards', value: (c) => c.cards_count },
   { header: 'Active Cards', value: (c) => c.active_cards_count },
   { header: 'Created', value: (c) => c.created_at },

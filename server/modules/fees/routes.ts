@@ -12,7 +12,7 @@ import type { ApiFee } from '../../../shared/contract';
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },
   { header: 'Type', value: (f) => f.type },
-  { header: 'Value', value: (f) => f.value },
+  { header: 'Value', value: (f) => f.value, numeric: true },
   { header: 'State', value: (f) => f.state },
   { header: 'For', value: (f) => f.for },
   { header: 'Company', value: (f) => f.for_name },

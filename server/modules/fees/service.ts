@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApiFee, feeListQuery, updateFeeBody } from '../../../shared/contract';
+import { type ApiFee, type feeListQuery, type updateFeeBody, feeOutOfRange } from '../../../shared/contract';
 import { type FeeRule, hundredthsToString } from '../../../shared/fees';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, fees } from '../../db/schema';
-import { notFound } from '../../lib/http';
+import { invalidField, notFound } from '../../lib/http';
 import { dayRange } from '../../lib/dates';
 import { offsetOf } from '../../lib/paging';
 
@@ -99,6 +99,9 @@ const statusOf = (s: z.output<typeof updateFeeBody>['status'], fallback: string)
 export async function updateFee(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof updateFeeBody>) {
   const [row] = await ctx.db.select().from(fees).where(eq(fees.id, id));
   if (!row) throw notFound('The fee');
+  // the stored type decides, whatever type the request carried
+  const outOfRange = feeOutOfRange(row.type as ApiFee['type'], body.value);
+  if (outOfRange) throw invalidField('value', outOfRange);
   const now = ctx.now();
   if (row.for === 'default' && body.for === 'company' && body.for_id) {
     const name = await companyName(ctx.db, body.for_id);

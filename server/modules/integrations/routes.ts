@@ -15,10 +15,11 @@ import {
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import { AppError, HTTP, forbidden, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
-import { FailureLimiter } from '../../lib/rate-limit';
+import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
 import { authenticate } from '../../plugins/auth';
 import { listDeliveries, listThirdParties } from './queries';
 import * as svc from './service';
+import { clientCredentials, invalidClient, noStore, parseTokenForm } from './oauth';
 import { issueToken } from './tokens';
 
 const THIRD_PARTY_COLUMNS: CsvColumn<ApiThirdParty>[] = [
@@ -57,36 +58,29 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
   const signedIn = authenticate(ctx);
 
-  // OAuth 2 token endpoint: client credentials in the body (JSON or form) or HTTP Basic.
+  // OAuth 2 token endpoint (RFC 6749, client credentials grant): JSON or form body, client secret in HTTP Basic or the body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  app.post('/oauth/token', { schema: { tags, body: tokenBody } }, async (req, reply) => {
-    let { client_id: id, client_secret: secret } = req.body;
-    const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    if (basic) {
-      const [u, p] = Buffer.from(basic[1]!, 'base64').toString().split(':');
-      id = decodeURIComponent(u ?? '');
-      secret = decodeURIComponent(p ?? '');
+    try {
+      done(null, parseTokenForm(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
     }
+  });
+  app.post('/oauth/token', { onRequest: noStore, schema: { tags, body: tokenBody } }, async (req, reply) => {
     // RFC 6749 §5.2: a missing parameter is invalid_request; a grant other than ours is unsupported.
     if (!req.body.grant_type) throw new AppError(HTTP.BAD_REQUEST, 'grant_type is required.', 'invalid_request');
     if (req.body.grant_type !== 'client_credentials') {
       throw new AppError(HTTP.BAD_REQUEST, 'Only the client_credentials grant is supported.', 'unsupported_grant_type');
     }
-    if (!id || !secret) throw new AppError(HTTP.BAD_REQUEST, 'client_id and client_secret are required.', 'invalid_request');
+    const client = clientCredentials(req.headers.authorization, req.body);
     const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
-    const keys = [
-      { key: `oauth:client:${id}`, max: ctx.config.rateLimit.perAccount * 2 },
-      { key: `oauth:ip:${req.ip}`, max: ctx.config.rateLimit.perAddress },
-    ];
-    await limiter.assertUnder(keys);
-    const token = await issueToken(ctx, id, secret);
-    if (!token) {
-      for (const k of keys) await limiter.hit(k.key);
-      throw new AppError(HTTP.UNAUTHORIZED, 'Client authentication failed.', 'invalid_client', { 'www-authenticate': 'Basic realm="cardwallet"' });
-    }
-    return reply.header('cache-control', 'no-store').send(token);
+    const limits = guessLimits(ctx.config.rateLimit, 'oauth', client.id, req.ip);
+    // Counted before the secret is checked, so parallel guesses cannot all pass a check made before any was counted.
+    const attempt = await limiter.attempt(limits);
+    const token = await issueToken(ctx, client.id, client.secret);
+    if (!token) throw invalidClient();
+    await attempt.takeBack();
+    return reply.send(token);
   });
 
   // Customers: their company's credentials. Staff: the List of Third Parties.

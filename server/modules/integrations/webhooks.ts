@@ -19,11 +19,14 @@ export function sign(secret: string, id: string, timestamp: number, body: string
 
 export const newSigningSecret = () => `whsec_${Buffer.from(randomToken(24), 'base64url').toString('base64')}`;
 
+type EventData = Record<string, unknown>;
+
 /**
  * Queues an event for the company's active callback, in the caller's transaction: it is sent if
- * and only if what it reports was committed.
+ * and only if what it reports was committed. Data that costs a query may come as a thunk, read
+ * only when there is a callback to send it to.
  */
-export async function emitEvent(tx: Tx | DbOrTx, companyId: string | null, type: string, data: Record<string, unknown>, now: Date) {
+export async function emitEvent(tx: Tx | DbOrTx, companyId: string | null, type: string, data: EventData | (() => Promise<EventData>), now: Date) {
   if (!companyId) return;
   const [endpoint] = await tx
     .select({ id: callbackEndpoints.id })
@@ -35,7 +38,7 @@ export async function emitEvent(tx: Tx | DbOrTx, companyId: string | null, type:
     messageId: `msg_${randomToken(18)}`,
     companyId,
     type,
-    payload: { type, timestamp: now.toISOString(), data },
+    payload: { type, timestamp: now.toISOString(), data: typeof data === 'function' ? await data() : data },
     state: 'pending',
     nextAttemptAt: now,
     createdAt: now,

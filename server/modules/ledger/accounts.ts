@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 
 /** Platform accounts, created by migration with these ids. */
 export const PLATFORM = {
@@ -22,9 +23,13 @@ export async function createWallet(db: DbOrTx, ownerId: string): Promise<void> {
 }
 
 export async function findWallet(db: DbOrTx, walletId: string): Promise<LedgerAccount | undefined> {
-  const [a] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.ownerId, walletId)));
+  const query = prepared(db, 'find_wallet', (d) =>
+    d
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.ownerId, sql.placeholder('walletId'))))
+      .prepare('find_wallet'),
+  );
+  const [a] = await query.execute({ walletId });
   return a;
 }

@@ -5,7 +5,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { companies, users } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { FailureLimiter } from '../../lib/rate-limit';
+import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
 import { passwordChangedMail } from '../../mail/templates';
 import { findLiveUser, revokeUserSessions } from '../account/queries';
 import { profileOf } from '../account/sessions';
@@ -40,15 +40,13 @@ export async function changePassword(ctx: AppContext, me: AuthUser, id: string, 
   const user = await findLiveUser(ctx.db, me.id);
   if (!user) throw notFound('The user');
   const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
-  const keys = [
-    { key: `auth:acct:${user.email}`, max: ctx.config.rateLimit.perAccount },
-    { key: `auth:ip:${ip}`, max: ctx.config.rateLimit.perAddress },
-  ];
-  await limiter.assertUnder(keys);
+  const limits = guessLimits(ctx.config.rateLimit, 'auth', user.email, ip);
+  // Counted before the check, so parallel guesses cannot all pass a check made before any was counted.
+  const attempt = await limiter.attempt(limits);
   if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-    for (const k of keys) await limiter.hit(k.key);
     throw invalidField('old_password', 'The current password is incorrect.');
   }
+  await attempt.takeBack();
   if (body.new_password === body.old_password) {
     throw invalidField('new_password', 'The new password must be different from the current one.');
   }

@@ -17,6 +17,7 @@ import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { isMomoAgent } from '../momo/service';
 import { walletForCaller } from './access';
+import { transfer } from './transfer';
 import { sendTopupsCsv } from './csv';
 import { listTopups } from './queries';
 import * as svc from './service';
@@ -49,8 +50,10 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     ok(await svc.confirmTopup(ctx, req.user!, req.body)),
   );
 
-  app.post('/wallet/transfer', { onRequest: customer, schema: { tags, security, body: transferBody } }, async (req) =>
-    ok(await svc.transfer(ctx, req.user!, req.body)),
+  app.post(
+    '/wallet/transfer',
+    { onRequest: customer, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: transferBody } },
+    async (req) => ok(await transfer(ctx, req.user!, req.body, req, ok)),
   );
 
   app.get('/wallet/list-topups', { onRequest: staff, schema: { tags, security, querystring: topupListQuery } }, async (req, reply) => {
@@ -68,8 +71,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     return { ...paged(req, r.rows, r.total, q), totals: r.totals };
   });
 
-  app.post('/wallet/approve-topup', { onRequest: staff, schema: { tags, security, body: approveTopupBody } }, async (req) =>
-    ok(await svc.decideTopup(ctx, req.user!, req.body)),
+  app.post('/wallet/approve-topup', { onRequest: staff, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: approveTopupBody } }, async (req) =>
+    ok(await svc.decideTopup(ctx, req.user!, req.body, req)),
   );
 
   // Momo agents (customers named in the momo settings) and staff see mobile-money top-ups.

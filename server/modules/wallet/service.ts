@@ -1,15 +1,17 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type TopupInstructions, TRON_HASH, type approveTopupBody, type topupBalanceBody, type topupConfirmBody, type transferBody } from '../../../shared/contract';
+import { type TopupInstructions, TRON_HASH, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
 import { FEES_FOR, computeFees, momoAmountToSend } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { topups, users } from '../../db/schema';
-import { AppError, HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
+import { AppError, HTTP, conflict, forbidden, invalidField, notFound, ok } from '../../lib/http';
+import type { FastifyRequest } from 'fastify';
+import { moneyTransaction } from '../../plugins/idempotency';
 import { momoAlertMail, topupApprovedMail, topupDeniedMail } from '../../mail/templates';
 import { scheduleFor } from '../fees/service';
 import { PLATFORM, findWallet } from '../ledger/accounts';
-import { InsufficientFunds, post } from '../ledger/post';
+import { post } from '../ledger/post';
 import { newReference, randomCode } from '../ledger/refs';
 import { isMomoAgent, momoSettingsOf } from '../momo/service';
 import { ownWalletId, walletOwner } from './access';
@@ -160,9 +162,15 @@ const APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as con
  * Staff approve (credit once, ever) or deny (with a reason) a top-up. The row is locked and its
  * state re-checked inside the transaction, so two approvals at the same moment credit once.
  */
-export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof approveTopupBody>) {
+const decided = (decision: 'Approved' | 'Denied') => ({
+  message: decision === 'Approved' ? 'Top-up approved and the wallet credited.' : 'Top-up denied.',
+  state: decision,
+});
+
+/** Staff approve (the wallet is credited, once ever) or deny a top-up; the request's Idempotency-Key is kept in the same transaction. */
+export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof approveTopupBody>, req: FastifyRequest | null = null) {
   const now = ctx.now();
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await moneyTransaction(ctx, req, async (tx) => {
     const [t] = await tx.select().from(topups).where(eq(topups.id, body.topup_id)).for('update');
     if (!t) throw notFound('The top-up');
     if (t.state === 'Approved' || t.state === 'Denied') throw conflict(`This top-up was already ${t.state.toLowerCase()}.`);
@@ -222,7 +230,7 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
       })
       .where(eq(topups.id, t.id));
     return { t, decision: 'Approved' as const, credited, fee: fees.total };
-  });
+  }, (r) => ok(decided(r.decision)));
 
   const [customer] = await ctx.db.select().from(users).where(eq(users.id, result.t.createdBy));
   if (customer) {
@@ -235,55 +243,7 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
       ),
     );
   }
-  return {
-    message: result.decision === 'Approved' ? 'Top-up approved and the wallet credited.' : 'Top-up denied.',
-    state: result.decision,
-  };
+  return decided(result.decision);
 }
 
 /** Master wallet to master wallet: atomic, final, refused when funds are short. */
-export async function transfer(ctx: AppContext, me: AuthUser, body: z.output<typeof transferBody>) {
-  const from = ownWalletId(me);
-  if (body.wallet_id === from) throw invalidField('wallet_id', 'You cannot transfer to your own wallet');
-  const [source, target] = await Promise.all([findWallet(ctx.db, from), findWallet(ctx.db, body.wallet_id)]);
-  if (!source) throw notFound('The wallet');
-  const targetOwner = target ? await walletOwner(ctx.db, body.wallet_id) : null;
-  if (!target || !targetOwner) throw invalidField('wallet_id', 'No master wallet has this id');
-  if (!targetOwner.active) throw invalidField('wallet_id', 'This wallet cannot receive transfers');
-  const now = ctx.now();
-  const reference = newReference('TRF');
-  try {
-    const posted = await ctx.db.transaction((tx) =>
-      post(tx, {
-        kind: 'transfer',
-        reference,
-        description: body.reference || 'Wallet transfer',
-        meta: { wallet_from: from, wallet_to: body.wallet_id, reference: body.reference ?? null, transferer: me.id },
-        createdBy: me.id,
-        at: now,
-        legs: [
-          { accountId: source.id, amount: -body.amount },
-          { accountId: target.id, amount: body.amount },
-        ],
-      }),
-    );
-    const b = posted.balances.get(source.id)!;
-    return {
-      message: 'Transfer completed.',
-      id: posted.transferId,
-      trans_ref: reference,
-      wallet_from: from,
-      wallet_to: body.wallet_id,
-      to_name: targetOwner.name,
-      amount: formatMoney(body.amount),
-      reference: body.reference ?? null,
-      status: 'Completed' as const,
-      balance_before: formatMoney(b.before),
-      balance_after: formatMoney(b.after),
-      created_at: now.toISOString(),
-    };
-  } catch (e) {
-    if (e instanceof InsufficientFunds) throw invalidField('amount', 'Insufficient balance in your master wallet');
-    throw e;
-  }
-}

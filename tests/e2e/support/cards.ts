@@ -2,7 +2,7 @@ import { dataDir } from './env';
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PASSWORD, isPhone, openDropdown } from './flows';
+import { DEMO_PASSWORD, isPhone, motionless, openDropdown } from './flows';
 import { freshCode, rememberSecret } from './totp';
 
 /** Helpers of the card journeys: funding a wallet as staff would, reading balances, antd pickers. */
@@ -114,6 +114,7 @@ export const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer
 export const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 
 export async function pick(page: Page, scope: Page | Locator, label: string, option: string) {
+  await motionless(page);
   await scope.getByRole('combobox', { name: label, exact: true }).click({ force: true });
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option.replace(/[()*]/g, '\\$&')}$`) }).click();
 }

@@ -50,7 +50,8 @@ export async function logInThroughUi(page: Page, email: string, password: string
 }
 
 async function logIn(page: Page, email: string, password: string, opts: { prefilled?: boolean }) {
-  if (!page.url().includes('/login')) await page.goto('/login');
+  // `/` and `/login` are the same screen.
+  if (!['/', '/login'].includes(new URL(page.url(), 'http://x').pathname)) await page.goto('/login');
   const emailField = page.getByLabel('Email');
   if (opts.prefilled) await expect(emailField).toHaveValue(email);
   else await emailField.fill(email);
@@ -93,6 +94,17 @@ export async function openFromMenu(page: Page, entry: string, url: RegExp, via: 
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
+}
+
+/**
+ * Waits until no drawer or dialog is sliding or zooming in: a click on a field of a panel still
+ * moving lands outside the viewport or beside the field.
+ */
+export async function motionless(page: Page, timeout?: number) {
+  const moving = ['.ant-drawer-content-wrapper', '.ant-modal']
+    .flatMap((c) => [`${c}[class*="-enter"]`, `${c}[class*="-appear"]`])
+    .join(', ');
+  await expect(page.locator(moving)).toHaveCount(0, { timeout });
 }
 
 /** The dropdown menu that is open. */

@@ -73,8 +73,8 @@ export async function wrongCode(t: TestApp, secret: string): Promise<string> {
  * Rate limits count in fixed windows; move the clock to just after the start of the next one
  * so a test's failures cannot straddle a window boundary.
  */
-export function startFreshWindow(t: TestApp) {
-  const w = t.ctx.config.rateLimit.windowSeconds * 1000;
+export function startFreshWindow(t: TestApp, seconds = t.ctx.config.rateLimit.windowSeconds) {
+  const w = seconds * 1000;
   const now = t.clock.now().getTime();
   t.clock.advance(w - (now % w) + 1000);
 }

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { openDatabase } from '../../../server/db/client';
-import type { Mail } from '../../../server/lib/mailer';
+import type { Mail, Mailer } from '../../../server/lib/mailer';
 import { memoryMailer, serveApp } from './http';
 
 export interface SentMail extends Mail {
@@ -41,7 +41,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * `mailer` replaces the one that keeps mail in `mails` (e.g. a slow one); it is given that list to fill.
+ * `spaRoot` serves a built web app from that directory.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
   const postgresUrl = inject('postgresUrl');
   const database = postgresUrl
@@ -61,7 +68,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       cb();
     },
   });
-  const { app, url, clock, api } = await serveApp({ config, database, mailer: memoryMailer(mails), logStream });
+  const { app, url, clock, api } = await serveApp({ config, database, mailer: (opts.mailer ?? memoryMailer)(mails), logStream, spaRoot: opts.spaRoot });
   return {
     url,
     app,

@@ -42,6 +42,9 @@ export async function serveApp(opts: Omit<BuildOptions, 'now'>) {
   const clock = { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
   const app = await buildApp({ ...opts, now: clock.now });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // A test may spend longer than Fastify's 72 s keep-alive writing fixtures between two requests;
+  // fetch would then reuse a socket the server is closing that instant (ECONNRESET).
+  app.server.keepAliveTimeout = 30 * 60_000;
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return { app, url, clock, api: apiClient(url) };

@@ -1,0 +1,255 @@
+/**
+ * Benchmark: wallet transfers against pgbench's TPC-B-like script on the same PostgreSQL.
+ *
+ *   TEST_DATABASE_URL=postgres://… node --import tsx bench/transfer.ts   (10 s per run; --quick: 3 s)
+ *   node --import tsx bench/transfer.ts     (PGlite: the product's figures only; pgbench needs a server)
+ *
+ * Product: `POST /api/v1/wallet/transfer` with an Idempotency-Key, 0.01 USDT from a random wallet
+ * to another, between two hot wallets (customers who registered and logged in with TOTP) and
+ * spread over 1,000 wallets (customers written straight into the database, each with a session
+ * made by the same function a login uses), at 10 and 50 connections. Baseline, in the same run:
+ * `pgbench -c N -j 2 -T S` (built-in TPC-B-like script) on a scratch database `cw_bench_*` of the
+ * same server, initialised with `pgbench -i -s BENCH_PGBENCH_SCALE` (10; 1 in quick mode).
+ *
+ * Afterwards the ledger is checked in SQL (every transfer has entries summing to zero; every
+ * cached balance equals the sum of its account's entries and the end of its chain of
+ * balance_before → balance_after; no balance of an account that may not go negative is below
+ * zero; the customers' money is conserved; every transfer answered 2xx is in the ledger exactly
+ * once), and pgbench's own tables after each of its runs (accounts, tellers, branches and history
+ * move by the same sum). Exits 1 when any of that is wrong, or an answer is not 2xx, not when a goal is missed.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { ledgerAccounts, users } from '../server/db/schema';
+import { createSession } from '../server/modules/account/sessions';
+import { createWallet, findWallet } from '../server/modules/ledger/accounts';
+import { post } from '../server/modules/ledger/post';
+import { newIndividual } from '../tests/integration/support/actors';
+import { Problems, QUICK, describeRun, fixed, goal, header, loadAverage, runSeconds, settle } from './compare';
+import { type LoadResult, load } from './load';
+import { type BenchApp, envInt, int, rowsOf, scratchPostgres, scratchServer, secs, startBenchApp } from './support';
+
+const run = promisify(execFile);
+const SECONDS = runSeconds();
+const CONCURRENCY = [10, 50];
+const SPREAD = 1000;
+const FUNDS_CENTS = 100_000_000; // 1,000,000.00 USDT per wallet: never runs out
+const AMOUNT = '0.01';
+const SCALE = envInt('BENCH_PGBENCH_SCALE', QUICK ? 1 : 10);
+
+interface Wallets {
+  name: string;
+  tokens: string[];
+  wallets: string[];
+}
+
+async function main() {
+  header(`Wallet transfer vs pgbench TPC-B-like, ${CONCURRENCY.join(' and ')} connections, ${SECONDS} s per run`);
+  const problems = new Problems();
+  const server = scratchServer();
+  const t = await startBenchApp();
+  const pgbench = server ? await scratchPostgres(server) : null;
+  try {
+    process.stdout.write(`  database: ${t.label}\n`);
+    const started = performance.now();
+    const { hot, spread, funded } = await fixtures(t);
+    process.stdout.write(
+      `  wallets: 2 hot (real logins), ${int(SPREAD)} spread (sessions made directly), ${int(funded / 100)} USDT in all, set up in ${secs(performance.now() - started)}\n`,
+    );
+    if (pgbench) {
+      const initStarted = performance.now();
+      await run('pgbench', ['-i', '-q', '-s', String(SCALE), pgbench.url]);
+      process.stdout.write(`  pgbench: initialised scale ${SCALE} (${int(SCALE * 100_000)} accounts) in ${secs(performance.now() - initStarted)}, on ${pgbench.version}\n`);
+    } else {
+      process.stdout.write('  pgbench: not run (it needs a PostgreSQL server: set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
+    }
+
+    const answered: string[] = [];
+    // autocannon ends each run with up to one request per connection unanswered, and gives up on
+    // a request after its timeout; those may have committed without an answer seen.
+    let unanswered = 0;
+    const transfer = async (w: Wallets, connections: number, seconds: number, tag: string): Promise<LoadResult> => {
+      const r = await load({ kind: 'transfer', url: t.url, tokens: w.tokens, wallets: w.wallets, amount: AMOUNT, tag, connections, seconds });
+      unanswered += connections + r.timeouts;
+      answered.push(...r.references);
+      if (r.references.length !== r.ok) problems.add(`the load generator saw ${r.ok} 2xx answers but kept ${r.references.length} references`);
+      for (const s of r.samples) process.stdout.write(`      e.g. ${s}\n`);
+      if (r.non2xx > 0) problems.add(`transfers (${w.name}, ${connections} connections): ${r.non2xx} answers were not 2xx`);
+      if (r.errors - r.timeouts > 0) problems.add(`transfers (${w.name}, ${connections} connections): ${r.errors - r.timeouts} connection errors`);
+      return r;
+    };
+    // Warm-up of each path (its transfers are checked with the others).
+    for (const w of [hot, spread]) await transfer(w, 10, QUICK ? 1 : 2, `W${w.name[0]}`);
+
+    const rows: string[] = [];
+    for (const c of CONCURRENCY) {
+      await settle();
+      const base = pgbench ? await runPgbench(pgbench.url, c, problems) : null;
+      for (const w of [hot, spread]) {
+        await settle();
+        const before = loadAverage();
+        const r = await transfer(w, c, SECONDS, `R${c}${w.name[0]}`);
+        process.stdout.write(`  product, ${w.name}, ${c} connections: ${describeRun(r, before)}\n`);
+        const ratio = base ? r.rps / base.tps : NaN;
+        rows.push(
+          `  ${String(c).padStart(2)} connections, ${w.name.padEnd(16)} product ${fixed(r.rps, 0).padStart(5)} tps, p99 ${(r.ok ? `${fixed(r.p99, 0)} ms` : '—').padStart(8)} | ` +
+            (base ? `pgbench ${fixed(base.tps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}` : 'pgbench not run'),
+        );
+        if (base) goal(`transfers (${w.name}, ${c} connections) ≥ 50% of pgbench's tps (${fixed(ratio * 100, 0)}%)`, ratio >= 0.5);
+      }
+    }
+    process.stdout.write(`  summary:\n${rows.join('\n')}\n`);
+
+    await settle(3000); // the requests cut off at the end of the last run finish meanwhile
+    const violations = await checkLedger(t, answered, funded, unanswered, problems);
+    goal(`0 invariant violations after ${int(answered.length)} transfers answered 2xx (${violations})`, violations === 0);
+  } finally {
+    try {
+      await t.close();
+    } finally {
+      await pgbench?.drop();
+    }
+  }
+  process.exit(problems.any ? 1 : 0);
+}
+
+/** Two customers who log in for real, 1,000 more written directly, every wallet funded from outside. */
+async function fixtures(t: BenchApp) {
+  const a = await newIndividual(t);
+  const b = await newIndividual(t);
+  const hot: Wallets = { name: 'two hot wallets', tokens: [a.token, b.token], wallets: [a.id, b.id] };
+  const tag = Date.now().toString(36);
+  const ids = Array.from({ length: SPREAD }, () => crypto.randomUUID());
+  const now = t.ctx.now();
+  for (let i = 0; i < SPREAD; i += 250) {
+    await t.ctx.db.insert(users).values(
+      ids.slice(i, i + 250).map((id, k) => ({
+        id,
+        email: `bench.${tag}.${i + k}@example.com`,
+        firstName: 'Bench',
+        lastName: `Customer ${i + k}`,
+        role: 'Individual',
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+  const tokens: string[] = [];
+  for (let i = 0; i < SPREAD; i += 50) {
+    const chunk = ids.slice(i, i + 50);
+    await Promise.all(chunk.map((id) => createWallet(t.ctx.db, id)));
+    const sessions = await Promise.all(chunk.map((id) => createSession(t.ctx, t.ctx.db, id, { ip: '127.0.0.1', userAgent: 'bench' })));
+    tokens.push(...sessions.map((s) => s.token));
+  }
+  const spread: Wallets = { name: `${SPREAD} wallets`, tokens, wallets: ids };
+
+  const source = crypto.randomUUID();
+  await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'bench_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+  const accounts = await Promise.all([...hot.wallets, ...ids].map(async (id) => (await findWallet(t.ctx.db, id))!.id));
+  const funded = accounts.length * FUNDS_CENTS;
+  await t.ctx.db.transaction((tx) =>
+    post(tx, {
+      kind: 'deposit',
+      reference: `BENCH-FUND-${tag}`,
+      legs: [{ accountId: source, amount: -funded }, ...accounts.map((accountId) => ({ accountId, amount: FUNDS_CENTS }))],
+    }),
+  );
+  return { hot, spread, funded };
+}
+
+async function runPgbench(url: string, clients: number, problems: Problems): Promise<{ tps: number }> {
+  const before = await pgbenchSums(url);
+  const load = loadAverage();
+  const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(Math.round(SECONDS)), url]);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+  const latency = /latency average = ([\d.]+ ms)/.exec(stdout)?.[1] ?? '?';
+  process.stdout.write(`  pgbench TPC-B-like, ${clients} connections: ${fixed(tps, 0)} tps, latency average ${latency}, ${failed} failed [load ${load}]\n`);
+  if (!Number.isFinite(tps)) problems.add(`pgbench printed no tps:\n${stdout}`);
+  if (failed > 0) problems.add(`pgbench: ${failed} failed transactions`);
+  // TPC-B moves the same delta into an account, its teller and its branch, and logs it in the
+  // history (which pgbench empties before each run).
+  const after = await pgbenchSums(url);
+  const moved = [after.a - before.a, after.t - before.t, after.b - before.b, after.h];
+  if (new Set(moved.map(String)).size !== 1) problems.add(`pgbench's tables disagree: accounts, tellers, branches and history moved ${moved.join(', ')}`);
+  return { tps };
+}
+
+async function pgbenchSums(url: string): Promise<{ a: bigint; t: bigint; b: bigint; h: bigint }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ a: string; t: string; b: string; h: string }>(
+      `select (select coalesce(sum(abalance), 0) from pgbench_accounts) a, (select coalesce(sum(tbalance), 0) from pgbench_tellers) t,
+              (select coalesce(sum(bbalance), 0) from pgbench_branches) b, (select coalesce(sum(delta), 0) from pgbench_history) h`,
+    );
+    const s = rows[0]!;
+    return { a: BigInt(s.a), t: BigInt(s.t), b: BigInt(s.b), h: BigInt(s.h) };
+  } finally {
+    await c.end();
+  }
+}
+
+/** The ledger's invariants, in SQL; returns the number of violations found. */
+async function checkLedger(t: BenchApp, answered: string[], funded: number, unanswered: number, problems: Problems): Promise<number> {
+  const count = async (what: string, text: string, params: unknown[] = []) => {
+    const [row] = await rowsOf<{ n: string | number }>(t.database, `select count(*) as n from (${text}) x`, params);
+    const n = Number(row?.n ?? 0);
+    process.stdout.write(`  check: ${what}: ${n === 0 ? 'OK' : `${n} violations`}\n`);
+    if (n > 0) problems.add(`${what}: ${n} violations`);
+    return n;
+  };
+  let v = 0;
+  v += await count(
+    'every transfer has entries, and they sum to zero',
+    `select t.id from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id group by t.id having count(e.id) < 2 or sum(e.amount) <> 0`,
+  );
+  v += await count(
+    "every cached balance equals the sum of its account's entries",
+    `select a.id from ledger_accounts a left join (select account_id, sum(amount) s from ledger_entries group by account_id) e on e.account_id = a.id
+     where a.balance <> coalesce(e.s, 0)`,
+  );
+  // Each entry continues from another's balance_after (or from 0) and the chain ends at the
+  // cached balance: as multisets, befores + {cached} = afters + {0}. Timestamps cannot order
+  // the entries (a transfer's time is taken before it waits for its locks).
+  v += await count(
+    'every cached balance is the last balance_after of its chain of entries',
+    `select account_id, v from (
+       select account_id, balance_before v, 1 c from ledger_entries
+       union all select account_id, balance_after, -1 from ledger_entries
+       union all select id, balance, 1 from ledger_accounts
+       union all select id, 0, -1 from ledger_accounts
+     ) m group by account_id, v having sum(c) <> 0`,
+  );
+  v += await count(
+    'no account that may not go negative has a negative balance or entry',
+    `select a.id from ledger_accounts a where not a.allow_negative and (a.balance < 0 or exists (select 1 from ledger_entries e where e.account_id = a.id and e.balance_after < 0))`,
+  );
+  v += await count(
+    "the customers' money is conserved (wallet balances sum to what was funded)",
+    `select 1 from (select coalesce(sum(balance), 0) s from ledger_accounts where kind = 'wallet') w where w.s <> $1`,
+    [funded],
+  );
+  v += await count(
+    'every transfer answered 2xx is in the ledger exactly once',
+    `select r.ref from unnest($1::text[]) r(ref) left join ledger_transfers t on t.kind = 'transfer' and t.description = r.ref group by r.ref having count(t.id) <> 1`,
+    [answered],
+  );
+  v += await count('no client reference was posted twice', `select description from ledger_transfers where kind = 'transfer' group by description having count(*) > 1`);
+  const [row] = await rowsOf<{ n: string | number }>(t.database, `select count(*) as n from ledger_transfers where kind = 'transfer'`);
+  const extra = Number(row?.n ?? 0) - answered.length;
+  const ok = extra >= 0 && extra <= unanswered;
+  process.stdout.write(`  check: transfers in the ledger beyond those answered 2xx: ${extra} (at most ${unanswered} were cut off at the end of a run or timed out): ${ok ? 'OK' : 'WRONG'}\n`);
+  if (!ok) {
+    problems.add(`${extra} transfers in the ledger beyond the ${answered.length} answered 2xx (at most ${unanswered} may have been cut off)`);
+    v++;
+  }
+  return v;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

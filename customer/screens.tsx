@@ -1,0 +1,17 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+
+/**
+ * A screen loaded when it is first shown: the login screen must not wait for the portal's screens
+ * (cards, charts, phone numbers), which a visitor who only logs in never needs.
+ */
+export function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  return function Screen() {
+    return (
+      // The spinner is plain CSS (src/boot.css): antd's Spin would weigh on the first load.
+      <Suspense fallback={<div className="cw-spinner" role="status" aria-label="Loading" />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}

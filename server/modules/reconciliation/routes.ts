@@ -1,0 +1,77 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ApiIssuerOperation, issuerOperationsQuery } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import { cards, issuerOperations, ledgerEntries, ledgerTransfers } from '../../db/schema';
+import { ok } from '../../lib/http';
+import { offsetOf, paged } from '../../lib/paging';
+import { authenticate } from '../../plugins/auth';
+import { lastRun, reconcile } from './service';
+
+const tags = ['Reconciliation'];
+const security = [{ bearer: [] }];
+
+/** Reconciliation of the ledger with the card issuer, and the issuer's outbox: staff read, a Super-Admin runs it. */
+export default async function reconciliationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const staff = authenticate(ctx, { roles: ['Admin', 'Super-Admin'] });
+
+  app.get('/reconciliation', { onRequest: staff, schema: { tags, security } }, async () =>
+    ok((await lastRun(ctx)) ?? { run_at: null, checked: 0, drift: [] }),
+  );
+
+  app.post('/reconciliation/run', { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security } }, async () =>
+    ok(await reconcile(ctx, 'staff')),
+  );
+
+  app.get('/reconciliation/operations', { onRequest: staff, schema: { tags, security, querystring: issuerOperationsQuery } }, async (req) => {
+    const q = req.query;
+    const where = eq(issuerOperations.state, q.state);
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select({ op: issuerOperations, card: { nickname: cards.nickname, masked: cards.maskedNumber, walletId: cards.walletId }, refund: ledgerTransfers })
+        .from(issuerOperations)
+        .innerJoin(cards, eq(cards.id, issuerOperations.cardId))
+        .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, issuerOperations.compensationTransferId))
+        .where(where)
+        .orderBy(desc(issuerOperations.createdAt), desc(issuerOperations.id))
+        .limit(q.per_page)
+        .offset(offsetOf(q)),
+      ctx.db.select({ n: count() }).from(issuerOperations).where(where),
+    ]);
+    const refunds = await Promise.all(
+      rows.map(async (r) => {
+        if (!r.refund) return null;
+        const [credit] = await ctx.db
+          .select({ amount: ledgerEntries.amount })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.transferId, r.refund.id)))
+          .orderBy(desc(ledgerEntries.amount))
+          .limit(1);
+        return { reference: r.refund.reference, amount: formatMoney(credit?.amount ?? 0), description: r.refund.description };
+      }),
+    );
+    const data = rows.map(
+      (r, i): ApiIssuerOperation => ({
+        id: r.op.id,
+        operation: r.op.operation as ApiIssuerOperation['operation'],
+        purpose: r.op.purpose,
+        state: r.op.state as ApiIssuerOperation['state'],
+        card_id: r.op.cardId,
+        card_nickname: r.card.nickname,
+        card_number: r.card.masked,
+        wallet_id: r.card.walletId,
+        amount: r.op.amount === null ? null : formatMoney(r.op.amount),
+        attempts: r.op.attempts,
+        last_error: r.op.lastError,
+        next_attempt_at: r.op.state === 'pending' ? r.op.nextAttemptAt.toISOString() : null,
+        created_at: r.op.createdAt.toISOString(),
+        completed_at: r.op.completedAt?.toISOString() ?? null,
+        refund: refunds[i] ?? null,
+      }),
+    );
+    return paged(req, data, total?.n ?? 0, q);
+  });
+}

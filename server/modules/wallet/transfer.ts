@@ -1,0 +1,122 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { transferBody } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
+import type { AppContext, AuthUser } from '../../context';
+import { AppError, HTTP, invalidField, notFound } from '../../lib/http';
+import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS, moneyKey, onKeyTaken } from '../../plugins/idempotency';
+import { newReference } from '../ledger/refs';
+import { ownWalletId } from './access';
+import { failpoint } from '../../lib/failpoints';
+
+export interface TransferResult {
+  message: string;
+  id: string;
+  trans_ref: string;
+  wallet_from: string;
+  wallet_to: string;
+  to_name: string;
+  amount: string;
+  reference: string | null;
+  status: 'Completed';
+  balance_before: string;
+  balance_after: string;
+  created_at: string;
+}
+
+/** What cw_transfer fills in from the locked rows: JSON strings in the answer it stores. */
+const FILLED = { to_name: '__cw_to_name__', balance_before: '__cw_balance_before__', balance_after: '__cw_balance_after__' } as const;
+
+const CALL = `select outcome, to_name, balance_before::text, balance_after::text
+  from cw_transfer($1::uuid, $2::uuid, $3::bigint, $4::uuid, $5::uuid, $6::uuid, $7, $8, $9::jsonb, $10::uuid, $11::timestamptz, $12, $13, $14, $15)`;
+
+interface Outcome {
+  outcome: 'ok' | 'key_taken';
+  to_name: string | null;
+  balance_before: string | null;
+  balance_after: string | null;
+}
+
+/** The function's refusals ('cw:<reason>', raised so that nothing it did stays) as the API answers them. */
+function refusal(err: unknown): AppError | null {
+  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    switch (e.message) {
+      case 'cw:source_not_found':
+        return notFound('The wallet');
+      case 'cw:target_not_found':
+        return invalidField('wallet_id', 'No master wallet has this id');
+      case 'cw:target_inactive':
+        return invalidField('wallet_id', 'This wallet cannot receive transfers');
+      case 'cw:insufficient_funds':
+        return invalidField('amount', 'Insufficient balance in your master wallet');
+    }
+  }
+  return null;
+}
+
+/**
+ * A transfer between master wallets. The decision and the posting are one database function
+ * (cw_transfer, migration 0013) called in one round trip that commits on its own: the wallets'
+ * row locks are then held only while the database works, not while answers travel to this
+ * process and back, which is what bounds transfers between the same two wallets. The request's
+ * Idempotency-Key is claimed and answered inside it (the answer is `answer(result)`, which the
+ * route must send as it is).
+ */
+export async function transfer(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof transferBody>,
+  req: FastifyRequest | null = null,
+  answer: (result: TransferResult) => unknown = (r) => r,
+): Promise<TransferResult> {
+  const from = ownWalletId(me);
+  if (body.wallet_id === from) throw invalidField('wallet_id', 'You cannot transfer to your own wallet');
+  const idem = moneyKey(req);
+  for (let attempt = 1; attempt <= MAX_KEY_CLAIMS; attempt++) {
+    const at = ctx.now();
+    const base: TransferResult = {
+      message: 'Transfer completed.',
+      id: crypto.randomUUID(),
+      trans_ref: newReference('TRF'),
+      wallet_from: from,
+      wallet_to: body.wallet_id,
+      to_name: FILLED.to_name,
+      amount: formatMoney(body.amount),
+      reference: body.reference ?? null,
+      status: 'Completed',
+      balance_before: FILLED.balance_before,
+      balance_after: FILLED.balance_after,
+      created_at: at.toISOString(),
+    };
+    const meta = { wallet_from: from, wallet_to: body.wallet_id, reference: body.reference ?? null, transferer: me.id };
+    let row: Outcome;
+    try {
+      [row] = (await ctx.database.query<Outcome>('cw_transfer', CALL, [
+        from,
+        body.wallet_id,
+        body.amount,
+        base.id,
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        base.trans_ref,
+        body.reference || 'Wallet transfer',
+        JSON.stringify(meta),
+        me.id,
+        base.created_at,
+        idem?.principal ?? null,
+        idem?.key ?? null,
+        idem?.requestHash ?? null,
+        idem ? JSON.stringify(answer(base)) : null,
+      ])) as [Outcome];
+    } catch (err) {
+      throw refusal(err) ?? err;
+    }
+    if (row.outcome === 'ok') {
+      if (idem) idem.completed = true;
+      await failpoint(ctx, 'money.after-commit');
+      return { ...base, to_name: row.to_name!, balance_before: formatMoney(Number(row.balance_before)), balance_after: formatMoney(Number(row.balance_after)) };
+    }
+    await onKeyTaken(ctx, idem!, at);
+  }
+  throw new AppError(HTTP.CONFLICT, KEY_IN_FLIGHT);
+}
