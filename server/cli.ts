@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { checkEncryptionKey } from './db/key-check';
 import { acquireEmbeddedLock } from './db/lock';
 import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '../shared/contract';
 import { createStaff } from './seed/admin';
@@ -47,6 +48,7 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
   try {
     await database.migrate();
+    await checkEncryptionKey(database, config.encryptionKey);
     return await fn(database);
   } finally {
     await database.close();

@@ -133,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && e.NODE_ENV !== 'development' && !e.ENCRYPTION_KEY && !overrides.encryptionKey) {
+    // A key generated into DATA_DIR is one per machine; instances sharing a database need one key.
+    throw new ConfigError('ENCRYPTION_KEY is required with DATABASE_URL outside development: every instance on one database must seal with the same key');
+  }
   if (e.NODE_ENV === 'production' && (e.SANDBOX_ISSUER_FAULTS || e.FAILPOINTS)) {
     throw new ConfigError('SANDBOX_ISSUER_FAULTS and FAILPOINTS make things fail on purpose: they are refused in production');
   }

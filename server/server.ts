@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { checkEncryptionKey } from './db/key-check';
 import { acquireEmbeddedLock } from './db/lock';
 import { stdoutLog } from './lib/log-output';
 import { killAfter } from './lib/watchdog';
@@ -17,6 +18,7 @@ async function main() {
   const [database, parts] = await Promise.all([
     openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }).then(async (d) => {
       await d.migrate();
+      await checkEncryptionKey(d, config.encryptionKey);
       return d;
     }),
     import('./server-parts'),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
 
-/** GET /reconciliation/operations: the card issuer's outbox, failed (default) or still owed. */
-export const issuerOperationsQuery = pageQuery.and(
+/** GET /reconciliation/operations: the card issuer's outbox, failed (default) or still owed; a screen, no CSV export. */
+export const issuerOperationsQuery = pageQuery.omit({ format: true }).and(
   z.object({
     state: z.enum(['failed', 'pending', 'done'], { error: 'state must be failed, pending or done' }).default('failed'),
   }),

@@ -59,22 +59,25 @@ beforeAll(async () => {
   const source = crypto.randomUUID();
   await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'csv_test_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
   const base = new Date(BASE).toISOString();
-  await t.ctx.db.execute(sql`
-    insert into ledger_transfers (id, kind, reference, description, meta, created_at)
-    select md5(${prefix} || i)::uuid, case when i % 3 = 0 then 'refund' else 'deposit' end, ${prefix} || lpad(i::text, 6, '0'),
-           'CSV load test', jsonb_build_object('fees_total', i % 5), ${base}::timestamptz + i * interval '90 seconds'
-    from generate_series(1, ${N}) as g(i)`);
-  await t.ctx.db.execute(sql`
-    insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
-    select gen_random_uuid(), md5(${prefix} || i)::uuid, acc, sign * amount, sign * (run - amount), sign * run, ${base}::timestamptz + i * interval '90 seconds'
-    from (
-      select i, (100 + (i * 37) % 9973)::bigint as amount, sum((100 + (i * 37) % 9973)::bigint) over (order by i) as run
-      from generate_series(1, ${N}) as g(i)
-    ) m
-    cross join (values (${wallet.id}::uuid, 1), (${source}::uuid, -1)) as legs(acc, sign)`);
   const total = movements().reduce((s, m) => s + m.amount, 0);
-  await t.ctx.db.execute(sql`update ledger_accounts set balance = ${total} where id = ${wallet.id}`);
-  await t.ctx.db.execute(sql`update ledger_accounts set balance = ${-total} where id = ${source}`);
+  // One transaction: the ledger's guards check the entries against the balances at commit.
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ledger_transfers (id, kind, reference, description, meta, created_at)
+      select md5(${prefix} || i)::uuid, case when i % 3 = 0 then 'refund' else 'deposit' end, ${prefix} || lpad(i::text, 6, '0'),
+             'CSV load test', jsonb_build_object('fees_total', i % 5), ${base}::timestamptz + i * interval '90 seconds'
+      from generate_series(1, ${N}) as g(i)`);
+    await tx.execute(sql`
+      insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
+      select gen_random_uuid(), md5(${prefix} || i)::uuid, acc, sign * amount, sign * (run - amount), sign * run, ${base}::timestamptz + i * interval '90 seconds'
+      from (
+        select i, (100 + (i * 37) % 9973)::bigint as amount, sum((100 + (i * 37) % 9973)::bigint) over (order by i) as run
+        from generate_series(1, ${N}) as g(i)
+      ) m
+      cross join (values (${wallet.id}::uuid, 1), (${source}::uuid, -1)) as legs(acc, sign)`);
+    await tx.execute(sql`update ledger_accounts set balance = ${total} where id = ${wallet.id}`);
+    await tx.execute(sql`update ledger_accounts set balance = ${-total} where id = ${source}`);
+  });
 }, 300_000);
 
 afterAll(async () => {

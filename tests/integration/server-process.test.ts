@@ -57,11 +57,26 @@ async function start(env: Record<string, string>) {
       child.once('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     });
-  return { base, login, stop, output: () => output };
+  return { base, login, stop, output: () => output, dataDir: env.DATA_DIR ?? dataDir };
 }
 
 const postgres = inject('postgresUrl');
-const dbEnv = (): Record<string, string> => (postgres ? { DATABASE_URL: postgres } : {});
+// Every instance on the shared database seals with the one key its first start recorded.
+const dbEnv = (): Record<string, string> => (postgres ? { DATABASE_URL: postgres, ENCRYPTION_KEY: '07'.repeat(32) } : {});
+
+/** Runs the server where it is expected not to start; resolves with its exit code and error output. */
+async function refusedStart(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { PATH: process.env.PATH, SERVE_SPA: 'false', HOST: '127.0.0.1', PORT: String(await freePort()), RUN_JOBS: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const code = await new Promise((r) => child.once('exit', r));
+  return { code, err };
+}
 
 describe('the server process', () => {
   it('with SEED=none starts empty, creates the ADMIN_EMAIL Super-Admin, and stops on SIGTERM', async () => {
@@ -125,15 +140,26 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start with a bad configuration and says why', async () => {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH, SERVE_SPA: 'false', PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    const code = await new Promise((r) => child.once('exit', r));
+    const { code, err } = await refusedStart({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) });
     expect(code).toBe(2);
     expect(err).toContain('PORT');
   });
+
+  it('requires ENCRYPTION_KEY with DATABASE_URL outside development', async () => {
+    const { code, err } = await refusedStart({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) });
+    expect(code).toBe(2);
+    expect(err).toContain('ENCRYPTION_KEY is required with DATABASE_URL outside development');
+  });
+
+  it.skipIf(!!postgres)('refuses to start on a database whose data was sealed under another key', async () => {
+    const s = await start({ SEED: 'none', ENCRYPTION_KEY: 'a1'.repeat(32) });
+    const dataDir = s.dataDir;
+    expect(await s.stop()).toBe(0);
+    const { code, err } = await refusedStart({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'b2'.repeat(32) });
+    expect(code).toBe(2);
+    expect(err).toContain('ENCRYPTION_KEY does not match the key this database was first started with');
+    // the right key still opens it
+    const again = await start({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'a1'.repeat(32) });
+    expect(await again.stop()).toBe(0);
+  }, 120_000);
 });

@@ -50,6 +50,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: id(),
+    /** insertion order: an account's last entry is its highest seq (created_at ties within a transaction) */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     transferId: uuid('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
@@ -65,6 +67,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     index('ledger_entries_transfer_idx').on(t.transferId),
+    index('ledger_entries_account_seq_idx').on(t.accountId, t.seq),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
     check('ledger_entries_arithmetic', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
   ],

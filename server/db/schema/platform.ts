@@ -1,6 +1,16 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 
+/**
+ * One row: a check value derived from ENCRYPTION_KEY, so an instance started with another key
+ * refuses to start instead of failing to open every sealed value later.
+ */
+export const keyChecks = pgTable('key_checks', {
+  id: integer('id').primaryKey(),
+  checkValue: text('check_value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Idempotency records: one per (principal, key); replayed for 24 hours at least. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
