@@ -3,7 +3,9 @@ import { moneyField } from '../money';
 import { pageQuery } from './fields';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+// From 1900: the database has no year 0, and nothing here happened before then.
+const isRealDay = (v: string) =>
+  ISO_DAY.test(v) && v >= '1900-01-01' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export const dayField = (label: string) =>
   z

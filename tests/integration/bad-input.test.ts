@@ -202,3 +202,16 @@ describe('a NUL byte (PostgreSQL text cannot hold one)', () => {
     expect(res.body).toEqual({ message: expect.any(String), error: expect.any(String) });
   });
 });
+
+describe('days at the ends of the calendar', () => {
+  it('reads up to 9999-12-31, and refuses a day before 1900 on its field', async () => {
+    const staff = actors.Admin!.token;
+    const last = await t.api('GET', '/reports/view-statistics?start_date=2026-01-01&end_date=9999-12-31', { token: staff });
+    expect(last.status).toBe(200);
+    const series = await t.api('GET', '/reports/view-statistics-series?end_date=9999-12-31&interval=month', { token: staff });
+    expect(series.status).toBe(200);
+    const zero = await t.api('GET', '/reports/view-statistics?start_date=0000-01-01', { token: staff });
+    expect(zero.status).toBe(422);
+    expect(zero.body.error).toEqual({ start_date: ['Start date must be a date such as 2026-01-31'] });
+  });
+});

@@ -78,7 +78,10 @@ export async function startTestApp(
     clock,
     api,
     async close() {
-      await app.close();
+      // A response a test left unread must not hold the server (and its database client) open.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await database.close();
     },
   };
