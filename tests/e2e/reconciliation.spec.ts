@@ -1,6 +1,6 @@
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { cardOption, centsOf, drawer, fundWallet, letters, rowOf, sessionOf, staffToken } from './support/cards';
+import { cardOption, centsOf, day, drawer, fundWallet, letters, pickRange, rowOf, sessionOf, staffToken } from './support/cards';
 import { otherBrowser } from './support/integrations';
 import { PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
 
@@ -34,7 +34,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
   const { token } = await sessionOf(page);
   const made = await request.post('/api/v1/cards', {
     headers: { authorization: `Bearer ${token}` },
-    data: { first_name: 'Kwame', last_name: 'Topupfail', nickname, type: 'premium', purpose: 'media', card_amount: '20.00' },
+    data: { first_name: 'Kwame', last_name: 'Topupfail', nickname, type: 'premium', purpose: 'general', card_amount: '20.00' },
   });
   expect(made.status(), await made.text()).toBe(201);
   const cardId = (await made.json()).data.card.id as string;
@@ -68,7 +68,11 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
     await snap(page, 'card-history-refund', project);
 
     await page.goto('/portal/wallet-transactions');
-    const refund = rowOf(page, `Card top-up failed at the issuer: ${returned()} USD returned (${nickname})`);
+    await expect(page.getByRole('heading', { name: 'Wallet Transactions' })).toBeVisible();
+    await pickRange(page, day(-1), day(1));
+    await page.getByRole('button', { name: 'Search' }).click();
+    // The list shows the spec's columns; the reason is in the row's details.
+    const refund = rowOf(page, 'Refund').filter({ hasText: `+ USDT ${returned()}` });
     await expect(refund).toBeVisible();
     await snap(page, 'wallet-history-refund', project);
     await refund.click();
@@ -88,7 +92,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
       await expect(failed).toBeVisible();
       await expect(failed).toContainText('Load');
       await expect(failed).toContainText('Card top-up');
-      await expect(failed).toContainText(`${returned()} returned`);
+      await expect(failed).toContainText(`${returned()} USDT returned`);
       await expect(failed).toContainText('The sandbox issuer fails every top-up');
       await snap(admin, 'staff-failed-load', project);
 

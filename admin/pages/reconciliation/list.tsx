@@ -33,7 +33,9 @@ export default function ReconciliationList() {
     filters: { permanent: [{ field: 'state', operator: 'eq', value: state }] },
     syncWithLocation: false,
   });
-  const run = last.result?.data;
+  // Refine's result holds an empty object until the first answer arrives.
+  const run = last.result?.data as Partial<ApiReconciliationRun> | undefined;
+  const drift = run?.drift ?? [];
 
   async function runNow() {
     const r = await submit((key) => api<{ data: ApiReconciliationRun }>('POST', '/reconciliation/run', { idempotencyKey: key }));
@@ -71,7 +73,7 @@ export default function ReconciliationList() {
           items={[
             { key: 'at', label: 'Run at', children: run?.run_at ? dateTime(run.run_at) : 'Never' },
             { key: 'checked', label: 'Cards checked', children: run?.checked ?? 0 },
-            { key: 'drift', label: 'Cards with drift', children: run?.drift.length ?? 0 },
+            { key: 'drift', label: 'Cards with drift', children: drift.length },
           ]}
         />
         <Table
@@ -79,8 +81,8 @@ export default function ReconciliationList() {
           size="small"
           style={{ marginTop: 12 }}
           columns={driftColumns}
-          dataSource={run?.drift ?? []}
-          pagination={run && run.drift.length > PAGE_SIZE ? { pageSize: PAGE_SIZE } : false}
+          dataSource={drift}
+          pagination={drift.length > PAGE_SIZE ? { pageSize: PAGE_SIZE } : false}
           scroll={{ x: 640 }}
           locale={{ emptyText: run?.run_at ? 'No drift: every card matches the issuer.' : 'Not run yet.' }}
         />
