@@ -14,7 +14,7 @@ export function FilterBar<T>({ formProps, children }: { formProps: FormProps<T>;
   const [open, setOpen] = useState(false);
   const form = formProps.form!;
   const body = (
-    <Form {...formProps} layout={phone ? 'vertical' : 'inline'} style={{ rowGap: 12 }} aria-label="Filters">
+    <Form noValidate {...formProps} layout={phone ? 'vertical' : 'inline'} style={{ rowGap: 12 }} aria-label="Filters">
       {children}
       <Form.Item style={phone ? { marginBottom: 0 } : undefined}>
         <Flex gap={8}>

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { Col, Grid, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ScreenBoundary } from '../../shared/ui/ScreenBoundary';
 import { Paragraph, Title } from '../../shared/ui/Type';
 
@@ -34,6 +34,7 @@ const linkStyle = { color: '#fff', display: 'inline-flex', gap: 6, alignItems: '
 export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; children: ReactNode }) {
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const wide = screens.lg ?? true;
   const link =
     panel === 'left' ? (
@@ -57,6 +58,12 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
       <div style={{ width: '100%', maxWidth: 460, margin: 'auto', padding: wide ? '48px 24px' : '32px 20px' }}>
         {!wide && <img src="/logo.svg" alt="Cardwallet" height={32} style={{ marginBottom: 24 }} />}
         {children}
+        {/* A logged-out visitor's only way to support. */}
+        {pathname !== '/contact' && (
+          <Paragraph secondary style={{ marginTop: 24, textAlign: 'center' }}>
+            Need help? <Link to="/contact">Contact us</Link>
+          </Paragraph>
+        )}
       </div>
     </Col>
   );

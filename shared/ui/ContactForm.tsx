@@ -31,7 +31,7 @@ export function ContactForm({ initial }: { initial?: Partial<Values> }) {
   }
 
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark={false}>
+    <Form noValidate form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark={false}>
       <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
         <Input autoComplete="name" />
       </Form.Item>

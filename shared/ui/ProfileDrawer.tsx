@@ -66,6 +66,7 @@ function PersonalForm({ user }: { user: ApiUser }) {
   }
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       requiredMark={false}
@@ -119,6 +120,7 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
   }
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       requiredMark={false}
@@ -180,7 +182,7 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
         showIcon
         message="Take care: changing your password signs you out everywhere, and you will need to log in again."
       />
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="old_password" label="Current Password" rules={[{ required: true, message: 'Current password is required' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -133,7 +133,7 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
   await page.goto('/portal/wallet-loads');
   await expect(page.getByText('Wallet Load Transactions')).toBeVisible();
   await page.getByRole('combobox', { name: 'State' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Hash-provided' }).click();
+  await page.locator('.ant-select-item-option', { hasText: 'Processing' }).click();
   const rows = isPhone(page) ? page.locator('.ant-list-item') : page.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(2);
   await snap(page, 'customer-wallet-loads-filtered', project);
@@ -144,7 +144,7 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
   const [header, ...data] = csv;
   const col = (name: string) => header!.indexOf(name);
   expect(col('Reference')).toBeGreaterThanOrEqual(0);
-  // Exactly the filtered rows: the two Hash-provided top-ups, none of the pending ones.
+  // Exactly the filtered rows: the two Processing (Hash-provided) top-ups, none of the pending ones; the CSV keeps the API's state names.
   expect(data.map((r) => r[col('Reference')]).sort()).toEqual([...provided].sort());
   for (const r of data) {
     expect(r[col('State')]).toBe('Hash-provided');

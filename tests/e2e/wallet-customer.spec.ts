@@ -123,7 +123,9 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await details.getByRole('button', { name: 'Done' }).click();
 
   for (const amount of ['USDT 1,250.50', 'USDT 20.00']) {
-    await expect(rowOf(page, amount).getByText('Hash-provided')).toHaveClass(/ant-tag-gold/);
+    // Waiting for the operator: "Processing" to the customer (the operator's screens say Hash-provided).
+    await expect(rowOf(page, amount).getByText('Processing', { exact: true })).toHaveClass(/ant-tag-gold/);
+    await expect(rowOf(page, amount).getByText('Hash-provided')).toHaveCount(0);
   }
   await snap(page, 'cust-wallet-loads-new', project);
 

@@ -88,7 +88,7 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
     <>
       <Typography.Paragraph type="secondary">The new admin gets an email with a link to set a password, then sets up two-factor authentication at the first login.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save}>
         <Form.Item
           name="full_name"
           label="Full Name"
@@ -154,6 +154,7 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form
+        noValidate
         form={form}
         layout="vertical"
         requiredMark={false}

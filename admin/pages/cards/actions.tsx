@@ -70,7 +70,7 @@ function ReasonDialog({ target, onClose, onDone }: { target: { card: ApiCard; wh
           {target.card.cardholder} ({target.card.nickname}) · {target.card.masked_number}
         </Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={send} preserve={false}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} preserve={false}>
         <Form.Item
           name="reason"
           label="Reason"

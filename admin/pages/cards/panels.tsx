@@ -50,6 +50,7 @@ export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: bo
   return (
     <DetailsDrawer title="Search Cards" open={open} onClose={onClose}>
       <Form<CardSearch>
+        noValidate
         {...formProps}
         layout="vertical"
         requiredMark={false}
@@ -166,7 +167,7 @@ export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: 
     <DetailsDrawer title="Activate Cards" open={open} onClose={onClose}>
       <Typography.Paragraph type="secondary">Change a card's status by its card token.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ status: 'activate' }} onFinish={send}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ status: 'activate' }} onFinish={send}>
         <Form.Item name="card_token" label="Card Token" rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}>
           <Input autoComplete="off" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
@@ -225,7 +226,7 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
   return (
     <DetailsDrawer title="Card Withdrawal" open={open} onClose={onClose}>
       <Typography.Paragraph type="secondary">Move a premium card's funds into its owner's master wallet.</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '0.00' }} onFinish={send}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '0.00' }} onFinish={send}>
         <Form.Item name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]} extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}>
           <Select
             showSearch

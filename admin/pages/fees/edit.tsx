@@ -72,7 +72,7 @@ export function FeeEditDrawer({ fee, company, onClose }: { fee: ApiFee | null; c
   return (
     <Drawer title="Edit Fee" open={!!fee} onClose={onClose} width={Math.min(460, window.innerWidth)} destroyOnHidden>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={save}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save}>
         <Form.Item name="name" label="Name">
           <Input readOnly variant="filled" />
         </Form.Item>

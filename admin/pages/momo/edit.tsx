@@ -63,7 +63,7 @@ export default function MomoDetails() {
         {query.isLoading ? (
           <Skeleton active />
         ) : (
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={save} aria-label="Momo Details">
+          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} aria-label="Momo Details">
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item name="momo_name" label="Momo Name" rules={[required('Momo Name is required'), { max: 100 }]}>

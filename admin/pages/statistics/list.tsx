@@ -74,7 +74,7 @@ export default function StatisticsPage() {
       <PageHeader title="Statistics" subtitle="Balances, fees, top-ups, card activity and cards, for any range of days (UTC)." />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" justify="space-between">
-          <Form layout={phone ? 'vertical' : 'inline'} style={{ width: phone ? '100%' : undefined }}>
+          <Form noValidate layout={phone ? 'vertical' : 'inline'} style={{ width: phone ? '100%' : undefined }}>
             <Form.Item label="Filter Dates" style={{ marginBottom: 0 }} htmlFor="statistics-range">
               <DatePicker.RangePicker
                 id={{ start: 'statistics-range', end: 'statistics-range-end' }}

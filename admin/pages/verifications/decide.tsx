@@ -73,7 +73,7 @@ export function DecisionButtons({ id, name, term, onDecided }: { id: string; nam
         forceRender
       >
         <Typography.Paragraph>{`Do you want to disapprove this ${term} Verification for ${name}?`}</Typography.Paragraph>
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => send('reject', v.reason.trim())}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => send('reject', v.reason.trim())}>
           <Form.Item
             name="reason"
             label="Reason"

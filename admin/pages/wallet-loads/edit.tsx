@@ -78,7 +78,7 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
             Decision
           </Typography.Title>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={decide}>
+          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide}>
             <Form.Item name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
               <Radio.Group
                 optionType="button"

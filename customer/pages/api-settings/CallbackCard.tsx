@@ -91,7 +91,7 @@ export function CallbackCard() {
           {d?.disabled_reason && !d.active && (
             <Alert type="error" showIcon style={{ marginBottom: 16 }} message="Deliveries to this URL were stopped" description={`${d.disabled_reason} Activate the callback to resume.`} />
           )}
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy}>
+          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy}>
             <Form.Item
               name="callback_url"
               label="Callback url for card transaction webhooks"

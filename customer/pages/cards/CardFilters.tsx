@@ -68,7 +68,7 @@ function FilterBody({ onClose, value, onApply }: Props) {
   });
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={apply}>
+    <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={apply}>
       <Flex gap={12}>
         <Form.Item name="start_date" label="Start Date" style={{ flex: 1 }} dependencies={['end_date']} rules={[bothDates]}>
           <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" placeholder="YYYY-MM-DD" />

@@ -74,7 +74,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
   const half = phone ? 24 : 12;
   return (
     <Card style={{ maxWidth: 760 }} styles={{ body: { padding: phone ? 16 : 24 } }}>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ type, spending_control: 'lifetime' }} onFinish={create} scrollToFirstError>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ type, spending_control: 'lifetime' }} onFinish={create} scrollToFirstError>
         <Row gutter={16}>
           <Col span={half}>
             <Form.Item name="first_name" label="First Name" rules={[required('First Name is required'), { max: 50, message: 'First Name must be at most 50 characters' }]}>

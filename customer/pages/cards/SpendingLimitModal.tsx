@@ -47,6 +47,7 @@ function LimitForm({ card, onClose }: { card: ApiCard; onClose(): void }) {
 
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       requiredMark={false}

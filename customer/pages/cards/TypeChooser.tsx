@@ -1,4 +1,4 @@
-import { CheckCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import type { CardType } from '../../../shared/contract';
 import { useIsPhone } from '../../../shared/ui/wallet';
@@ -24,6 +24,9 @@ export const CARD_FEATURES: Record<CardType, string[]> = {
   ],
 };
 
+/** What a type cannot do is listed without a tick: a tick says "you get this". */
+const isLimitation = (feature: string) => feature.startsWith('Cannot');
+
 const TITLES: Record<CardType, string> = { premium: 'Premium', basic: 'Basic' };
 
 function TypeCard({ type, onCreate }: { type: CardType; onCreate(t: CardType): void }) {
@@ -41,8 +44,12 @@ function TypeCard({ type, onCreate }: { type: CardType; onCreate(t: CardType): v
       </Typography.Title>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, flex: 1 }}>
         {CARD_FEATURES[type].map((f) => (
-          <li key={f} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '7px 0' }}>
-            <CheckCircleFilled style={{ color: premium ? '#1d4ed8' : '#16a34a', marginTop: 4, flexShrink: 0 }} />
+          <li key={f} data-limitation={isLimitation(f) || undefined} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '7px 0' }}>
+            {isLimitation(f) ? (
+              <MinusCircleOutlined aria-hidden style={{ color: '#6b7280', marginTop: 4, flexShrink: 0 }} />
+            ) : (
+              <CheckCircleFilled aria-hidden style={{ color: premium ? '#1d4ed8' : '#16a34a', marginTop: 4, flexShrink: 0 }} />
+            )}
             <span>{f}</span>
           </li>
         ))}

@@ -22,6 +22,7 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
   }, [error, form]);
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       requiredMark={false}

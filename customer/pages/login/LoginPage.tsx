@@ -97,7 +97,7 @@ export default function LoginPage() {
       <Paragraph secondary>{SUBTITLES[mode]}</Paragraph>
       {mode === 'password' && notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
       {mode === 'password' && (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submitPassword} initialValues={{ email: prefill }}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submitPassword} initialValues={{ email: prefill }}>
           <Form.Item
             name="email"
             label="Email"

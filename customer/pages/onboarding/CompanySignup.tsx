@@ -43,7 +43,7 @@ export default function CompanySignup() {
     <>
       <Typography.Title level={2}>Create your account</Typography.Title>
       <Typography.Paragraph type="secondary">Sign up your company: you will be its account admin.</Typography.Paragraph>
-      <Form<Values> layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email }}>
+      <Form<Values> noValidate layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email }}>
         <Form.Item name="full_name" label="Full Name" rules={fullNameRules}>
           <Input minLength={7} autoComplete="name" placeholder="First and last name" />
         </Form.Item>

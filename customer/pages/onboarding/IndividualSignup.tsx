@@ -34,7 +34,7 @@ export default function IndividualSignup() {
     <>
       <Typography.Title level={2}>Create your account</Typography.Title>
       <Typography.Paragraph type="secondary">Sign up as an individual to get your own wallet and cards.</Typography.Paragraph>
-      <Form<Values> layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email }}>
+      <Form<Values> noValidate layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email }}>
         <Form.Item name="full_name" label="Full Name" rules={fullNameRules}>
           <Input minLength={7} autoComplete="name" placeholder="First and last name" />
         </Form.Item>

@@ -52,6 +52,7 @@ export default function Invited() {
         <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This invitation link is incomplete. Open the link from your invitation mail again." />
       )}
       <Form
+        noValidate
         layout="vertical"
         requiredMark={false}
         onFinish={submit}

@@ -40,7 +40,7 @@ export default function NewPassword() {
       <Typography.Title level={2}>Set a new password</Typography.Title>
       <Typography.Paragraph type="secondary">Choose a strong password you do not use anywhere else.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item
           name="password"
           label="New Password"

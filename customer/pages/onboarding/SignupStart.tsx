@@ -24,7 +24,7 @@ export default function SignupStart() {
       <Typography.Paragraph type="secondary">
         Welcome! Fund a USDT wallet and spend it anywhere with virtual cards. Let's get you started.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={next}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={next}>
         <Form.Item
           name="email"
           label="Email"

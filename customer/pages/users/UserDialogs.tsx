@@ -70,7 +70,7 @@ export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: bool
     <Drawer title="Add New user" open={open} onClose={onClose} width={Math.min(460, window.innerWidth)} destroyOnHidden>
       <Typography.Paragraph type="secondary">Kindly provide correct email and set permission for the user</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item
           name="full_name"
           label="Full Name"

@@ -60,6 +60,7 @@ export function KybForm({ companyId, companyName }: { companyId: string; company
 
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       onFinish={onFinish}

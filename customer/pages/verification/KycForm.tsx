@@ -25,7 +25,7 @@ export function KycForm({ userId }: { userId: string }) {
     send(appendAll(new FormData(), { id_type: v.id_type, issued_id: v.issued_id.trim(), address_proof: v.address_proof, selfie_image: v.selfie_image }));
 
   return (
-    <Form form={form} layout="vertical" requiredMark onFinish={onFinish} initialValues={{ id_type: 'national-id' }} disabled={busy} scrollToFirstError>
+    <Form noValidate form={form} layout="vertical" requiredMark onFinish={onFinish} initialValues={{ id_type: 'national-id' }} disabled={busy} scrollToFirstError>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="id_type" label="Identification type" rules={[{ required: true, message: 'Identification type is required' }]}>

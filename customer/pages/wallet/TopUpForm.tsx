@@ -68,7 +68,7 @@ export function TopUpForm({ walletId, onCreated }: { walletId: string; onCreated
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} initialValues={{ method: 'tron' }} onFinish={create}>
+    <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ method: 'tron' }} onFinish={create}>
       <Form.Item name="amount" label="Amount" rules={[amountRule()]} extra="USDT to add to your master wallet">
         <Input inputMode="decimal" placeholder="0.00" addonAfter="USDT" autoComplete="off" />
       </Form.Item>

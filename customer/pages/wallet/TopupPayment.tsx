@@ -53,7 +53,7 @@ export function TopupPayment({ instructions, onConfirmed }: { instructions: Topu
           style={{ margin: '16px 0' }}
           message={`Send ${amountText(instructions.amount)} USDT on the ${network} network to the address above, then paste the transaction hash. Tron deposits should complete within 15 minutes.`}
         />
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => confirm({ transaction_hash: v.transaction_hash.trim() })}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => confirm({ transaction_hash: v.transaction_hash.trim() })}>
           <Form.Item
             name="transaction_hash"
             label="Provide transaction hash"

@@ -70,7 +70,7 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
           </Button>
         </>
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={send}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send}>
           <Form.Item
             name="wallet_id"
             label="Destination Wallet"

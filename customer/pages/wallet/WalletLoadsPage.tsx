@@ -12,6 +12,7 @@ import {
   PagedTable,
   TopupDetails,
   TopupStateTag,
+  customerTopupState,
   WALLET_KEYS,
   dateTime,
   shortId,
@@ -53,6 +54,25 @@ export default function WalletLoadsPage() {
   const open = details.item;
   const pending = open?.state === 'Pending';
 
+  const filters = (
+    <Space size={8}>
+      <Select
+        aria-label="State"
+        allowClear
+        placeholder="All states"
+        size="small"
+        style={{ width: phone ? 130 : 170 }}
+        value={state}
+        onChange={(v) => {
+          setState(v);
+          setPage(1);
+        }}
+        options={TOPUP_STATES.map((s) => ({ value: s, label: customerTopupState(s) }))}
+      />
+      <ExportCsvButton path="/reports/view-wallet-topups" query={{ wallet: walletId, state }} filename="wallet-loads" size="small" label={phone ? 'CSV' : 'Export CSV'} />
+    </Space>
+  );
+
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <BalanceCard
@@ -66,25 +86,10 @@ export default function WalletLoadsPage() {
       <Card
         title="Wallet Load Transactions"
         styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
-        extra={
-          <Space size={8}>
-            <Select
-              aria-label="State"
-              allowClear
-              placeholder="All states"
-              size="small"
-              style={{ width: phone ? 130 : 170 }}
-              value={state}
-              onChange={(v) => {
-                setState(v);
-                setPage(1);
-              }}
-              options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
-            />
-            <ExportCsvButton path="/reports/view-wallet-topups" query={{ wallet: walletId, state }} filename="wallet-loads" size="small" label={phone ? 'CSV' : 'Export CSV'} />
-          </Space>
-        }
+        // On phones the filters go under the title, which would otherwise be cut to make room.
+        extra={phone ? undefined : filters}
       >
+        {phone && <div style={{ marginBottom: 12 }}>{filters}</div>}
         <PagedTable<ApiTopup>
           rowKey={(r) => r.id}
           rows={query.data?.data}
@@ -93,9 +98,9 @@ export default function WalletLoadsPage() {
           onPage={setPage}
           loading={query.isLoading}
           error={query.error}
-          emptyText={state ? `No ${state} top-ups` : 'No top-ups yet. Use Top Up to add funds to your master wallet.'}
+          emptyText={state ? `No ${customerTopupState(state)} top-ups` : 'No top-ups yet. Use Top Up to add funds to your master wallet.'}
           onRowClick={details.show}
-          rowLabel={(r) => `Top-up of ${r.amount} USDT, ${r.state}`}
+          rowLabel={(r) => `Top-up of ${r.amount} USDT, ${customerTopupState(r.state)}`}
           columns={[
             { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span> },
             { title: 'Method', dataIndex: 'method' },

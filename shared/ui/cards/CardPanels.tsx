@@ -75,7 +75,7 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
 
   return (
     <DetailsDrawer title={fund ? 'Fund Card' : 'Card Withdrawal'} open={open} onClose={onClose}>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ card: card.id, amount: '0.00' }} onFinish={send}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ card: card.id, amount: '0.00' }} onFinish={send}>
         <Form.Item name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]}>
           <Select placeholder="select card" loading={cards.isLoading} options={options.map((c) => ({ value: c.id, label: cardOptionLabel(c) }))} />
         </Form.Item>
@@ -139,7 +139,7 @@ export function SpendLimitPanel({ open, onClose, card }: PanelProps) {
             Spending limit {usd(card.spending_limit)} {controlWords(card.spending_control)}; additional {usd(card.additional_spending_limit)}.
           </Typography.Text>
         )}
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={send} disabled={!visa || !hasLimit}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} disabled={!visa || !hasLimit}>
           <Form.Item name="amount" label="Amount" rules={[amountRule()]}>
             <Input inputMode="decimal" placeholder="USD 500.00" addonBefore="USD" autoComplete="off" />
           </Form.Item>

@@ -30,7 +30,8 @@ export function useCardActions({ card, staff, onTransactions, onDeleted }: { car
     : [
         { key: 'transactions', label: 'Card Transactions' },
         ...(live && premium ? [{ key: 'withdraw', label: 'Card Withdrawal' }, { key: 'fund', label: 'Fund Card' }] : []),
-        ...(live && !staff ? [{ key: 'spend-limit', label: 'Additional Spend Limit' }] : []),
+        // Spending limits apply to Visa cards only.
+        ...(live && !staff && card.purpose === 'media' ? [{ key: 'spend-limit', label: 'Additional Spend Limit' }] : []),
         // Basic cards cannot be frozen (customer-portal §1): the entries are for premium cards.
         ...(live && premium && card.state === 'Active' ? [{ key: 'freeze', label: 'Freeze Card' }] : []),
         ...(live && premium && card.state === 'Deactivated' ? [{ key: 'unfreeze', label: 'Unfreeze Card' }] : []),

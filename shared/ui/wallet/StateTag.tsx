@@ -12,10 +12,14 @@ export function topupStateColor(state: string, opts: { processedIsDone?: boolean
   return 'gold';
 }
 
+/** The customer's word for a state: a top-up whose hash is in waits for the operator, "Processing" (the spec's word). */
+export const customerTopupState = (state: string) => (state === 'Hash-provided' ? 'Processing' : state);
+
+/** Without processedIsDone, the tag is a customer's (their words); with it, an operator's (the states as stored). */
 export function TopupStateTag({ state, processedIsDone }: { state: string; processedIsDone?: boolean }) {
   return (
     <Tag color={topupStateColor(state, { processedIsDone })} style={{ marginInlineEnd: 0 }}>
-      {state}
+      {processedIsDone ? state : customerTopupState(state)}
     </Tag>
   );
 }

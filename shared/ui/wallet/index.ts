@@ -5,7 +5,7 @@ export { DetailRows, DetailsDrawer, type DetailRow, useDetails } from './Details
 export { amountRule, amountText, dateTime, ghs, shortId, signedUsdt, txTypeLabel, typedCents, usdt, usdtCents, TX_TYPE_LABELS } from './format';
 export { refreshWallet, WALLET_KEYS } from './keys';
 export { PAGE_SIZE, PagedTable, type CompactRow, type PagedTableProps } from './PagedTable';
-export { DirectionTag, TopupStateTag, topupStateColor } from './StateTag';
+export { DirectionTag, TopupStateTag, customerTopupState, topupStateColor } from './StateTag';
 export { FeeBreakdown, feeLabel, TopupDetails, TransferDetails, WalletTransactionDetails } from './TransactionDetails';
 export { useIsPhone } from './useIsPhone';
 export { useWalletBalance, type WalletBalance } from './useWalletBalance';

@@ -1,0 +1,94 @@
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { verifiedIndividual } from './support/accounts';
+import { cardOption, fundWallet, letters, openScreen, sessionOf } from './support/cards';
+import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap as snapNow } from './support/flows';
+
+/** What a careful new customer notices (issue 13): one journey per papercut, at both sizes. */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+const snap = (page: Page, name: string, project: string) => snapNow(page, `papercuts-${name}`, project);
+
+test('a logged-out visitor reaches Contact from the login and sign-up screens; no form shows the browser’s own bubbles', async ({ page }, info) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.locator('form:not([novalidate])')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByText('Send us a message')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveCount(0);
+  await expect(page.locator('form:not([novalidate])')).toHaveCount(0);
+
+  await page.goto('/onboarding/signup');
+  await expect(page.locator('form')).not.toHaveCount(0);
+  await expect(page.locator('form:not([novalidate])')).toHaveCount(0);
+  await snap(page, 'signup-contact-link', info.project.name);
+  await page.getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('cards: limitations carry no tick, and only a Visa card offers Additional Spend Limit', async ({ page, request }, info) => {
+  test.setTimeout(240_000);
+  const project = info.project.name;
+  const { email } = await verifiedIndividual(request, 'Yaw', `Boateng${letters(5)}`);
+  await logInThroughUi(page, email, PASSWORD);
+  await fundWallet(page, request, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', '200.00');
+  await page.reload();
+
+  await openScreen(page, 'Prepaid Cards');
+  await page.getByRole('button', { name: 'Add New Card' }).click();
+  const basic = page.locator(isPhone(page) ? '[data-swipe-top]' : '[aria-label="Basic card"]');
+  if (isPhone(page)) await page.getByRole('button', { name: 'Show Basic' }).click();
+  for (const limitation of ['Cannot withdraw to master wallet', 'Cannot be frozen but can be deleted at any moment']) {
+    const item = basic.locator('li', { hasText: limitation });
+    await expect(item).toHaveAttribute('data-limitation', 'true');
+    await expect(item.locator('.anticon-check-circle')).toHaveCount(0);
+  }
+  await expect(basic.locator('li', { hasText: 'Best for one-time payments' }).locator('.anticon-check-circle')).toHaveCount(1);
+  await snap(page, 'chooser-limitations', project);
+
+  const { token } = await sessionOf(page);
+  const make = async (nickname: string, purpose: 'general' | 'media') => {
+    const res = await request.post('/api/v1/cards', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { first_name: 'Yaw', last_name: 'Boateng', nickname, type: 'premium', purpose, card_amount: '10.00', ...(purpose === 'media' ? { spending_limit: '50.00', spending_control: 'week' } : {}) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data.card.id as string;
+  };
+  const master = await make('Bills', 'general');
+  const visa = await make('Travel', 'media');
+
+  await page.goto(`/portal/prepaid-cards/${master}`);
+  await expect(page.getByRole('heading', { name: 'Bills', exact: true })).toBeVisible();
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Card options' }));
+  await expect(menu.getByRole('menuitem', { name: 'Fund Card' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Additional Spend Limit' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/portal/prepaid-cards/${visa}`);
+  await expect(page.getByRole('heading', { name: 'Travel', exact: true })).toBeVisible();
+  await cardOption(page, 'Additional Spend Limit');
+  await expect(page.getByText('Additional Spending Limit').first()).toBeVisible();
+});
+
+test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the operator reads Processing', async ({ page, request }, info) => {
+  const { email } = await verifiedIndividual(request, 'Efua', `Owusu${letters(5)}`);
+  await logInThroughUi(page, email, PASSWORD);
+  const { token, wallet } = await sessionOf(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount: '40.00', method: 'tron' } });
+  expect(top.status()).toBe(201);
+  const hash = Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+  expect((await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference: (await top.json()).data.reference, transaction_hash: hash } })).status()).toBe(200);
+
+  await page.goto('/portal/wallet-loads');
+  const title = page.locator('.ant-card-head-title', { hasText: 'Wallet Load Transactions' });
+  await expect(title).toBeVisible();
+  // Not cut: the title's box holds all of its text.
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const row = isPhone(page) ? page.locator('.ant-list-item', { hasText: '40.00' }) : page.locator('tbody tr', { hasText: '40.00' });
+  await expect(row.getByText('Processing', { exact: true })).toBeVisible();
+  await expect(page.getByText('Hash-provided')).toHaveCount(0);
+  await snap(page, 'wallet-loads-processing', info.project.name);
+});
