@@ -154,6 +154,15 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
     await expect(master.getByText('Deactivated', { exact: true })).toBeVisible();
     await snap(page, 'admin-cards-all-panels', project);
   });
+
+  await test.step('row menu of a deleted card: its marks can be cleared, nothing else', async () => {
+    expect((await request.delete(`/api/v1/cards/${c.master.id}`, { headers: staff })).status()).toBe(202);
+    await page.reload();
+    await expect(heading).toBeVisible();
+    const master = rowWith(page, 'Admin Master');
+    await rowMenu(page, master, ['View Card Details', 'Unflag Card', 'Unsuspend Card']);
+    await page.keyboard.press('Escape');
+  });
 });
 
 /**

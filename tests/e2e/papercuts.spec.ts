@@ -92,3 +92,15 @@ test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the 
   await expect(page.getByText('Hash-provided')).toHaveCount(0);
   await snap(page, 'wallet-loads-processing', info.project.name);
 });
+
+test('back-office: no menu label is cut', async ({ page }, info) => {
+  const staff = info.project.name === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
+  await logInThroughUi(page, staff, 'Demo!2026pass');
+  await expect(page).toHaveURL(/\/admin/);
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+  const labels = page.getByRole('navigation', { name: 'Main menu' }).locator('.ant-menu-title-content');
+  await expect(labels.filter({ hasText: 'Admin Management' }).or(labels.filter({ hasText: 'Wallet Transactions' })).first()).toBeVisible();
+  const cut = await labels.evaluateAll((els) => els.filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  expect(cut).toEqual([]);
+  await snap(page, 'admin-menu', info.project.name);
+});

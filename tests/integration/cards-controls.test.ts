@@ -61,6 +61,20 @@ describe('flag and suspend (staff toggles with a reason)', () => {
     }
     expect(await asStaff(staff, card.id)).toMatchObject({ flagged: false, suspended: false, flag_reason: null, suspend_reason: null });
   });
+
+  it('a deleted card cannot be flagged or suspended (409, nothing changes); a mark it had can still be cleared', async () => {
+    const { a, staff, card } = await setup();
+    expect((await toggle(staff, 'flag', card.id)).status).toBe(200);
+    expect((await t.api('DELETE', `/cards/${card.id}`, { token: a.token })).status).toBe(202);
+    const suspend = await toggle(staff, 'suspend', card.id);
+    expect(suspend.status).toBe(409);
+    expect(suspend.body.message).toBe('The card is deleted: it cannot be suspended.');
+    expect((await toggle(staff, 'unflag', card.id, { reason: 'Closed' })).status).toBe(200);
+    const flag = await toggle(staff, 'flag', card.id);
+    expect(flag.status).toBe(409);
+    expect(flag.body.message).toBe('The card is deleted: it cannot be flagged.');
+    expect(await asStaff(staff, card.id)).toMatchObject({ flagged: false, suspended: false });
+  });
 });
 
 describe('freeze and unfreeze', () => {

@@ -18,7 +18,7 @@ type Simple = 'freeze' | 'unfreeze' | 'delete';
 /**
  * The row menu of back-office §2.8, in its order: View Card Details; Freeze Card (if Active);
  * Unfreeze Card (if Deactivated); Unflag Card (if flagged); Unsuspend Card (while suspended);
- * Flag Card (if not flagged); Suspend Card (if not suspended); Card Withdrawal; Delete Card (if
+ * Flag Card (if not flagged, not deleted); Suspend Card (if not suspended, not deleted); Card Withdrawal; Delete Card (if
  * not deleted). Freezing and withdrawing are for live premium cards (the server refuses basic ones).
  */
 export function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
@@ -30,8 +30,8 @@ export function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
     ...(live && premium && c.state === 'Deactivated' ? [{ key: 'unfreeze', label: 'Unfreeze Card' }] : []),
     ...(c.flagged ? [{ key: 'unflag', label: 'Unflag Card' }] : []),
     ...(c.suspended ? [{ key: 'unsuspend', label: 'Unsuspend Card' }] : []),
-    ...(!c.flagged ? [{ key: 'flag', label: 'Flag Card' }] : []),
-    ...(!c.suspended ? [{ key: 'suspend', label: 'Suspend Card' }] : []),
+    ...(live && !c.flagged ? [{ key: 'flag', label: 'Flag Card' }] : []),
+    ...(live && !c.suspended ? [{ key: 'suspend', label: 'Suspend Card' }] : []),
     ...(live && premium ? [{ key: 'withdraw', label: 'Card Withdrawal' }] : []),
     ...(live ? [{ type: 'divider' as const }, { key: 'delete', label: 'Delete Card', danger: true }] : []),
   ];

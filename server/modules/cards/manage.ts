@@ -84,6 +84,10 @@ export async function toggle(ctx: AppContext, cardId: string, what: Toggle, reas
   const now = ctx.now();
   const [card] = await ctx.db.select().from(cards).where(eq(cards.id, cardId));
   if (!card) throw notFound('The card');
+  // A deleted card can no longer be used: nothing to flag or suspend (clearing a mark stays possible).
+  if (card.deletedAt && (what === 'flag' || what === 'suspend')) {
+    throw new AppError(HTTP.CONFLICT, `The card is deleted: it cannot be ${what === 'flag' ? 'flagged' : 'suspended'}.`);
+  }
   const set =
     what === 'flag'
       ? card.flagged
