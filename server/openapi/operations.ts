@@ -61,6 +61,7 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
 
   // Cards
   'POST /api/v1/cards': ['createCard', 'Issue and load a virtual card'],
+  'GET /api/v1/cards/allowance': ['getCardAllowance', 'How many more cards the wallet may have'],
   'GET /api/v1/cards': ['listCards', 'List every card (staff)'],
   'GET /api/v1/cards/individual/:id': ['listIndividualCards', "List an Individual's cards"],
   'GET /api/v1/cards/company/:id': ['listCompanyCards', "List a company's cards"],

@@ -342,6 +342,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
       e(503, 'The card issuer did not complete the operation; nothing was charged.'),
     ),
   },
+  'GET /api/v1/cards/allowance': {
+    200: data(R.apiCardAllowance, "How many more cards the caller's wallet may have: unverified accounts may have 5 in all."),
+    ...fails(CUSTOMER_OR_API),
+  },
   'GET /api/v1/cards': {
     200: ok(R.paged(R.apiCard), 'A page of every card, newest first, with owners and issuer tokens.'),
     ...fails(STAFF, QUERY),

@@ -17,6 +17,15 @@ export const brandOf = (purpose: string) => (purpose === 'media' ? 'Visa' : purp
 export const MIN_CARD_LOAD_CENTS = 300;
 export const UNVERIFIED_CARD_LIMIT = 5;
 
+/** GET /cards/allowance: how many more cards the caller's wallet may have (unverified accounts have a lifetime limit). */
+export interface ApiCardAllowance {
+  /** null once the account is verified: no limit */
+  limit: number | null;
+  /** cards the wallet has had, deleted ones included (not those the issuer never loaded) */
+  created: number;
+  left: number | null;
+}
+
 const spendingControlField = z.enum(SPENDING_CONTROLS, { error: 'Spending Control must be day, week, month or lifetime' });
 
 export const createCardBody = z

@@ -647,6 +647,14 @@ export const helpdeskSent = z.strictObject({ id, message: z.string() });
 /** An answer with no JSON body (a redirect). */
 export const noBody = z.undefined();
 
+export const apiCardAllowance = z
+  .strictObject({
+    limit: z.number().int().nullable().describe('The lifetime card limit of an unverified account; null once verified'),
+    created: z.number().int().describe("Cards the wallet has had, deleted ones included (not those the issuer never loaded)"),
+    left: z.number().int().nullable().describe('Cards that may still be created; null when there is no limit'),
+  })
+  .meta({ id: 'ApiCardAllowance' });
+
 // ---- Reconciliation ------------------------------------------------------------------------
 
 export const apiReconciliationRun = z

@@ -27,7 +27,7 @@ test('a logged-out visitor reaches Contact from the login and sign-up screens; n
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test('cards: limitations carry no tick, and only a Visa card offers Additional Spend Limit', async ({ page, request }, info) => {
+test('cards: the 5-card limit is told before the form, limitations carry no tick, and only a Visa card offers Additional Spend Limit', async ({ page, request }, info) => {
   test.setTimeout(240_000);
   const project = info.project.name;
   const { email } = await verifiedIndividual(request, 'Yaw', `Boateng${letters(5)}`);
@@ -37,6 +37,8 @@ test('cards: limitations carry no tick, and only a Visa card offers Additional S
 
   await openScreen(page, 'Prepaid Cards');
   await page.getByRole('button', { name: 'Add New Card' }).click();
+  // An unverified account is told its limit before it fills the form.
+  await expect(page.getByTestId('card-allowance')).toContainText('5 of 5 cards left');
   const basic = page.locator(isPhone(page) ? '[data-swipe-top]' : '[aria-label="Basic card"]');
   if (isPhone(page)) await page.getByRole('button', { name: 'Show Basic' }).click();
   for (const limitation of ['Cannot withdraw to master wallet', 'Cannot be frozen but can be deleted at any moment']) {
@@ -70,6 +72,11 @@ test('cards: limitations carry no tick, and only a Visa card offers Additional S
   await expect(page.getByRole('heading', { name: 'Travel', exact: true })).toBeVisible();
   await cardOption(page, 'Additional Spend Limit');
   await expect(page.getByText('Additional Spending Limit').first()).toBeVisible();
+
+  await page.goto('/portal/prepaid-cards');
+  await page.getByRole('button', { name: 'Add New Card' }).click();
+  await expect(page.getByTestId('card-allowance')).toContainText('3 of 5 cards left');
+  await snap(page, 'chooser-allowance', project);
 });
 
 test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the operator reads Processing', async ({ page, request }, info) => {

@@ -58,9 +58,13 @@ describe('unverified accounts: at most 5 cards in their lifetime', () => {
   it('refuses the 6th card even when some were deleted, and allows it once verified', async () => {
     const a = await newIndividual(t);
     await fundWallet(t, a.id, 100_000);
+    const allowance = async () => (await t.api('GET', '/cards/allowance', { token: a.token })).body.data;
+    expect(await allowance()).toEqual({ limit: 5, created: 0, left: 5 });
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await newCard(t, a, { type: 'premium', purpose: 'general', card_amount: '3.00' }));
+    expect(await allowance()).toEqual({ limit: 5, created: 5, left: 0 });
     for (const c of made.slice(0, 2)) expect((await t.api('DELETE', `/cards/${c.card.id}`, { token: a.token })).status).toBe(202);
+    expect(await allowance()).toEqual({ limit: 5, created: 5, left: 0 }); // deleted cards count
     const before = await snapshot(a);
     const sixth = await createCard(t, a, { card_amount: '3.00' });
     expect(sixth.status).toBe(422);
@@ -68,8 +72,15 @@ describe('unverified accounts: at most 5 cards in their lifetime', () => {
     expect(await snapshot(a)).toEqual(before);
 
     await verifyAccount(t, a);
+    expect(await allowance()).toEqual({ limit: null, created: 5, left: null });
     expect((await createCard(t, a, { card_amount: '3.00' })).status).toBe(201);
     expect((await createCard(t, a, { card_amount: '3.00' })).status).toBe(201);
+  });
+
+  it('tells only customers their card allowance', async () => {
+    const staff = await newStaff(t, 'Admin');
+    expect((await t.api('GET', '/cards/allowance', { token: staff.token })).status).toBe(403);
+    expect((await t.api('GET', '/cards/allowance')).status).toBe(401);
   });
 
   it('holds under 8 concurrent creations from one wallet: 5 cards, 3 refusals, each card paid once', { timeout: SLOW }, async () => {

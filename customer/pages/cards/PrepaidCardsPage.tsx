@@ -8,6 +8,7 @@ import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
 import { type CardListFilters, useOwnCardSource } from '../../../shared/ui/cards';
 import { useIsPhone } from '../../../shared/ui/wallet';
 import { CardFilters, filterCount } from './CardFilters';
+import { CardAllowance } from './CardAllowance';
 import { CardList } from './CardList';
 import { CreateCardForm } from './CreateCardForm';
 import { TypeChooser } from './TypeChooser';
@@ -81,6 +82,7 @@ export default function PrepaidCardsPage() {
           <CardFilters open={searching} onClose={() => setSearching(false)} value={filters} onApply={setFilters} />
         </>
       )}
+      {mode.name !== 'list' && <CardAllowance />}
       {mode.name === 'chooser' && <TypeChooser onCreate={(type) => setMode({ name: 'form', type })} />}
       {mode.name === 'form' && <CreateCardForm type={mode.type} onDone={toList} />}
     </>

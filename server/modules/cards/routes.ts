@@ -46,6 +46,8 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     reply.status(HTTP.CREATED).send(ok(await svc.createCard(ctx, req.user!, req.body, req))),
   );
 
+  app.get('/cards/allowance', { onRequest: customer, schema: { tags, security } }, async (req) => ok(await svc.cardAllowance(ctx, req.user!)));
+
   app.get('/cards', { onRequest: staff, schema: { tags, security, querystring: cardListQuery } }, async (req, reply) => {
     const q = req.query;
     const f: CardFilters = {

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  type ApiCardAllowance,
   type ApiCardDetail,
   MIN_CARD_LOAD_CENTS,
   UNVERIFIED_CARD_LIMIT,
@@ -10,6 +11,7 @@ import {
 import { type CardPurpose, FEES_FOR, computeFees } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import type { AppContext, AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { cardTransactions, cards, ledgerAccounts } from '../../db/schema';
 import { brandOfPurpose, withTimeout } from '../../issuer/port';
 import { AppError, HTTP, invalidField, notFound } from '../../lib/http';
@@ -36,6 +38,23 @@ export const feesMetaOf = (forWhat: string, fees: ReturnType<typeof computeFees>
 
 export const issuerDown = () =>
   new AppError(HTTP.SERVICE_UNAVAILABLE, 'The card issuer did not complete the operation. Nothing was charged; please try again.');
+
+/** Cards a wallet has had, deleted ones included; cards the issuer never loaded do not count against the lifetime limit. */
+async function cardsCounted(db: DbOrTx, walletId: string): Promise<number> {
+  const [made] = await db
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.walletId, walletId), or(isNull(cards.endReason), ne(cards.endReason, ISSUER_FAILURE))));
+  return made?.n ?? 0;
+}
+
+/** How many more cards the caller's wallet may have, shown before the form is filled. */
+export async function cardAllowance(ctx: AppContext, me: AuthUser): Promise<ApiCardAllowance> {
+  const walletId = ownWalletId(me);
+  const [owner, created] = await Promise.all([ownerProfile(ctx.db, walletId), cardsCounted(ctx.db, walletId)]);
+  if (owner.verified) return { limit: null, created, left: null };
+  return { limit: UNVERIFIED_CARD_LIMIT, created, left: Math.max(0, UNVERIFIED_CARD_LIMIT - created) };
+}
 
 export interface Created {
   detail: ApiCardDetail;
@@ -87,12 +106,7 @@ export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<t
           .orderBy(ledgerAccounts.id)
           .for('update');
         if (!owner.verified) {
-          // Cards the issuer never loaded do not count against the lifetime limit.
-          const [made] = await tx
-            .select({ n: count() })
-            .from(cards)
-            .where(and(eq(cards.walletId, walletId), or(isNull(cards.endReason), ne(cards.endReason, ISSUER_FAILURE))));
-          if ((made?.n ?? 0) >= UNVERIFIED_CARD_LIMIT) {
+          if ((await cardsCounted(tx, walletId)) >= UNVERIFIED_CARD_LIMIT) {
             throw invalidField('card_amount', 'Unverified accounts can create at most 5 cards. Complete your verification to create more.');
           }
         }

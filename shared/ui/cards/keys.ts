@@ -7,6 +7,7 @@ export const CARD_KEYS = {
   detail: (id: string) => ['cards', 'detail', id] as const,
   transactions: (id: string, range: unknown, page: number) => ['cards', 'transactions', id, range, page] as const,
   fees: (scope: unknown) => ['card-fee-schedule', scope] as const,
+  allowance: ['cards', 'allowance'] as const,
 };
 
 export function refreshCards(qc: QueryClient) {
