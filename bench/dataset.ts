@@ -48,7 +48,8 @@ export const LEGS = `
     (9, 'card_authorization',   0,      0,            0,         -300,         300,           0)
   ) as k(k, kind, fee, tron, wallet, card, hold, income)`;
 
-export const uuidOf = (tag: string, expr: string) => `md5('bench-${tag}-' || (${expr}))::uuid`;
+/** A stable id per tag and number, a valid version-4 UUID (the API's uuid fields check the version and variant). */
+export const uuidOf = (tag: string, expr: string) => `overlay(overlay(md5('bench-${tag}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 /** The owner of wallet number `w` (an SQL expression): a company for every fourth, else a user. */
 export const ownerOf = (w: string) => `case when (${w}) % 4 = 0 then ${uuidOf('company', w)} else ${uuidOf('user', w)} end`;
 /** Spread over the year: row `i` of `n`. */
