@@ -159,7 +159,10 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
   if (s.extras) await loadExtras(exec, s, batch);
 }
 
-/** The entries of a batch of transfers (`rows` has i and at; `legs` names (account, amount) per row b), balances carried on. */
+/**
+ * The entries of a batch of transfers (`rows` has i and at; `legs` names (account, amount) per
+ * row b), balances carried on. Ids are stable so that two runs' answers can be compared.
+ */
 async function postEntries(exec: (text: string) => Promise<unknown>, rows: string, legs: string, tag: string) {
   await exec(`
     with b as (${rows}),
@@ -169,7 +172,7 @@ async function postEntries(exec: (text: string) => Promise<unknown>, rows: strin
       from ledger_accounts a where a.id in (select distinct acc from legs)
     )
     insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
-    select gen_random_uuid(), ${uuidOf(tag, 'i')}, acc, amount, c.balance + run - amount, c.balance + run, at
+    select ${uuidOf(`entry-${tag}`, "i || '-' || acc")}, ${uuidOf(tag, 'i')}, acc, amount, c.balance + run - amount, c.balance + run, at
     from (select legs.*, sum(amount) over (partition by acc order by i) as run from legs) r join carried c on c.id = r.acc
     order by r.i`);
 }
