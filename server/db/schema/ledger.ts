@@ -68,8 +68,6 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     index('ledger_entries_transfer_idx').on(t.transferId),
     index('ledger_entries_account_seq_idx').on(t.accountId, t.seq),
-    // the staff's wallet-movements list, newest first across all accounts
-    index('ledger_entries_created_idx').on(t.createdAt, t.id),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
     check('ledger_entries_arithmetic', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
   ],
