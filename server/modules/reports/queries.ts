@@ -124,23 +124,10 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
       .leftJoin(fromUser, sql`${fromUser.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
       .leftJoin(toCompany, sql`${toCompany.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
       .leftJoin(toUser, sql`${toUser.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
-      // The page's entries first, then the five name lookups for those alone (not for every
-      // entry a deep page skips).
-      .where(
-        inArray(
-          ledgerEntries.id,
-          db
-            .select({ id: ledgerEntries.id })
-            .from(ledgerEntries)
-            .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-            .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-            .where(where)
-            .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
-            .limit(page.limit)
-            .offset(isExport(page) ? 0 : page.offset),
-        ),
-      )
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId)),
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
+      .limit(page.limit)
+      .offset(isExport(page) ? 0 : page.offset),
     isExport(page)
       ? [undefined]
       : kept !== null
