@@ -15,10 +15,10 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../shared/money';
 import { dayRange } from '../server/lib/dates';
-import { PLATFORM } from '../server/modules/ledger/accounts';
 import { statistics } from '../server/modules/statistics/queries';
 import { newStaff } from '../tests/integration/support/actors';
-import { clientOf, envInt, inBatches, int, median, mib, rowsOf, sampleMemory, secs, startBenchApp, withoutLedgerGuards } from './support';
+import { BASE_MS, loadDataset, stepOf } from './dataset';
+import { clientOf, envInt, int, median, mib, rowsOf, sampleMemory, secs, startBenchApp } from './support';
 
 const N = envInt('BENCH_ROWS', 200_000);
 const BATCH = envInt('BENCH_BATCH', 50_000);
@@ -26,33 +26,7 @@ const RUNS = 5;
 const WALLETS = Math.max(8, Math.floor(N / 1000));
 const CARDS = Math.max(10, Math.floor(N / 100));
 const TOPUPS = Math.max(10, Math.floor(N / 10));
-const BASE_MS = Date.parse('2021-01-01T00:00:00.000Z');
-const YEAR_MS = 365 * 86_400_000;
-/** Row i of a table of n rows is at BASE + i × (one year / n), whole milliseconds. */
-const stepOf = (n: number) => Math.floor(YEAR_MS / n);
 const RANGE = { start: '2021-04-01', end: '2021-06-29' }; // 90 days, both inclusive
-const BASE = new Date(BASE_MS).toISOString();
-
-/**
- * Transfer i is leg set i % 10 of block i / 10, on wallet (i / 10) % WALLETS and card
- * (i / 10) % CARDS: each block credits the wallet before debiting it and funds the card before
- * charging it, so no balance ever goes below zero. Amounts in cents: [kind, fee, legs].
- */
-const LEGS = `
-  (values
-    (0, 'deposit',            100, -10000::bigint, 9900::bigint,    0::bigint,   0::bigint, 100::bigint),
-    (1, 'issuance',            35,      0,        -1035,         1000,           0,          35),
-    (2, 'maintenance',        100,      0,            0,         -100,           0,         100),
-    (3, 'card_authorization',   0,      0,            0,         -200,         200,           0),
-    (4, 'topup',               25,      0,         -525,          500,           0,          25),
-    (5, 'withdraw',            57,      0,          100,         -157,           0,          57),
-    (6, 'deposit',            200, -20000,        19800,            0,           0,         200),
-    (7, 'maintenance',        100,      0,            0,         -100,           0,         100),
-    (8, 'deposit',             50,  -5000,         4950,            0,           0,          50),
-    (9, 'card_authorization',   0,      0,            0,         -300,         300,           0)
-  ) as k(k, kind, fee, tron, wallet, card, hold, income)`;
-
-const uuidOf = (tag: string, expr: string) => `md5('bench-${tag}-' || (${expr}))::uuid`;
 
 async function main() {
   process.stdout.write(`Statistics benchmark: ${int(N)} ledger transfers, ${int(N)} card transactions, ${int(CARDS)} cards, ${int(TOPUPS)} top-ups, ${int(WALLETS)} wallets\n`);
@@ -64,92 +38,7 @@ async function main() {
     const exec = (text: string) => t.ctx.db.execute(sql.raw(text));
     const loadStarted = performance.now();
 
-    // Owners and their wallets: every fourth wallet a company's, with its Company-Admin.
-    await exec(`
-      insert into companies (id, company_name, company_website, company_email, company_phone, state, created_at)
-      select ${uuidOf('company', 'w')}, 'Bench Co ' || w, 'https://bench.example.com', 'co' || w || '@bench.example.com', '+233302000000', 'Verified', '${BASE}'
-      from generate_series(0, ${WALLETS - 1}) as g(w) where w % 4 = 0`);
-    await exec(`
-      insert into users (id, email, first_name, last_name, role, company_id, state, email_verified_at, created_at)
-      select ${uuidOf('user', 'w')}, 'user' || w || '@bench.example.com', 'Bench', 'User ' || w,
-             case when w % 4 = 0 then 'Company-Admin' else 'Individual' end, case when w % 4 = 0 then ${uuidOf('company', 'w')} end,
-             'Verified', '${BASE}', '${BASE}'
-      from generate_series(0, ${WALLETS - 1}) as g(w)`);
-    const ownerOf = (w: string) => `case when (${w}) % 4 = 0 then ${uuidOf('company', w)} else ${uuidOf('user', w)} end`;
-    await exec(`
-      insert into ledger_accounts (id, kind, owner_id, currency)
-      select ${uuidOf('wallet', 'w')}, 'wallet', ${ownerOf('w')}, 'USDT' from generate_series(0, ${WALLETS - 1}) as g(w)`);
-
-    // Cards of every purpose, type and state, created through the year, with their two accounts.
-    await inBatches(CARDS, BATCH, 'cards', async (from, to) => {
-      await exec(`
-        insert into cards (id, wallet_id, created_by, first_name, last_name, nickname, purpose, type, issuer_token, last4, masked_number, exp_month, exp_year, billing, state, deleted_at, created_at, updated_at)
-        select ${uuidOf('card', 'c')}, ${ownerOf('c % ' + WALLETS)}, ${uuidOf('user', 'c % ' + WALLETS)}, 'Bench', 'Card', 'bench-' || c,
-               (array['general', 'media', 'tokencard'])[1 + c % 3], case when c % 2 = 0 then 'basic' else 'premium' end,
-               'bench-' || c, '4242', '4242 **** **** 4242', 12, 2030, '{}'::jsonb,
-               case when c % 5 = 0 then 'Deactivated' else 'Active' end,
-               case when c % 11 = 0 then at end, at, at
-        from (select c, '${BASE}'::timestamptz + c * interval '${stepOf(CARDS)} milliseconds' as at from generate_series(${from - 1}, ${to - 1}) as g(c)) s`);
-      await exec(`
-        insert into ledger_accounts (id, kind, owner_id, currency)
-        select ${uuidOf('card-account', 'c')}, 'card', ${uuidOf('card', 'c')}, 'USD' from generate_series(${from - 1}, ${to - 1}) as g(c)
-        union all
-        select ${uuidOf('hold-account', 'c')}, 'card_hold', ${uuidOf('card', 'c')}, 'USD' from generate_series(${from - 1}, ${to - 1}) as g(c)`);
-    });
-
-    // Ledger transfers and their entries, each leg's balance continuing from its account's last entry.
-    await withoutLedgerGuards(exec, async () => {
-      await inBatches(N, BATCH, 'ledger transfers', async (from, to) => {
-        const batch = `
-          select i, k.*, ${uuidOf('wallet', `(i / 10) % ${WALLETS}`)} as wallet_acc, ${uuidOf('card-account', `(i / 10) % ${CARDS}`)} as card_acc,
-                 ${uuidOf('hold-account', `(i / 10) % ${CARDS}`)} as hold_acc, '${BASE}'::timestamptz + i * interval '${stepOf(N)} milliseconds' as at
-          from generate_series(${from - 1}, ${to - 1}) as g(i) join ${LEGS} on k.k = i % 10`;
-        await exec(`
-          insert into ledger_transfers (id, kind, reference, description, meta, created_at)
-          select ${uuidOf('transfer', 'i')}, kind, 'BENCH-' || lpad(i::text, 8, '0'), 'Statistics benchmark', jsonb_build_object('fees_total', fee), at
-          from (${batch}) b`);
-        await exec(`
-          with b as (${batch}),
-          legs as (
-            select b.i, b.at, l.acc, l.amount from b
-            cross join lateral (values ('${PLATFORM.tronDeposits}'::uuid, b.tron), (b.wallet_acc, b.wallet), (b.card_acc, b.card), (b.hold_acc, b.hold), ('${PLATFORM.feeIncome}'::uuid, b.income)) as l(acc, amount)
-            where l.amount <> 0
-          ),
-          carried as materialized (
-            select a.id, coalesce((select e.balance_after from ledger_entries e where e.account_id = a.id order by e.created_at desc, e.id desc limit 1), 0) as balance
-            from ledger_accounts a where a.id in (select distinct acc from legs)
-          )
-          insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
-          select gen_random_uuid(), ${uuidOf('transfer', 'i')}, acc, amount, c.balance + run - amount, c.balance + run, at
-          from (select legs.*, sum(amount) over (partition by acc order by i) as run from legs) r join carried c on c.id = r.acc`);
-    });
-    await exec(`
-      update ledger_accounts a set balance = last.balance_after
-      from (select distinct on (account_id) account_id, balance_after from ledger_entries order by account_id, created_at desc, id desc) last
-      where last.account_id = a.id`);
-    });
-
-    // Card transactions: authorisations of every outcome, settlements and reversals.
-    await inBatches(N, BATCH, 'card transactions', async (from, to) => {
-      await exec(`
-        insert into card_transactions (id, card_id, kind, status, amount, merchant, country, description, created_at, updated_at)
-        select ${uuidOf('card-tx', 'i')}, ${uuidOf('card', `i % ${CARDS}`)},
-               case when i % 10 < 7 then 'authorization' when i % 10 < 9 then 'settlement' else 'reversal' end,
-               case when i % 10 >= 7 then 'settled' else (array['approved', 'settled', 'declined', 'reversed'])[1 + i % 4] end,
-               100 + i % 5000, 'Bench Shop', 'GH', 'Bench purchase', at, at
-        from (select i, '${BASE}'::timestamptz + i * interval '${stepOf(N)} milliseconds' as at from generate_series(${from - 1}, ${to - 1}) as g(i)) s`);
-    });
-
-    // Top-up requests: three in five approved, decided through the year.
-    await inBatches(TOPUPS, BATCH, 'top-ups', async (from, to) => {
-      await exec(`
-        insert into topups (id, wallet_id, reference, code, method, amount, state, created_by, decided_at, created_at, updated_at)
-        select ${uuidOf('topup', 'i')}, ${ownerOf(`i % ${WALLETS}`)}, 'BENCH-TP-' || lpad(i::text, 8, '0'), lpad((i % 1000000)::text, 6, '0'),
-               case when i % 2 = 0 then 'Tron' else 'Momo' end, 1000 + i % 90000,
-               (array['Approved', 'Approved', 'Approved', 'Denied', 'Pending'])[1 + i % 5], ${uuidOf('user', `i % ${WALLETS}`)},
-               case when i % 5 < 4 then at end, at, at
-        from (select i, '${BASE}'::timestamptz + i * interval '${stepOf(TOPUPS)} milliseconds' as at from generate_series(${from - 1}, ${to - 1}) as g(i)) s`);
-    });
+    await loadDataset(t, { wallets: WALLETS, cards: CARDS, transfers: N, cardTransactions: N, topups: TOPUPS }, BATCH);
     await exec('analyze');
     process.stdout.write(`  load: ${secs(performance.now() - loadStarted)} in all (with analyze)\n`);
     const [size] = await rowsOf<{ size: string }>(t.database, `select pg_size_pretty(pg_database_size(current_database())) as size`);

@@ -93,7 +93,9 @@ export async function startBenchApp(): Promise<BenchApp> {
       // a backend under a closing client; that error must not crash the benchmark at teardown.
       if (scratch) (clientOf(database) as unknown as pg.Pool).on('error', () => undefined);
       await database.close();
-      await scratch?.drop();
+      // BENCH_KEEP_DATABASE=1 leaves the scratch database for profiling by hand (drop it after).
+      if (scratch && process.env.BENCH_KEEP_DATABASE === '1') process.stdout.write(`  kept the database: ${scratch.url}\n`);
+      else await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -75,6 +75,15 @@ async function upToDate(newestApplied: () => Promise<unknown>): Promise<boolean>
 }
 const NEWEST_APPLIED = 'select max(created_at) as created_at from drizzle.__drizzle_migrations';
 
+/**
+ * The extensions every embedded database is opened with: pg_trgm for the lists' contains-search
+ * indexes (migration 0016). A data directory that has them must be opened with them again.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 let pgliteWasm: Promise<WebAssembly.Module> | undefined;
 /** PGlite's WebAssembly, compiled off the main thread from the moment this is first called (once per process). */
 function compilePglite(): Promise<WebAssembly.Module> {
@@ -148,7 +157,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir ?? 'memory://', { pgliteWasmModule: await wasm });
+    client = await PGlite.create(opts.dataDir ?? 'memory://', { pgliteWasmModule: await wasm, extensions: await pgliteExtensions() });
   }
   const pgl = client;
   const db = drizzle(pgl, { schema }) as unknown as Db;

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, pgliteExtensions } from '../../server/db/client';
 
 /**
  * Database.migrate() at start: a migrated database is left alone after one query (no migrator run),
@@ -33,7 +33,7 @@ const applied = async (pgl: PGlite) =>
 
 describe.skipIf(!!inject('postgresUrl'))('migrations at start', () => {
   it('applies the migrations a database lacks, and nothing on a migrated one', async () => {
-    const pgl = await PGlite.create();
+    const pgl = await PGlite.create({ extensions: await pgliteExtensions() });
     try {
       await migrate(drizzle(pgl), { migrationsFolder: allButNewest() });
       expect(await applied(pgl)).toBe(journal.entries.length - 1);

@@ -51,6 +51,8 @@ export const cards = pgTable(
     uniqueIndex('cards_issuer_token_unique').on(t.issuerToken),
     index('cards_wallet_created_idx').on(t.walletId, t.createdAt),
     index('cards_created_idx').on(t.createdAt),
+    // the card search's exact match on the last four digits
+    index('cards_last4_idx').on(t.last4),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 /**
@@ -73,3 +73,26 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+
+/**
+ * The totals line of the staff's wallet lists without a wallet (count, amounts and fees of the
+ * movements of master wallets per UTC day and transfer kind), kept by a statement trigger on
+ * ledger_entries (migration 0018): each posting adds rows, never updates one, so concurrent
+ * postings do not wait on each other; compactWalletTotals (housekeeping) folds them per day.
+ */
+export const walletMovementTotals = pgTable(
+  'wallet_movement_totals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** sum of |amount| */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** sum of the transfer's meta.fees_total, once per entry (as the list's totals add them) */
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+    /** entries with amount < 0: the staff's wallet-transfers list counts these */
+    debits: bigint('debits', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('wallet_movement_totals_kind_day_idx').on(t.kind, t.day)],
+);

@@ -46,7 +46,12 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('verifications_type_state_idx').on(t.accountType, t.state, t.createdAt), index('verifications_account_idx').on(t.accountId)],
+  (t) => [
+    index('verifications_type_state_idx').on(t.accountType, t.state, t.createdAt),
+    index('verifications_account_idx').on(t.accountId),
+    // the KYC and KYB lists without a state filter, newest first
+    index('verifications_type_created_idx').on(t.accountType, t.createdAt, t.id),
+  ],
 );
 
 /** Every staff action, who did it, when, and on what. Rows are never changed or removed. */

@@ -42,6 +42,8 @@ export const topups = pgTable(
     index('topups_wallet_created_idx').on(t.walletId, t.createdAt),
     index('topups_state_updated_idx').on(t.state, t.updatedAt),
     index('topups_state_decided_idx').on(t.state, t.decidedAt),
+    // the staff's top-up lists, newest change first
+    index('topups_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiCardTransaction } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
@@ -40,7 +40,9 @@ function where(f: CardFilters): SQL | undefined {
   if (f.isActive === false) w.push(or(ne(cards.state, 'Active'), isNotNull(cards.deletedAt))!);
   if (f.search) {
     const q = `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    w.push(or(ilike(cards.nickname, q), ilike(cards.firstName, q), ilike(cards.lastName, q), ilike(sql`${cards.firstName} || ' ' || ${cards.lastName}`, q), eq(cards.last4, f.search))!);
+    // The full name contains whatever the first or the last name contains, so these three
+    // conditions are the four of old; each has its index (trigram: migration 0016, last4: 0017).
+    w.push(or(ilike(cards.nickname, q), ilike(sql`${cards.firstName} || ' ' || ${cards.lastName}`, q), eq(cards.last4, f.search))!);
   }
   if ((f.deleted ?? 'exclude') === 'exclude') w.push(isNull(cards.deletedAt));
   if (f.deleted === 'only') w.push(isNotNull(cards.deletedAt));
@@ -53,6 +55,15 @@ function where(f: CardFilters): SQL | undefined {
 export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff = false) {
   const cond = where(f);
   const after = page ? afterCursor(cards.createdAt, cards.id, page) : undefined;
+  const order = [desc(cards.createdAt), desc(cards.id)];
+  // A page's cards are chosen first, joining only what the filters need, and their owners and
+  // creators joined for those alone: a deep page skips its offset without joining each row.
+  const chosen = page
+    ? inArray(
+        cards.id,
+        db.select({ id: cards.id }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(and(cond, after)).orderBy(...order).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+      )
+    : and(cond, after);
   const q = db
     .select({
       c: cards,
@@ -65,12 +76,12 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
     .leftJoin(companies, eq(companies.id, cards.walletId))
     .leftJoin(owner, eq(owner.id, cards.walletId))
     .leftJoin(creator, eq(creator.id, cards.createdBy))
-    .where(and(cond, after))
-    .orderBy(desc(cards.createdAt), desc(cards.id));
-  const rows = page ? await q.limit(page.limit).offset(isExport(page) ? 0 : page.offset) : await q;
-  const [total] = page && !isExport(page)
-    ? await db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond)
-    : [{ n: rows.length }];
+    .where(chosen)
+    .orderBy(...order);
+  const [rows, [total]] = await Promise.all([
+    q,
+    page && !isExport(page) ? db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond) : [undefined],
+  ]);
   const balances = await balancesOf(db, rows.map((r) => r.c.id));
   return {
     rows: rows.map((r) =>
@@ -82,7 +93,7 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
         staff,
       }),
     ),
-    total: total?.n ?? 0,
+    total: total?.n ?? rows.length,
   };
 }
 

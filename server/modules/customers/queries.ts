@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiCustomerRow } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
@@ -45,7 +45,13 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
     ...(f.name ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)), ilike(users.email, like(f.name)))!] : []),
   );
   const [rows, [total]] = await Promise.all([
-    db.select({ u: users, ...cardCounts('users') }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    // The page's ids first; the card counts and balance are then computed for those rows alone
+    // (a deep page would otherwise compute them for every row it skips).
+    db
+      .select({ u: users, ...cardCounts('users') })
+      .from(users)
+      .where(inArray(users.id, db.select({ id: users.id }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset)))
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(cond),
   ]);
   return {
@@ -81,10 +87,8 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     db
       .select({ c: companies, usersCount, ...cardCounts('companies') })
       .from(companies)
-      .where(cond)
-      .orderBy(desc(companies.createdAt), desc(companies.id))
-      .limit(page.limit)
-      .offset(page.offset),
+      .where(inArray(companies.id, db.select({ id: companies.id }).from(companies).where(cond).orderBy(desc(companies.createdAt), desc(companies.id)).limit(page.limit).offset(page.offset)))
+      .orderBy(desc(companies.createdAt), desc(companies.id)),
     db.select({ n: count() }).from(companies).where(cond),
   ]);
   return {

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
+import { walletMovementTotals, walletTransferCount } from './totals';
 
 export interface TxFilters {
   walletId?: string;
@@ -44,11 +45,16 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId));
+  // Over all wallets the totals come from the per-day totals (one wallet's are few to count).
+  const kinds = f.type ? (f.types ? f.types.filter((k) => k === f.type) : [f.type]) : f.types;
+  const kept = isExport(page) || f.walletId ? null : await walletMovementTotals(db, { kinds, startDate: f.startDate, endDate: f.endDate });
   const [rows, [agg]] = await Promise.all([
     from().where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
     isExport(page)
       ? [undefined]
-      : db
+      : kept
+        ? [kept]
+        : db
           .select({ n: count(), amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`, fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)` })
           .from(ledgerEntries)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
@@ -99,6 +105,7 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
   );
   // One row per transfer here, so (time, transfer id) orders and pages them.
   const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.transferId, page));
+  const kept = isExport(page) || f.walletId ? null : await walletTransferCount(db, f);
   const [rows, [agg]] = await Promise.all([
     db
       .select({
@@ -123,7 +130,9 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
       .offset(isExport(page) ? 0 : page.offset),
     isExport(page)
       ? [undefined]
-      : db
+      : kept !== null
+        ? [{ n: kept }]
+        : db
           .select({ n: count() })
           .from(ledgerEntries)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))

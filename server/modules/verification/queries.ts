@@ -52,7 +52,23 @@ export async function listVerifications(
   }
   const cond = and(...w);
   const [rows, [total]] = await Promise.all([
-    base(db).where(cond).orderBy(desc(verifications.createdAt), desc(verifications.id)).limit(page.limit).offset(page.offset),
+    // The page's ids first (joining names only for the search), then names for those rows alone.
+    base(db)
+      .where(
+        inArray(
+          verifications.id,
+          db
+            .select({ id: verifications.id })
+            .from(verifications)
+            .leftJoin(person, eq(person.id, verifications.accountId))
+            .leftJoin(companies, eq(companies.id, verifications.accountId))
+            .where(cond)
+            .orderBy(desc(verifications.createdAt), desc(verifications.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+      )
+      .orderBy(desc(verifications.createdAt), desc(verifications.id)),
     db
       .select({ n: count() })
       .from(verifications)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiTopup, TopupState } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
@@ -36,7 +36,20 @@ function conditions(f: TopupFilters): SQL | undefined {
 /** Top-ups with their owner, loader and the wallet's balance change on approval. */
 export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
   const filtered = conditions(f);
-  const where = and(filtered, afterCursor(topups.updatedAt, topups.id, page));
+  const order = [desc(topups.updatedAt), desc(topups.id)];
+  // The page's top-ups first (joining companies only for the owner filter), then their owners,
+  // loaders and ledger entries for those alone: a deep page does not join the rows it skips.
+  const where = inArray(
+    topups.id,
+    db
+      .select({ id: topups.id })
+      .from(topups)
+      .leftJoin(companies, eq(companies.id, topups.walletId))
+      .where(and(filtered, afterCursor(topups.updatedAt, topups.id, page)))
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(isExport(page) ? 0 : page.offset),
+  );
   const base = () =>
     db
       .select({
@@ -57,7 +70,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
       .leftJoin(walletAcc, and(eq(walletAcc.kind, 'wallet'), eq(walletAcc.ownerId, topups.walletId)))
       .leftJoin(ledgerEntries, and(eq(ledgerEntries.transferId, topups.ledgerTransferId), eq(ledgerEntries.accountId, walletAcc.id)));
   const [rows, [agg]] = await Promise.all([
-    base().where(where).orderBy(desc(topups.updatedAt), desc(topups.id)).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+    base().where(where).orderBy(...order),
     isExport(page)
       ? [undefined]
       : db

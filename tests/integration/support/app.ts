@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
-import { openDatabase } from '../../../server/db/client';
+import { openDatabase, pgliteExtensions } from '../../../server/db/client';
 import type { Mail, Mailer } from '../../../server/lib/mailer';
 import { memoryMailer, serveApp } from './http';
 
@@ -54,7 +54,7 @@ export async function startTestApp(
   const database = postgresUrl
     ? await openDatabase({ url: postgresUrl, poolSize: 10 })
     : await openDatabase({
-        pglite: await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) }),
+        pglite: await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), extensions: await pgliteExtensions() }),
       });
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_SPA: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../server/db/client';
+import { openDatabase, pgliteExtensions } from '../../../server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cw-tpl-'));
-  const pgl = await PGlite.create(path.join(dir, 'db'));
+  const pgl = await PGlite.create(path.join(dir, 'db'), { extensions: await pgliteExtensions() });
   const db = await openDatabase({ pglite: pgl });
   await db.migrate();
   const dump = await pgl.dumpDataDir('none');

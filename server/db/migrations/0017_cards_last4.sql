@@ -1,0 +1,1 @@
+CREATE INDEX "cards_last4_idx" ON "cards" USING btree ("last4");

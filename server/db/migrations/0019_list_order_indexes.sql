@@ -1,0 +1,1 @@
+CREATE INDEX "verifications_type_created_idx" ON "verifications" USING btree ("account_type","created_at","id");
