@@ -10,6 +10,7 @@ import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { cardLedger, creationFee, expectLedgerConsistent, fundingFee, issuerBalance, newCard, walletCents, withdrawalFee } from './support/cards';
 import { fundWallet } from './support/money';
+import { type PrivateDatabase, privatePostgres } from './support/private-db';
 import { call, killAll, startServer } from './support/process';
 
 /**
@@ -21,18 +22,23 @@ const postgres = inject('postgresUrl');
 const SLOW = 180_000;
 let t: TestApp;
 let boss: Actor;
+let own: PrivateDatabase | null = null;
 
 beforeAll(async () => {
-  if (!postgres) return;
-  t = await startTestApp();
+  own = await privatePostgres();
+  if (!own) return;
+  t = await startTestApp({}, { postgresUrl: own.url });
   boss = await newStaff(t, 'Super-Admin');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await own?.drop();
 });
-afterAll(() => t?.close());
 afterEach(killAll);
 
 /** The same database and key as the in-process app, so its customers and sessions work on the spawned servers. */
 const env = (extra: Record<string, string> = {}) => ({
-  DATABASE_URL: postgres,
+  DATABASE_URL: own!.url,
   ENCRYPTION_KEY: '07'.repeat(32),
   SEED: 'none',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-crash-')),

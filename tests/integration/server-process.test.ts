@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './support/ports';
+import { type PrivateDatabase, privatePostgres } from './support/private-db';
 
 /**
  * The real entry point, as `npm start` runs it (scripts/start.mjs: the compiled server, rebuilt first if
@@ -61,8 +62,13 @@ async function start(env: Record<string, string>) {
 }
 
 const postgres = inject('postgresUrl');
-// Every instance on the shared database seals with the one key its first start recorded.
-const dbEnv = (): Record<string, string> => (postgres ? { DATABASE_URL: postgres, ENCRYPTION_KEY: '07'.repeat(32) } : {});
+// A database of this file's own (servers run the issuer worker); every instance on it seals with one key.
+let own: PrivateDatabase | null = null;
+beforeAll(async () => {
+  own = await privatePostgres();
+}, 120_000);
+afterAll(() => own?.drop());
+const dbEnv = (): Record<string, string> => (own ? { DATABASE_URL: own.url, ENCRYPTION_KEY: '07'.repeat(32) } : {});
 
 /** Runs the server where it is expected not to start; resolves with its exit code and error output. */
 async function refusedStart(env: Record<string, string>) {

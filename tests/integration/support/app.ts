@@ -43,14 +43,14 @@ export interface TestApp {
 
 /**
  * `mailer` replaces the one that keeps mail in `mails` (e.g. a slow one); it is given that list to fill.
- * `spaRoot` serves a built web app from that directory.
+ * `spaRoot` serves a built web app from that directory; `postgresUrl` a database other than the shared one.
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string } = {},
+  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string; postgresUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
-  const postgresUrl = inject('postgresUrl');
+  const postgresUrl = opts.postgresUrl ?? inject('postgresUrl');
   const database = postgresUrl
     ? await openDatabase({ url: postgresUrl, poolSize: 10 })
     : await openDatabase({
