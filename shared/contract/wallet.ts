@@ -24,6 +24,17 @@ export const dateRangeQuery = z
   });
 
 export const TOPUP_STATES = ['Pending', 'Hash-provided', 'MoMo processed', 'Approved', 'Denied'] as const;
+
+/** The state from which staff may approve a top-up of each method. */
+export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+
+/** Why an undecided top-up cannot be approved yet (null when it can): the server's refusal, shown before it is tried. */
+export function notApprovableYet(t: { method: string; state: string }): string | null {
+  if (t.state === 'Approved' || t.state === 'Denied') return null;
+  if (t.method === 'Tron' && t.state !== TOPUP_APPROVABLE_FROM.Tron) return 'A Tron top-up can be approved once the customer has provided the transaction hash.';
+  if (t.method === 'Momo' && t.state !== TOPUP_APPROVABLE_FROM.Momo) return 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
+  return null;
+}
 export type TopupState = (typeof TOPUP_STATES)[number];
 export const TOPUP_METHODS = ['tron', 'momo'] as const;
 

@@ -201,11 +201,12 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     expect(await balanceDelta(approved)).toBe(desktop ? 29_850 : 100_000);
 
     if (desktop) {
-      // The server refuses to approve a Momo top-up no momo agent confirmed, and says why.
+      // A Momo top-up no momo agent confirmed offers no Approve, and says why (the server refuses it too).
       await openRow(rows(page).filter({ hasText: 'Hash-provided' }).filter({ hasText: 'Momo' }));
-      await decide(page, 'Approve');
       const why = 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
-      await expect(drawer(page).getByRole('alert').getByText(why)).toBeVisible();
+      await expect(drawer(page).getByTestId('not-approvable')).toContainText(why);
+      await expect(drawer(page).locator('.ant-radio-button-wrapper', { hasText: 'Approve' })).toHaveCount(0);
+      await expect(drawer(page).locator('.ant-radio-button-wrapper', { hasText: 'Deny' })).toBeVisible();
       await snap(page, 'admin-wallet-loads-refused', project);
     } else {
       await openRow(rows(page).filter({ hasText: 'Pending' }).filter({ hasText: 'Momo' }));

@@ -2,7 +2,7 @@ import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { ApiError, messageOf } from '../../../shared/api/errors';
-import type { ApiTopup } from '../../../shared/contract';
+import { type ApiTopup, notApprovableYet } from '../../../shared/contract';
 import { applyFieldErrors } from '../../../shared/ui/forms';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { Details } from '../../components/Details';
@@ -46,13 +46,14 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
     }
     if (applyFieldErrors(form, r.error)) return;
     const text = messageOf(r.error, 'Something went wrong. Please try again.');
+    // Said once, inside the drawer: a toast would cover the drawer's title.
     setError(text);
-    message.error(text);
     // Someone else decided it meanwhile: show the list as it now is.
     if (r.error instanceof ApiError && r.error.statusCode === 409 && /already/.test(text)) onDecided();
   }
 
   const t = topup;
+  const notYet = t ? notApprovableYet(t) : null;
   return (
     <Drawer title="Approve or Deny Top-Up" open={!!t} onClose={onClose} width={Math.min(520, window.innerWidth)} destroyOnHidden>
       {t && (
@@ -78,13 +79,15 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
             Decision
           </Typography.Title>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+          {notYet && <Alert type="info" showIcon message={notYet} style={{ marginBottom: 16 }} data-testid="not-approvable" />}
           <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide}>
             <Form.Item name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"
                 options={[
-                  { label: 'Approve', value: 'approve' },
+                  // Not offered before the payment can be checked; denying stays possible.
+                  ...(notYet ? [] : [{ label: 'Approve', value: 'approve' }]),
                   { label: 'Deny', value: 'deny' },
                 ]}
               />

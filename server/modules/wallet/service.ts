@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type TopupInstructions, TRON_HASH, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
+import { type TopupInstructions, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
 import { FEES_FOR, computeFees, momoAmountToSend } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import type { AppContext, AuthUser } from '../../context';
@@ -156,7 +156,6 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
   return { message: 'Payment confirmed. The top-up now waits for approval.', state: updated.state };
 }
 
-const APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
 
 /**
  * Staff approve (credit once, ever) or deny (with a reason) a top-up. The row is locked and its
@@ -181,15 +180,8 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
         .where(eq(topups.id, t.id));
       return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
     }
-    const needed = APPROVABLE_FROM[t.method as 'Tron' | 'Momo'];
-    if (t.state !== needed) {
-      throw new AppError(
-        HTTP.CONFLICT,
-        t.method === 'Tron'
-          ? 'A Tron top-up can be approved once the customer has provided the transaction hash.'
-          : 'A Momo top-up can be approved once a momo agent has confirmed the payment.',
-      );
-    }
+    const notYet = notApprovableYet(t);
+    if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
     const wallet = await findWallet(tx, t.walletId);
     if (!wallet) throw notFound('The wallet');
     const owner = await walletOwner(tx, t.walletId);
