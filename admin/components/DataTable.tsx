@@ -92,9 +92,19 @@ export function DataTable<T extends BaseRecord>(p: Props<T>) {
       query={{ ...filtersToQuery(table.filters), ...p.exportCsv.query }}
       filename={p.exportCsv.filename}
       size="small"
+      label={phone ? 'CSV' : undefined}
     />
   ) : null;
-  const extra = exportButton && p.extra ? <Flex gap={8} align="center">{p.extra}{exportButton}</Flex> : (p.extra ?? exportButton);
+  // A gap from the title: on phones the title would otherwise run into the first button.
+  const extra =
+    exportButton && p.extra ? (
+      <Flex gap={phone ? 4 : 8} align="center" style={{ marginInlineStart: 12 }}>
+        {p.extra}
+        {exportButton}
+      </Flex>
+    ) : (
+      p.extra ?? exportButton
+    );
   return (
     <Card title={p.title} extra={extra} styles={{ body: { padding: phone ? '4px 12px' : 0 } }}>
       {content}

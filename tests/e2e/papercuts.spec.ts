@@ -100,10 +100,21 @@ test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the 
   await snap(page, 'wallet-loads-processing', info.project.name);
 });
 
-test('back-office: no menu label is cut', async ({ page }, info) => {
+test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups title keeps clear of its buttons', async ({ page }, info) => {
   const staff = info.project.name === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
   await logInThroughUi(page, staff, 'Demo!2026pass');
   await expect(page).toHaveURL(/\/admin/);
+  const head = page.locator('.ant-card-head', { hasText: 'Wallet Top-Ups' });
+  await expect(head.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  // From the end of the title's text to the first button: a visible gap.
+  const gap = await head.evaluate((h) => {
+    const range = document.createRange();
+    range.selectNodeContents(h.querySelector('.ant-card-head-title')!);
+    const first = h.querySelector('.ant-card-extra a, .ant-card-extra button')!.getBoundingClientRect();
+    return first.left - range.getBoundingClientRect().right;
+  });
+  expect(gap).toBeGreaterThanOrEqual(8);
+  expect(await head.locator('.ant-card-head-title').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
   const labels = page.getByRole('navigation', { name: 'Main menu' }).locator('.ant-menu-title-content');
   await expect(labels.filter({ hasText: 'Admin Management' }).or(labels.filter({ hasText: 'Wallet Transactions' })).first()).toBeVisible();
