@@ -276,7 +276,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'GET /api/v1/wallet/list-topups': {
-    200: ok(R.paged(R.apiTopup, z.strictObject({ amount: R.money })), 'A page of top-ups, newest change first, with the total amount.'),
+    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.'),
     ...fails(STAFF, QUERY),
   },
   'POST /api/v1/wallet/approve-topup': {
@@ -290,7 +290,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'GET /api/v1/wallet/list-momo-topups': {
-    200: ok(R.paged(R.apiTopup, z.strictObject({ amount: R.money })), 'A page of mobile-money top-ups, with the total amount.'),
+    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of mobile-money top-ups, with the totals: all, received (Approved), pending and denied.'),
     ...fails(SIGNED_IN, QUERY, e(403, 'Only mobile-money agents and staff see these top-ups.')),
   },
   'POST /api/v1/wallet/momo-confirm': {
@@ -318,7 +318,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
   },
   'GET /api/v1/reports/view-wallet-topups': {
-    200: ok(R.paged(R.apiTopup, z.strictObject({ amount: R.money })), 'A page of top-ups, with the total amount.'),
+    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, with the totals: all, received (Approved), pending and denied.'),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
   },
   'GET /api/v1/reports/view-statistics': {

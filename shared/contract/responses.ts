@@ -655,6 +655,13 @@ export const apiCardAllowance = z
   })
   .meta({ id: 'ApiCardAllowance' });
 
+export const topupTotals = z.strictObject({
+  amount: money.describe('Every top-up matching the filters'),
+  received: money.describe('Approved: credited to wallets'),
+  pending: money.describe('Not decided yet (Pending, Hash-provided, MoMo processed)'),
+  denied: money,
+});
+
 // ---- Reconciliation ------------------------------------------------------------------------
 
 export const apiReconciliationRun = z

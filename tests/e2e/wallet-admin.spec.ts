@@ -159,6 +159,10 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     for (const r of await rows(page).all()) await expect(r.getByText('Approved', { exact: true })).toBeVisible();
     // The totals line is the sum of the filtered set.
     await expect(page.getByTestId('topups-total')).toHaveText(usdtText(expected.approvedCents));
+    // Received apart from pending and denied.
+    await expect(page.getByTestId('topups-received')).toHaveText(usdtText(expected.approvedCents));
+    await expect(page.getByTestId('topups-pending')).toHaveText('0.00 USDT');
+    await expect(page.getByTestId('topups-denied')).toHaveText('0.00 USDT');
     await snap(page, 'admin-wallet-loads-filtered', project);
 
     // Approved (and Denied) rows do not open the panel.

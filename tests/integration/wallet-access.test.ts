@@ -129,7 +129,7 @@ describe('GET /wallet/list-topups', () => {
     for (const amount of ['1.00', '2.00', '3.00']) await startTopup(t, a, amount);
     const first = await get(staff, `/wallet/list-topups?wallet=${a.id}&per_page=2`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 3, current_page: 1, last_page: 2, per_page: 2, from: 1, to: 2, totals: { amount: '6.00' } });
+    expect(first.body).toMatchObject({ total: 3, current_page: 1, last_page: 2, per_page: 2, from: 1, to: 2, totals: { amount: '6.00', pending: '6.00' } });
     expect(first.body.data.map((r: { amount: string }) => r.amount)).toEqual(['3.00', '2.00']);
     const next = new URL(first.body.links.next, t.url);
     expect(Object.fromEntries(next.searchParams)).toEqual({ wallet: a.id, per_page: '2', page: '2' });
@@ -151,7 +151,7 @@ describe('GET /wallet/list-topups', () => {
     await startTopup(t, a, '5.00', 'momo');
     expect((await decide(t, staff, approved.id, 'approve')).status).toBe(200);
     const list = async (q: string) => (await get(staff, `/wallet/list-topups?wallet=${a.id}&${q}`)).body;
-    expect((await list('state=Pending')).totals).toEqual({ amount: '105.00' });
+    expect((await list('state=Pending')).totals).toEqual({ amount: '105.00', received: '0.00', pending: '105.00', denied: '0.00' });
     expect((await list('state=Hash-provided')).data.map((r: { amount: string }) => r.amount)).toEqual(['250.00']);
     const done = await list('state=Approved');
     expect(done.data).toHaveLength(1);
@@ -159,7 +159,11 @@ describe('GET /wallet/list-topups', () => {
     expect((await list('method=Momo')).data.map((r: { amount: string }) => r.amount)).toEqual(['5.00']);
     expect((await list('for=individual')).total).toBe(4);
     expect((await list('for=company')).total).toBe(0);
-    expect((await list('')).totals).toEqual({ amount: '1355.00' });
+    // What was received (Approved) apart from what is pending or denied.
+    expect((await list('')).totals).toEqual({ amount: '1355.00', received: '1000.00', pending: '355.00', denied: '0.00' });
+    const pendingOne = (await list('state=Pending')).data.find((r: { amount: string }) => r.amount === '100.00');
+    expect((await decide(t, staff, pendingOne.id, 'deny', 'No payment arrived')).status).toBe(200);
+    expect((await list('')).totals).toEqual({ amount: '1355.00', received: '1000.00', pending: '255.00', denied: '100.00' });
     const bad = await get(staff, '/wallet/list-topups?state=Lost');
     expect(bad.status).toBe(422);
     expect(bad.body.error.state).toEqual(['Unknown state']);
@@ -192,7 +196,7 @@ describe('GET /wallet/list-topups', () => {
       expect(await refs(who, path, `end_date=${dayOf(midnight - DAY - 1)}`)).toEqual([]);
     }
     const totals = await get(staff, `/wallet/list-topups?wallet=${a.id}&start_date=${d2}&end_date=${d2}`);
-    expect(totals.body.totals).toEqual({ amount: '22.00' });
+    expect(totals.body.totals).toEqual({ amount: '22.00', received: '0.00', pending: '22.00', denied: '0.00' });
   });
 
   it.each([

@@ -34,7 +34,7 @@ function WalletLoads({ accName, companyId, individualId }: { accName: string; co
     filters: { permanent, defaultBehavior: 'replace' },
     onSearch: (v) => searchFilters(v),
   });
-  const totals = table.result.totals as { amount?: string } | undefined;
+  const totals = table.result.totals as { amount?: string; received?: string; pending?: string; denied?: string } | undefined;
 
   return (
     <>
@@ -55,9 +55,20 @@ function WalletLoads({ accName, companyId, individualId }: { accName: string; co
         rowLabel={(t) => `Open top-up of ${t.name}, ${t.amount} ${t.method}, ${t.state}`}
         emptyText="No top-ups match these filters"
         footer={
-          <div className="cw-totals" aria-label="Totals">
-            <span>Total</span>
-            <span data-testid="topups-total">{amount(totals?.amount ?? '0.00')}</span>
+          // What was received apart from what is pending or denied: one sum of every state says little.
+          <div className="cw-totals" aria-label="Totals" style={{ flexWrap: 'wrap', columnGap: 20, rowGap: 4 }}>
+            <span>
+              Received <strong data-testid="topups-received">{amount(totals?.received ?? '0.00')}</strong>
+            </span>
+            <span>
+              Pending <span data-testid="topups-pending">{amount(totals?.pending ?? '0.00')}</span>
+            </span>
+            <span>
+              Denied <span data-testid="topups-denied">{amount(totals?.denied ?? '0.00')}</span>
+            </span>
+            <span>
+              Total <span data-testid="topups-total">{amount(totals?.amount ?? '0.00')}</span>
+            </span>
           </div>
         }
       />

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiTopup, TopupState } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
@@ -74,7 +74,13 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
     isExport(page)
       ? [undefined]
       : db
-          .select({ n: count(), amount: sum(topups.amount) })
+          .select({
+            n: count(),
+            amount: sum(topups.amount),
+            // What was received is told apart from what is still pending or was denied.
+            received: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Approved'), 0)`,
+            denied: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Denied'), 0)`,
+          })
           .from(topups)
           .leftJoin(companies, eq(companies.id, topups.walletId))
           .where(filtered),
@@ -106,8 +112,13 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
       }),
     ),
     total: agg?.n ?? 0,
-    totals: { amount: formatMoney(Number(agg?.amount ?? 0)) },
+    totals: topupTotals(Number(agg?.amount ?? 0), Number(agg?.received ?? 0), Number(agg?.denied ?? 0)),
   };
+}
+
+/** The totals line of a top-up list: all of it, and what was received, is pending and was denied. */
+export function topupTotals(all: number, received: number, denied: number) {
+  return { amount: formatMoney(all), received: formatMoney(received), pending: formatMoney(all - received - denied), denied: formatMoney(denied) };
 }
 
 export async function findTopupByReference(db: DbOrTx, reference: string) {
