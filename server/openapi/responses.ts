@@ -227,7 +227,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SUPER_ADMIN, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
   },
   'GET /api/v1/company/fees/:id': {
-    200: data(z.array(R.apiFee), "The company's schedule: its own rows over the defaults (`inherited`)."),
+    200: ok(
+      z.strictObject({ data: z.array(R.apiFee), company: z.strictObject({ id: R.id, company_name: z.string() }) }),
+      "The company's schedule: its own rows over the defaults (`inherited`), and the company it is for.",
+    ),
     ...fails(SUPER_ADMIN, PATH, e(404, 'The company was not found.')),
   },
 

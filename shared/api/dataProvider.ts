@@ -36,13 +36,15 @@ export const dataProvider: DataProvider = {
   async getList({ resource, pagination, filters, sorters, meta }) {
     const paging =
       pagination?.mode === 'off' ? {} : { page: pagination?.currentPage ?? 1, per_page: pagination?.pageSize ?? 25 };
-    const res = await api<(Paged<BaseRecord> & { totals?: Record<string, string> }) | { data: BaseRecord[] }>('GET', pathOf(resource, meta), {
+    const res = await api<(Paged<BaseRecord> & { totals?: Record<string, string> }) | { data: BaseRecord[]; company?: Record<string, string> }>('GET', pathOf(resource, meta), {
       query: { ...paging, ...filtersToQuery(filters), ...sortersToQuery(sorters), ...(meta?.query as Query) },
     });
     const data = res.data as never[];
-    // Lists with a totals line (sums over the whole filtered set) keep them for the screen.
+    // Lists with a totals line (sums over the whole filtered set) keep them for the screen, and a
+    // list of one company's rows the company it is for.
     const totals = 'totals' in res ? res.totals : undefined;
-    return { data, total: 'total' in res ? res.total : data.length, ...(totals ? { totals } : {}) };
+    const company = 'company' in res ? res.company : undefined;
+    return { data, total: 'total' in res ? res.total : data.length, ...(totals ? { totals } : {}), ...(company ? { company } : {}) };
   },
 
   async getOne({ resource, id, meta }) {

@@ -122,3 +122,13 @@ test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups ti
   expect(cut).toEqual([]);
   await snap(page, 'admin-menu', info.project.name);
 });
+
+test('back-office: a company’s fees opened by their address are titled with the company’s name', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'a Super-Admin screen: the desktop run logs in as the Super-Admin');
+  await logInThroughUi(page, 'super@cardwallet.example', 'Demo!2026pass');
+  await expect(page).toHaveURL(/\/admin/);
+  // The demo's Acme Logistics Ltd, opened by address (no acc_name in the link).
+  await page.goto('/admin/fees/00000000-0000-4000-8000-0000000000c1');
+  await expect(page.getByRole('heading', { name: 'Acme Logistics Ltd - Fees' })).toBeVisible();
+  await snap(page, 'company-fees-title', info.project.name);
+});

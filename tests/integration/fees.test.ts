@@ -136,6 +136,10 @@ describe('fees for staff', () => {
     expect(byName(await companyFees(sa, y.companyId!), 'wallet-topup-tron')).toMatchObject({ id: tron.id, value: '0.50', inherited: true });
     expect((await defaultFee(sa, 'wallet-topup-tron')).value).toBe('0.50');
     expect((await t.api('GET', `/company/fees/${randomUUID()}`, { token: sa.token })).status).toBe(404);
+    // The answer names the company, whose own rows may be none (a screen opened by its address).
+    const plain = await t.api('GET', `/company/fees/${y.companyId}`, { token: sa.token });
+    expect(plain.body.company).toEqual({ id: y.companyId, company_name: expect.any(String) });
+    expect(plain.body.company.company_name.length).toBeGreaterThan(0);
   });
 
   it('stores a value as shown and a status 0 as Inactive; the form may send the whole row', async () => {

@@ -24,8 +24,8 @@ export default function CompanyFees() {
     sorters: { mode: 'off' },
     syncWithLocation: false,
   });
-  // The schedule names the company on its own rows; links from customer lists carry acc_name.
-  const name = params.get('acc_name') || table.result.data.find((f) => f.for === 'company' && f.for_name)?.for_name || null;
+  // Links from customer lists carry acc_name; opened by its address, the answer names the company.
+  const name = params.get('acc_name') || (table.result as { company?: { company_name: string } }).company?.company_name || null;
   const company = useMemo(() => ({ id, name }), [id, name]);
   return (
     <>

@@ -51,6 +51,6 @@ export default async function feeRoutes(fastify: FastifyInstance) {
   app.get(
     '/company/fees/:id',
     { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, params: idParams } },
-    async (req) => ok(await svc.companySchedule(ctx, req.params.id)),
+    async (req) => svc.companyScheduleOf(ctx, req.params.id),
   );
 }

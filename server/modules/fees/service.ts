@@ -66,6 +66,12 @@ export async function companySchedule(ctx: AppContext, companyId: string | null)
   return effective(rows).map((r) => toApiFee(r, r.for === 'company' ? name : null, companyId ? r.for === 'default' : undefined));
 }
 
+/** Super-Admin: one company's schedule, with the company it is for (a screen opened by its address names it). */
+export async function companyScheduleOf(ctx: AppContext, companyId: string) {
+  const [data, name] = await Promise.all([companySchedule(ctx, companyId), companyName(ctx.db, companyId)]);
+  return { data, company: { id: companyId, company_name: name! } };
+}
+
 /** Staff: every row of the schedule, defaults and overrides, filtered and paged. */
 export async function listFees(ctx: AppContext, q: z.output<typeof feeListQuery>) {
   const where: SQL[] = [];
