@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ApiIssuerOperation, issuerOperationsQuery } from '../../../shared/contract';
@@ -41,17 +41,20 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
         .offset(offsetOf(q)),
       ctx.db.select({ n: count() }).from(issuerOperations).where(where),
     ]);
-    const refunds = await Promise.all(
-      rows.map(async (r) => {
-        if (!r.refund) return null;
-        const [credit] = await ctx.db
-          .select({ amount: ledgerEntries.amount })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.transferId, r.refund.id)))
-          .orderBy(desc(ledgerEntries.amount))
-          .limit(1);
-        return { reference: r.refund.reference, amount: formatMoney(credit?.amount ?? 0), description: r.refund.description };
-      }),
+    // Each refund's credit to the customer (its largest entry), for the whole page in one query.
+    const refundIds = rows.flatMap((r) => (r.refund ? [r.refund.id] : []));
+    const credits = new Map(
+      (refundIds.length
+        ? await ctx.db
+            .select({ transferId: ledgerEntries.transferId, amount: max(ledgerEntries.amount) })
+            .from(ledgerEntries)
+            .where(inArray(ledgerEntries.transferId, refundIds))
+            .groupBy(ledgerEntries.transferId)
+        : []
+      ).map((c) => [c.transferId, Number(c.amount ?? 0)]),
+    );
+    const refunds = rows.map((r) =>
+      r.refund ? { reference: r.refund.reference, amount: formatMoney(credits.get(r.refund.id) ?? 0), description: r.refund.description } : null,
     );
     const data = rows.map(
       (r, i): ApiIssuerOperation => ({

@@ -1,11 +1,7 @@
-import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase } from '../../../server/db/client';
+import { type MigratedDatabase, createMigratedDatabase } from './pg-database';
 
-export interface PrivateDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+export type PrivateDatabase = MigratedDatabase;
 
 /**
  * A migrated PostgreSQL database of a test file's own, on the server of the shared one. For files
@@ -15,24 +11,5 @@ export interface PrivateDatabase {
  */
 export async function privatePostgres(): Promise<PrivateDatabase | null> {
   const shared = inject('postgresUrl');
-  if (!shared) return null;
-  const name = `cw_private_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: shared });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), poolSize: 2 });
-  await db.migrate();
-  await db.close();
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: shared });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return shared ? createMigratedDatabase(shared, 'cw_private') : null;
 }
