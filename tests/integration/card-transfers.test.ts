@@ -66,8 +66,9 @@ describe('GET /reports/view-wallet-transactions?card_only=true', () => {
     const topup = rows.find((r) => r.type === 'topup')!;
     expect(topup).toMatchObject({ card_number: visa.masked_number, fees_meta: expect.objectContaining({ for: 'card-load-media', 'sub-total': '10.00' }) });
     expect(rows.find((r) => r.type === 'refund')!.card_number).toBe(master.masked_number);
-    // never a full number in the staff view
-    expect(JSON.stringify(res.body)).not.toMatch(/\d{12,19}/);
+    // never a full number in the staff view (ids left out: a UUID's last group may be 12 digits by chance)
+    const body = JSON.stringify(res.body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>');
+    expect(body).not.toMatch(/\d{12,19}/);
   });
 
   it('filters by type and by date, for staff and for the owner', async () => {
