@@ -12,7 +12,7 @@ export function RouteError() {
       : undefined;
   return (
     <Failure
-      title="Unexpected Application Error!"
+      title={<h1 style={{ font: 'inherit', margin: 0 }}>Unexpected Application Error!</h1>}
       subTitle={detail}
       extra={
         <Button type="primary" onClick={() => window.location.assign('/')}>

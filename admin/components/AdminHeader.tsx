@@ -61,12 +61,13 @@ export function AdminHeader() {
           },
         }}
       >
-        <Button type="text" aria-label="Account menu" style={{ height: 48 }}>
+        <Button type="text" aria-label={screens.md ? undefined : 'Account menu'} style={{ height: 48 }}>
           <Flex align="center" gap={8}>
-            <Avatar style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
+            <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
             {screens.md && (
               <span>
                 {user.first_name} {user.last_name}
+                <span className="cw-sr-only">, account menu</span>
               </span>
             )}
           </Flex>

@@ -239,6 +239,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     200: data(R.momoDetails, 'Where to pay by mobile money (alert emails and confirmers for the Super-Admin only).'),
     ...fails(SIGNED_IN_OR_API),
   },
+  'GET /api/v1/param/momo-users': {
+    200: data(z.array(R.momoUser), 'Customers matching the search by name or email (20 at most), to name as confirmation users.'),
+    ...fails(SUPER_ADMIN, QUERY),
+  },
   'PUT /api/v1/param/momo-sync': {
     200: ok(z.strictObject({ message: z.string(), data: R.momoDetails }), 'Saved; the settings as stored.'),
     ...fails(SUPER_ADMIN, BODY, IDEMPOTENT, e(422, 'A confirmation user id is not a customer (`error.entity_users`).')),

@@ -94,6 +94,10 @@ export function canonicalRate(v: string): string {
   return `${BigInt(whole).toString()}.${digits}`;
 }
 
+export const momoUsersQuery = z.object({
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+});
+
 export const momoSyncBody = z.object({
   momo_name: z.string({ error: 'Momo Name is required' }).trim().min(1, 'Momo Name is required').max(100),
   momo_number: z.string({ error: 'Momo Number is required' }).trim().min(1, 'Momo Number is required').max(30),

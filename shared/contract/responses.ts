@@ -338,6 +338,16 @@ export const apiWalletTransfer = z
   })
   .meta({ id: 'ApiWalletTransfer', description: 'A wallet-to-wallet transfer.' });
 
+export const momoUser = z
+  .strictObject({
+    id: z.string().uuid(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    company_name: z.string().nullable().describe('The company of a company user'),
+  })
+  .meta({ id: 'MomoUser', description: 'A customer who may confirm mobile-money payments.' });
+
 export const momoDetails = z
   .strictObject({
     rate: z.string().describe('GHS per USD, up to 4 decimals'),
@@ -347,6 +357,7 @@ export const momoDetails = z
     momo_name: z.string(),
     momo_alert_emails: z.array(z.string()).optional().describe('Super-Admin only'),
     entity_users: z.array(z.string()).optional().describe('Super-Admin only: ids of the users who confirm payments'),
+    confirmation_users: z.array(momoUser).optional().describe('Super-Admin only: the users of entity_users, by name and email'),
   })
   .meta({ id: 'MomoDetails', description: 'Where and how customers pay by mobile money.' });
 

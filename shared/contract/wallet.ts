@@ -179,4 +179,14 @@ export interface MomoDetails {
   momo_name: string;
   momo_alert_emails?: string[];
   entity_users?: string[];
+  confirmation_users?: MomoUser[];
+}
+
+/** A customer who may confirm mobile-money payments, as the Super-Admin picks them. */
+export interface MomoUser {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string | null;
 }

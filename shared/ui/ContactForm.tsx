@@ -1,7 +1,6 @@
 import { App, Button, Form, Input } from 'antd';
 import { apiData } from '../api/client';
-import { ApiError } from '../api/errors';
-import { applyFieldErrors } from './forms';
+import { sayFailure } from './forms';
 import { useSubmit } from './useSubmit';
 
 interface Values {
@@ -25,8 +24,7 @@ export function ContactForm({ initial }: { initial?: Partial<Values> }) {
       message.success(r.data.message, 2);
       form.resetFields(['subject', 'message']);
     } else {
-      applyFieldErrors(form, r.error);
-      message.error(r.error instanceof ApiError ? r.error.display : 'Your message could not be sent. Please try again.');
+      sayFailure(form, r.error, (text) => message.error(text), 'Your message could not be sent. Please try again.');
     }
   }
 

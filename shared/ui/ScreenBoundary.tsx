@@ -53,7 +53,7 @@ function ScreenError({ error, retry, home }: { error: Error; retry(): void; home
   return (
     <div role="alert">
       <Failure
-        title="This screen could not be shown"
+        title={<h1 style={{ font: 'inherit', margin: 0 }}>This screen could not be shown</h1>}
         subTitle="Something went wrong while showing it. The rest of the app still works: try again, or go back."
         extra={[
           <Button

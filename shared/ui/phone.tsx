@@ -1,9 +1,16 @@
 import PhoneInput, { type PhoneInputProps, type PhoneNumber } from 'antd-phone-input';
 import type { Rule } from 'antd/es/form';
+import { useLayoutEffect, useRef } from 'react';
 
 /** The phone input used throughout: a country picker, Ghana by default. Form.Item's value/onChange pass through. */
 export function PhoneField(props: PhoneInputProps) {
+  const box = useRef<HTMLSpanElement>(null);
+  // The library's country picker has no name of its own; the field's label names the number input.
+  useLayoutEffect(() => {
+    box.current?.querySelector('.ant-select input')?.setAttribute('aria-label', 'Country code');
+  });
   return (
+    <span ref={box} style={{ display: 'block' }}>
     <PhoneInput
       country="gh"
       enableSearch
@@ -12,6 +19,7 @@ export function PhoneField(props: PhoneInputProps) {
       placeholder="1 (702) 123-4567"
       {...props}
     />
+    </span>
   );
 }
 

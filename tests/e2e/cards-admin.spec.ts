@@ -249,9 +249,13 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(d.getByText('USD 50.00').first()).toBeVisible();
     await expect(d.getByText(c.visa.masked_number)).toBeVisible();
     const breakdown = d.getByTestId('fee-breakdown');
-    for (const label of ['For', 'Card issuance fee', 'Card load fee', 'Flat fee', 'Sub-total', 'Total']) {
+    // Each line says what it is: the amount the fees apply to, each fee, the fees' total.
+    for (const label of ['Fees for', 'Amount (sub-total)', 'Card issuance fee', 'Card load fee', 'Flat fee', 'Total fees']) {
       await expect(breakdown.getByText(label, { exact: true })).toBeVisible();
     }
+    await expect(breakdown.getByRole('row', { name: /Amount \(sub-total\)/ })).toContainText('USD 50.00');
+    const feeTotal = await page.getByTestId('fee-breakdown').getByRole('row', { name: /Total fees/ }).innerText();
+    expect(cents(feeTotal)).toBeGreaterThan(0);
     await expect(breakdown.getByText('All fees are in USD')).toBeVisible();
     await snap(page, 'admin-card-transfer-details', project);
   });

@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { sessionOf } from './support/cards';
+import { verifiedCompany } from './support/accounts';
+import { sessionOf, staffToken } from './support/cards';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
 
 /**
@@ -29,6 +30,26 @@ async function topupsOf(page: Page, query: string) {
   const body = (await res.json()) as { total: number; data: Array<{ state: string; amount: string }> };
   const approved = body.data.filter((t) => t.state === 'Approved');
   return { total: body.total, approved: approved.length, approvedCents: approved.reduce((sum, t) => sum + cents(t.amount), 0) };
+}
+
+/** A user of a new company, made through the API, and a way for their company to delete them. */
+async function companyMember(page: Page) {
+  const owner = await verifiedCompany(page.request);
+  const token = await staffToken(page.request, owner.email, owner.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const profile = await page.request.get('/api/v1/individuals/profile', { headers });
+  const companyId = (await profile.json()).data.company.id as string;
+  const email = `esi.${Date.now().toString(36)}@example.com`;
+  const made = await page.request.post(`/api/v1/company/users/${companyId}`, {
+    headers,
+    data: { first_name: 'Esi', last_name: 'Badu', phone_number: '+233245556677', email, role: 'user' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = (await made.json()).data.id as string;
+  return {
+    email,
+    remove: async () => expect((await page.request.delete(`/api/v1/company/users/${companyId}/${id}`, { headers })).status()).toBe(202),
+  };
 }
 
 async function balanceDelta(row: Locator): Promise<number> {
@@ -330,12 +351,25 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     // The rate stays as seeded: customer journeys running meanwhile quote Momo amounts with it.
     await expect(page.getByLabel('Rate')).toHaveValue('15.50');
     await page.getByLabel('MoMo Alert Emails').fill('momo-alerts@cardwallet.example, ops@cardwallet.example');
-    const ids = page.getByLabel('Momo Confirmation User IDs');
-    const agents = await ids.inputValue();
-    await ids.fill(`${agents}, not-an-id`);
+    // Confirmation users are picked by name and email; the demo's momo agent is shown by name.
+    const confirmers = page.getByLabel('Momo Confirmation Users');
+    const field = page.locator('.ant-form-item').filter({ has: confirmers });
+    await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
+    // A company user picked, then deleted by their company before the save: said once, under the field.
+    const member = await companyMember(page);
+    await confirmers.fill(member.email.slice(0, 12));
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(`Esi Badu · ${member.email} (Cape Coast Ventures)`).click();
+    await page.keyboard.press('Escape');
+    await expect(field.locator('.ant-select-selection-item')).toHaveCount(2);
+    await snap(page, 'admin-momo-picker', project);
+    await member.remove();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('.ant-message-error')).toContainText('Each confirmation user id must be a user id (UUID)');
-    await ids.fill(agents);
+    const refusal = `Esi Badu (${member.email}) is no longer a customer: remove them and save again`;
+    await expect(field.locator('.ant-form-item-explain-error')).toHaveText(refusal);
+    await expect(page.locator('.ant-message-error')).toHaveCount(0);
+    // Removing them clears the message at once.
+    await field.locator('.ant-select-selection-item').filter({ hasText: 'Esi Badu' }).locator('.ant-select-selection-item-remove').click();
+    await expect(field.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Momo settings saved.')).toBeVisible();
     // Read back from the server.
@@ -344,6 +378,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await expect(page.getByLabel('Rate')).toHaveValue('15.50');
     await expect(page.getByLabel('Momo Name')).toHaveValue('Cardwallet Payments Ltd');
     await expect(page.getByLabel('MoMo Alert Emails')).toHaveValue('momo-alerts@cardwallet.example, ops@cardwallet.example');
+    await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
     await snap(page, 'admin-momo', project);
   });
 

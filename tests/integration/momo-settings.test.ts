@@ -52,8 +52,9 @@ describe('GET /param/momo-details', () => {
       expect(d.flat_fee).toMatch(/^\d+\.\d{2}$/);
     }
     const full = await details(await newStaff(t, 'Super-Admin'));
-    expect(Object.keys(full).sort()).toEqual([...PUBLIC_KEYS, 'entity_users', 'momo_alert_emails'].sort());
+    expect(Object.keys(full).sort()).toEqual([...PUBLIC_KEYS, 'confirmation_users', 'entity_users', 'momo_alert_emails'].sort());
     expect(Array.isArray(full.entity_users)).toBe(true);
+    expect(full.confirmation_users.map((u: { id: string }) => u.id)).toEqual(full.entity_users);
     expect(Array.isArray(full.momo_alert_emails)).toBe(true);
     expect((await t.api('GET', '/param/momo-details')).status).toBe(401);
   });
@@ -131,6 +132,10 @@ describe('PUT /param/momo-sync', () => {
           flat_fee: '2.50',
           momo_alert_emails: [alert, 'second@example.com'],
           entity_users: [agent.id, member.id],
+          confirmation_users: [
+            { id: agent.id, first_name: 'Abena', last_name: 'Asante', email: agent.email, company_name: null },
+            { id: member.id, first_name: 'Esi', last_name: 'Badu', email: member.email, company_name: expect.any(String) },
+          ],
         },
       });
       expect(await details(bystander)).toEqual({ momo_name: 'Cardwallet Payments', momo_number: '+233240001111', network: 'Vodafone Cash', rate: '12.3456', flat_fee: '2.50' });
@@ -176,6 +181,57 @@ describe('PUT /param/momo-sync: the rate', () => {
         expect(res.body.data.rate).toBe(kept);
         expect((await details(sa)).rate).toBe(kept);
       }
+    }),
+  );
+});
+
+describe('GET /param/momo-users (the confirmation-user picker)', () => {
+  const find = (who: Actor, search?: string) =>
+    t.api('GET', `/param/momo-users${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`, { token: who.token });
+
+  it('finds customers by name or email, company users with their company; never staff', async () => {
+    const sa = await newStaff(t, 'Super-Admin');
+    const company = await newCompany(t);
+    const member = await newCompanyMember(t, company);
+    const person = await newIndividual(t);
+    const byEmail = await find(sa, person.email.toUpperCase());
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.data).toEqual([{ id: person.id, first_name: 'Abena', last_name: 'Asante', email: person.email, company_name: null }]);
+    const byMemberEmail = (await find(sa, member.email)).body.data;
+    expect(byMemberEmail).toHaveLength(1);
+    expect(byMemberEmail[0]).toMatchObject({ id: member.id, first_name: 'Esi', last_name: 'Badu' });
+    expect(byMemberEmail[0].company_name).toEqual(expect.any(String));
+    const byName = (await find(sa, 'abena asa')).body.data as Array<{ first_name: string; last_name: string }>;
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.length).toBeLessThanOrEqual(20);
+    expect(byName.every((u) => `${u.first_name} ${u.last_name}` === 'Abena Asante')).toBe(true);
+    expect((await find(sa, sa.email)).body.data).toEqual([]);
+    // LIKE's wildcards are searched for, not obeyed
+    expect((await find(sa, '%')).body.data).toEqual([]);
+    expect((await find(sa)).body.data.length).toBeLessThanOrEqual(20);
+  });
+
+  it('is for the Super-Admin only, and refuses a search over 100 characters', async () => {
+    const admin = await newCompany(t);
+    for (const who of [await newIndividual(t), admin, await newStaff(t, 'Admin')]) expect((await find(who, 'a')).status).toBe(403);
+    expect((await t.api('GET', '/param/momo-users')).status).toBe(401);
+    const long = await find(await newStaff(t, 'Super-Admin'), 'x'.repeat(101));
+    expect(long.status).toBe(422);
+    expect(long.body.error.search).toEqual(['Search is at most 100 characters']);
+  });
+
+  it('names back a picked customer deleted before the save, and saves nothing', { timeout: LOCKED }, () =>
+    keepingSettings(async () => {
+      const sa = await newStaff(t, 'Super-Admin');
+      const company = await newCompany(t);
+      const member = await newCompanyMember(t, company);
+      const before = await details(sa);
+      expect((await t.api('DELETE', `/company/users/${company.companyId}/${member.id}`, { token: company.token })).status).toBe(202);
+      const res = await sync(sa, { ...valid(), entity_users: [member.id] });
+      expect(res.status).toBe(422);
+      expect(res.body.error.entity_users).toEqual([`Esi Badu (${member.email}) is no longer a customer: remove them and save again`]);
+      expect(await details(sa)).toEqual(before);
+      expect((await find(sa, member.email)).body.data).toEqual([]);
     }),
   );
 });

@@ -14,7 +14,8 @@ const forLabel = (name: string | undefined) => {
 
 /**
  * 'Transaction Details' of a card movement of a wallet (back-office §2.15): date, type, amount
- * in USD, reference, card, total fees, and the fee breakdown (for, each fee, sub-total, total).
+ * in USD, reference, card, total fees, and the fee breakdown (for, each fee, sub-total, total),
+ * each labelled with what it is: the amount the fees apply to, each fee, the fees' total.
  */
 export function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
   const meta = tx.fees_meta ?? {};
@@ -39,10 +40,10 @@ export function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
         <div data-testid="fee-breakdown">
           <DetailRows
             rows={[
-              { label: 'For', value: forLabel(str(meta.for)) },
+              { label: 'Fees for', value: forLabel(str(meta.for)) },
+              { label: 'Amount (sub-total)', value: usd(str(meta['sub-total'])) },
               ...Object.entries(fees).map(([name, amount]) => ({ label: feeLabel(name), value: usd(String(amount)) })),
-              { label: 'Sub-total', value: usd(str(meta['sub-total'])) },
-              { label: 'Total', value: <strong>{usd(str(meta.total) ?? tx.fees)}</strong> },
+              { label: 'Total fees', value: <strong>{usd(str(meta.total) ?? tx.fees)}</strong> },
             ]}
           />
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>

@@ -49,7 +49,7 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
   const actions = useCardRowActions(refetch);
   const active = (table.filters ?? []).filter((f) => 'field' in f && f.value !== undefined && f.value !== '' && !(f.field in scope)).length;
 
-  const columns: TableColumnsType<ApiCard> = [...cardColumns, { title: '', key: 'menu', width: 56, fixed: 'right', render: (_, c) => actions.menuButton(c) }];
+  const columns: TableColumnsType<ApiCard> = [...cardColumns, { title: '', key: 'menu', width: 48, fixed: 'right', render: (_, c) => actions.menuButton(c) }];
   const title = `${accName ? `${accName} - ` : ''}${KIND_TITLE[kind]} - List of Cards`;
   const walletId = companyId ?? individualId;
 
@@ -78,7 +78,7 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
         table={table}
         exportCsv={{ path: 'cards', filename: 'cards', query: scope }}
         columns={columns}
-        minWidth={1460}
+        minWidth={1146}
         renderItem={(c) => <CardItem card={c} menu={actions.menuButton(c)} />}
         onOpen={(c) => navigate(`/admin/cards/${c.id}`)}
         rowLabel={(c) => `Open card ${c.nickname} ${c.masked_number}`}

@@ -7,7 +7,7 @@ import type { ApiCard, Paged } from '../../../shared/contract';
 import { type CardPurpose, FEES_FOR } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import { cardOptionLabel, FeePreview, refreshCards, useCardFeeSchedule, usd } from '../../../shared/ui/cards';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '../../../shared/ui/forms';
 import { useSession } from '../../../shared/ui/useSession';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '../../../shared/ui/wallet';
@@ -171,7 +171,7 @@ export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: 
         <Form.Item name="card_token" label="Card Token" rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}>
           <Input autoComplete="off" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
-        <Form.Item name="status" label="Status" rules={[{ required: true, message: 'Status is required' }]}>
+        <Form.Item required={NOT_ARIA_REQUIRED} name="status" label="Status" rules={[{ required: true, message: 'Status is required' }]}>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
@@ -213,8 +213,7 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
       apiData<{ message: string }>('POST', '/cards/withdraw-funds', { body: { card: v.card, amount: formatMoney(typedCents(v.amount)!) }, idempotencyKey: key, silent: true }),
     );
     if (!r.ok) {
-      applyFieldErrors(form, r.error);
-      message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
+      sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
       return;
     }
     message.success(r.data.message, 2);
@@ -227,7 +226,7 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
     <DetailsDrawer title="Card Withdrawal" open={open} onClose={onClose}>
       <Typography.Paragraph type="secondary">Move a premium card's funds into its owner's master wallet.</Typography.Paragraph>
       <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '0.00' }} onFinish={send}>
-        <Form.Item name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]} extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}>
+        <Form.Item required={NOT_ARIA_REQUIRED} name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]} extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}>
           <Select
             showSearch
             optionFilterProp="label"

@@ -1,14 +1,13 @@
 import { useCustom } from '@refinedev/core';
-import { App, Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { MomoDetails as Momo } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import type { MomoDetails as Momo, MomoUser } from '../../../shared/contract';
+import { clearErrorsOnChange, sayFailure } from '../../../shared/ui/forms';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 
-type MomoForm = { momo_name: string; momo_number: string; network: string; rate: string; flat_fee: string; momo_alert_emails: string; entity_users?: string };
+type MomoForm = { momo_name: string; momo_number: string; network: string; rate: string; flat_fee: string; momo_alert_emails: string; entity_users?: string[] };
 
 const list = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
@@ -31,7 +30,7 @@ export default function MomoDetails() {
       rate: details.rate,
       flat_fee: details.flat_fee,
       momo_alert_emails: (details.momo_alert_emails ?? []).join(', '),
-      entity_users: (details.entity_users ?? []).join(', '),
+      entity_users: details.entity_users ?? [],
     });
   }, [details, form]);
 
@@ -44,7 +43,7 @@ export default function MomoDetails() {
       rate: v.rate.trim(),
       flat_fee: v.flat_fee.trim(),
       momo_alert_emails: list(v.momo_alert_emails),
-      entity_users: list(v.entity_users),
+      entity_users: v.entity_users ?? [],
     };
     const r = await submit((key) => api<{ message: string; data: Momo }>('PUT', '/param/momo-sync', { body, idempotencyKey: key }));
     if (r.ok) {
@@ -52,8 +51,7 @@ export default function MomoDetails() {
       void query.refetch();
       return;
     }
-    applyFieldErrors(form, r.error);
-    message.error(messageOf(r.error, 'The momo settings were not saved. Please try again.'));
+    sayFailure(form, r.error, (text) => message.error(text), 'The momo settings were not saved. Please try again.');
   }
 
   return (
@@ -63,7 +61,7 @@ export default function MomoDetails() {
         {query.isLoading ? (
           <Skeleton active />
         ) : (
-          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} aria-label="Momo Details">
+          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} onValuesChange={clearErrorsOnChange(form)} aria-label="Momo Details">
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item name="momo_name" label="Momo Name" rules={[required('Momo Name is required'), { max: 100 }]}>
@@ -123,10 +121,10 @@ export default function MomoDetails() {
               <Col xs={24}>
                 <Form.Item
                   name="entity_users"
-                  label="Momo Confirmation User IDs"
-                  extra="Separate ids with commas. These customers confirm that mobile-money payments arrived."
+                  label="Momo Confirmation Users"
+                  extra="Search customers by name or email. They confirm that mobile-money payments arrived."
                 >
-                  <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} className="cw-hash" />
+                  <ConfirmationUsers known={details?.confirmation_users ?? []} />
                 </Form.Item>
               </Col>
             </Row>
@@ -137,5 +135,51 @@ export default function MomoDetails() {
         )}
       </Card>
     </>
+  );
+}
+
+const userLabel = (u: MomoUser) => `${u.first_name} ${u.last_name} · ${u.email}${u.company_name ? ` (${u.company_name})` : ''}`;
+
+/** Customers picked by name and email (the API stores their ids); results come from the server as one types. */
+function ConfirmationUsers({ known, value, onChange, id }: { known: MomoUser[]; value?: string[]; onChange?(v: string[]): void; id?: string }) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const [seen, setSeen] = useState<Record<string, MomoUser>>({});
+  const found = useCustom<MomoUser[]>({
+    url: '/param/momo-users',
+    method: 'get',
+    config: { query: search ? { search } : {} },
+    queryOptions: { placeholderData: (prev) => prev },
+  });
+  // Refine answers {} until the first answer arrives.
+  const results = Array.isArray(found.result.data) ? (found.result.data as MomoUser[]) : [];
+  const byId = { ...Object.fromEntries(known.map((u) => [u.id, u])), ...seen, ...Object.fromEntries(results.map((u) => [u.id, u])) };
+  const options = [...new Map([...(value ?? []).map((v) => [v, byId[v]] as const), ...results.map((u) => [u.id, u] as const)]).entries()].map(([v, u]) => ({
+    value: v,
+    label: u ? userLabel(u) : v,
+  }));
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      showSearch
+      filterOption={false}
+      value={value}
+      onSearch={setTyped}
+      onChange={(next: string[]) => {
+        setSeen((s) => ({ ...s, ...Object.fromEntries(results.filter((u) => next.includes(u.id)).map((u) => [u.id, u])) }));
+        onChange?.(next);
+      }}
+      onBlur={() => setTyped('')}
+      loading={found.query.isFetching}
+      options={options}
+      placeholder="Search by name or email"
+      notFoundContent={found.query.isFetching ? 'Searching…' : 'No customer matches'}
+      aria-label="Momo Confirmation Users"
+    />
   );
 }

@@ -83,7 +83,8 @@ export default function ReconciliationList() {
           columns={driftColumns}
           dataSource={drift}
           pagination={drift.length > PAGE_SIZE ? { pageSize: PAGE_SIZE } : false}
-          scroll={{ x: 640 }}
+          // Sideways scrolling only with rows to scroll: an empty table is its message, which wraps.
+          scroll={drift.length ? { x: 640 } : undefined}
           locale={{ emptyText: run?.run_at ? 'No drift: every card matches the issuer.' : 'Not run yet.' }}
         />
       </Card>

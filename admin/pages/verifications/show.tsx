@@ -13,6 +13,7 @@ import { AccountStateTag, KINDS, type Kind, VerificationStateTag } from './colum
 import { DecisionButtons } from './decide';
 import { DocumentViewer } from './documents';
 import { submittedFields } from './fields';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 /**
  * /admin/verifications-individuals/{id} (and -companies): a submission as the customer sent it,
@@ -53,7 +54,7 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
     return (
       <Result
         status={e instanceof ApiError && e.statusCode === 404 ? '404' : 'error'}
-        title={e instanceof ApiError && e.statusCode === 404 ? 'Verification not found' : 'The verification could not be loaded'}
+        title={<ResultHeading>{e instanceof ApiError && e.statusCode === 404 ? 'Verification not found' : 'The verification could not be loaded'}</ResultHeading>}
         subTitle={e instanceof ApiError ? e.display : undefined}
         extra={backButton}
       />

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { ApiError, messageOf } from '../../../shared/api/errors';
 import { type ApiTopup, notApprovableYet } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED, applyFieldErrors } from '../../../shared/ui/forms';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { Details } from '../../components/Details';
 import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
@@ -81,7 +81,7 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
           {notYet && <Alert type="info" showIcon message={notYet} style={{ marginBottom: 16 }} data-testid="not-approvable" />}
           <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide}>
-            <Form.Item name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
+            <Form.Item required={NOT_ARIA_REQUIRED} name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ApiUser } from '../../../shared/contract';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { DocsLinks } from './DocsLinks';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 type Check = 'done' | 'waiting' | 'missing';
 
@@ -63,7 +64,7 @@ export function AccessNeeded({ user, refused }: { user: ApiUser; refused?: strin
       <Card>
         <Result
           icon={<ApiOutlined style={{ color: '#1d4ed8' }} />}
-          title={title}
+          title={<ResultHeading>{title}</ResultHeading>}
           subTitle={text}
           style={{ padding: '24px 0' }}
           extra={

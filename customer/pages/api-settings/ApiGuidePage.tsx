@@ -17,7 +17,8 @@ const slug = (text: string) =>
     .replace(/\s+/g, '-');
 
 /**
- * Gives the guide's headings ids (so #7-receive-webhooks works) and scrolls to the one asked for.
+ * Gives the guide's headings ids (so #7-receive-webhooks works) and scrolls to the one asked for;
+ * code blocks and tables become keyboard-scrollable.
  * The guide renders late (a lazy renderer, then fonts and code blocks settle), so the heading is
  * kept in view while the page's layout changes, until the reader scrolls or a few seconds pass.
  */
@@ -32,6 +33,10 @@ function useAnchors(root: React.RefObject<HTMLDivElement | null>, hash: string) 
     const apply = () => {
       el.querySelectorAll('h1, h2, h3').forEach((h) => {
         if (!h.id) h.id = slug(h.textContent ?? '');
+      });
+      // Code blocks and tables scroll sideways: focusable, so a keyboard can scroll them too.
+      el.querySelectorAll('pre, table').forEach((block) => {
+        if (!block.hasAttribute('tabindex')) block.setAttribute('tabindex', '0');
       });
       if (following) el.querySelector(`#${CSS.escape(decodeURIComponent(hash.slice(1)))}`)?.scrollIntoView();
     };

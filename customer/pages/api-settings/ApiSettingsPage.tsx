@@ -11,6 +11,7 @@ import { CallbackCard } from './CallbackCard';
 import { CredentialsCard, type NewCredentials } from './CredentialsCard';
 import { DocsLinks } from './DocsLinks';
 import { useCredentials } from './hooks';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 /**
  * /portal/apisettings (customer-portal §2): the real screen for the Company-Admin of a verified
@@ -44,7 +45,7 @@ function ApiSettings({ company }: { company: ApiCompany }) {
         <Card>
           <Result
             status="warning"
-            title="Your API settings could not be loaded"
+            title={<ResultHeading>Your API settings could not be loaded</ResultHeading>}
             subTitle={messageOf(query.error, 'Something went wrong. Please try again.')}
             extra={
               <Button type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>

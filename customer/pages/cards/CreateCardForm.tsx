@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
 import { type ApiCardDetail, type CardType, MIN_CARD_LOAD_CENTS, SPENDING_CONTROLS, type SpendingControl } from '../../../shared/contract';
 import { FEES_FOR } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '../../../shared/ui/cards';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED, sayFailure } from '../../../shared/ui/forms';
 import { useSession } from '../../../shared/ui/useSession';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '../../../shared/ui/wallet';
@@ -57,8 +56,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
     };
     const r = await submit((key) => apiData<ApiCardDetail>('POST', '/cards', { body, idempotencyKey: key, silent: true }));
     if (!r.ok) {
-      applyFieldErrors(form, r.error);
-      modal.error({ title: 'Failed', content: messageOf(r.error, 'The card could not be created. Please try again.'), okText: 'Close' });
+      sayFailure(form, r.error, (content) => modal.error({ title: 'Failed', content, okText: 'Close' }), 'The card could not be created. Please try again.');
       return;
     }
     void refreshWallet(qc);
@@ -102,7 +100,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item name="type" label="Card Type" rules={[{ required: true, message: 'Card Type is required' }]}>
+            <Form.Item required={NOT_ARIA_REQUIRED} name="type" label="Card Type" rules={[{ required: true, message: 'Card Type is required' }]}>
               <Select
                 options={[
                   { value: 'basic', label: 'Basic' },
@@ -112,7 +110,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item name="purpose" label="Card Purpose" rules={[{ required: true, message: 'Card Purpose is required' }]}>
+            <Form.Item required={NOT_ARIA_REQUIRED} name="purpose" label="Card Purpose" rules={[{ required: true, message: 'Card Purpose is required' }]}>
               <Select
                 placeholder="Visa or Mastercard"
                 options={[
@@ -130,7 +128,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
                 </Form.Item>
               </Col>
               <Col span={half}>
-                <Form.Item name="spending_control" label="Spending Control" rules={[{ required: true, message: 'Spending Control is required' }]}>
+                <Form.Item required={NOT_ARIA_REQUIRED} name="spending_control" label="Spending Control" rules={[{ required: true, message: 'Spending Control is required' }]}>
                   <Radio.Group options={SPENDING_CONTROLS.map((c) => ({ value: c, label: CONTROL_LABELS[c] }))} />
                 </Form.Item>
               </Col>

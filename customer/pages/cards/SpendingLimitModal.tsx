@@ -2,11 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
 import { type ApiCard, SPENDING_CONTROLS, type SpendingControl } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
 import { CONTROL_LABELS, controlWords, refreshCards, usd } from '../../../shared/ui/cards';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED, sayFailure } from '../../../shared/ui/forms';
 import { useSubmit } from '../../../shared/ui/useSubmit';
 import { amountRule, typedCents } from '../../../shared/ui/wallet';
 
@@ -36,8 +35,7 @@ function LimitForm({ card, onClose }: { card: ApiCard; onClose(): void }) {
     const body = { spending_limit: formatMoney(typedCents(v.spending_limit)!), spending_control: v.spending_control };
     const r = await submit((key) => apiData<{ message: string }>('PUT', `/cards/${card.id}`, { body, idempotencyKey: key, silent: true }));
     if (!r.ok) {
-      applyFieldErrors(form, r.error);
-      setError(messageOf(r.error, 'The spending limit could not be saved. Please try again.'));
+      sayFailure(form, r.error, setError, 'The spending limit could not be saved. Please try again.');
       return;
     }
     message.success(r.data.message, 2);
@@ -62,7 +60,7 @@ function LimitForm({ card, onClose }: { card: ApiCard; onClose(): void }) {
       <Form.Item name="spending_limit" label="Spending Limit (USD)" rules={[amountRule('Spending Limit is required')]}>
         <Input inputMode="decimal" placeholder="20,000.00" addonBefore="USD" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="spending_control" label="Reset Every" rules={[{ required: true, message: 'Reset Every is required' }]}>
+      <Form.Item required={NOT_ARIA_REQUIRED} name="spending_control" label="Reset Every" rules={[{ required: true, message: 'Reset Every is required' }]}>
         <Select options={SPENDING_CONTROLS.map((c) => ({ value: c, label: CONTROL_LABELS[c] }))} />
       </Form.Item>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}

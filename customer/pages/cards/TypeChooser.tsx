@@ -33,6 +33,7 @@ function TypeCard({ type, onCreate }: { type: CardType; onCreate(t: CardType): v
   const premium = type === 'premium';
   return (
     <Card
+      role="group"
       aria-label={`${TITLES[type]} card`}
       style={{ height: '100%', borderColor: premium ? '#1d4ed8' : undefined, borderWidth: premium ? 2 : 1, background: '#fff' }}
       styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', padding: 20 } }}

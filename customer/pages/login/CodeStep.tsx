@@ -1,5 +1,6 @@
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
+import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
 
 interface Props {
   setup: boolean;
@@ -63,6 +64,7 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
       )}
       <Form.Item
         name="code"
+        required={NOT_ARIA_REQUIRED}
         label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'}
         validateStatus={error ? 'error' : undefined}
         help={error}
@@ -71,7 +73,7 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
           { pattern: /^\d{6}$/, message: 'Enter the six digits' },
         ]}
       >
-        <Input.OTP length={6} formatter={(s) => s.replace(/\D/g, '')} autoFocus />
+        <Input.OTP length={6} formatter={(s) => s.replace(/\D/g, '')} autoFocus aria-label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'} />
       </Form.Item>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>

@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { toBase64 } from '../../../shared/base64';
 import { applyFieldErrors } from '../../../shared/ui/forms';
 import { passwordRules } from './nameRules';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 /** /onboarding/new-password?token=…: the page the reset (or new staff account) mail links to. */
 export default function NewPassword() {
@@ -17,7 +18,7 @@ export default function NewPassword() {
   const token = params.get('token') ?? '';
 
   if (!token) {
-    return <Result status="warning" title="This link is incomplete" subTitle="Open the link from your email again, or request a new one from the login page." />;
+    return <Result status="warning" title={<ResultHeading>This link is incomplete</ResultHeading>} subTitle="Open the link from your email again, or request a new one from the login page." />;
   }
 
   async function submit(v: { password: string; confirm_password: string }) {

@@ -2,6 +2,7 @@ import { Button, Result, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fromBase64 } from '../../../shared/base64';
 import { readMessage } from './messages';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 /** /onboarding/error: the stored message (or one the server put in the link). */
 export function OnboardingError() {
@@ -11,7 +12,7 @@ export function OnboardingError() {
   return (
     <Result
       status="error"
-      title={message}
+      title={<ResultHeading>{message}</ResultHeading>}
       subTitle="Try again"
       extra={
         <Button type="primary" onClick={() => navigate(-1)}>
@@ -28,7 +29,7 @@ export function OnboardingSuccess() {
   return (
     <Result
       status="success"
-      title="Email Verification"
+      title={<ResultHeading>Email Verification</ResultHeading>}
       subTitle={
         <>
           <Typography.Paragraph>
@@ -50,7 +51,7 @@ export function EmailVerified() {
   return (
     <Result
       status="success"
-      title="Your email has been verified and your Account created successfully"
+      title={<ResultHeading>Your email has been verified and your Account created successfully</ResultHeading>}
       subTitle={email || undefined}
       extra={
         <Button type="primary" onClick={() => navigate(`/login?email=${encodeURIComponent(email)}`)}>
@@ -67,7 +68,7 @@ export function ResetConfirmation() {
   return (
     <Result
       status="info"
-      title="Password Reset Confirmation"
+      title={<ResultHeading>Password Reset Confirmation</ResultHeading>}
       subTitle={
         <>
           <Typography.Paragraph>Your account password reset process has been completed</Typography.Paragraph>

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { toBase64 } from '../../../shared/base64';
+import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
 
 interface Values {
   email: string;
@@ -35,7 +36,7 @@ export default function SignupStart() {
         >
           <Input type="email" autoComplete="email" placeholder="you@example.com" />
         </Form.Item>
-        <Form.Item name="type" label="Account Type" rules={[{ required: true, message: 'Account type is required' }]}>
+        <Form.Item name="type" label="Account Type" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Account type is required' }]}>
           <Select
             placeholder="Select Account Type"
             options={[

@@ -117,12 +117,13 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
         >
           {wide ? <span /> : <img src="/logo.svg" alt="Cardwallet" height={28} />}
           <Dropdown menu={{ items: topItems, onClick: onTopMenu }} trigger={['click']} placement="bottomRight">
-            <Button type="text" aria-label="Account menu" style={{ height: 48 }}>
+            <Button type="text" aria-label={wide ? undefined : 'Account menu'} style={{ height: 48 }}>
               <Flex align="center" gap={8}>
-                <Avatar style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
+                <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
                 {wide && (
                   <span>
                     {user.first_name} {user.last_name}
+                    <span className="cw-sr-only">, account menu</span>
                   </span>
                 )}
                 {!wide && <MenuOutlined />}

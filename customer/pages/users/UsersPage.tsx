@@ -8,6 +8,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSession } from '../../../shared/ui/useSession';
 import { AddUserDrawer, DeleteUserModal, EditUserModal } from './UserDialogs';
 import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 const PAGE_SIZE = 25;
 const stateColor = { Active: 'green', Invited: 'gold', Deactivated: 'red' } as const;
@@ -32,7 +33,7 @@ export default function UsersPage() {
   const reload = () => qc.invalidateQueries({ queryKey: ['company-users'] });
 
   if (!isAdmin) {
-    return <Result status="403" title="Users" subTitle="Only your company's admin can manage users." />;
+    return <Result status="403" title={<ResultHeading>Users</ResultHeading>} subTitle="Only your company's admin can manage users." />;
   }
   const canManage = (row: CompanyUserRow) => isAdmin && row.id !== session?.user.id;
   const actions = (row: CompanyUserRow) =>

@@ -38,7 +38,9 @@ export function fileRules(required: string | null): Rule[] {
 export function FileField({ id, value, onChange, disabled }: { id?: string; value?: File; onChange?: (f: File | undefined) => void; disabled?: boolean }) {
   const phone = useIsPhone();
   const Icon = value?.type === 'application/pdf' || /\.pdf$/i.test(value?.name ?? '') ? FilePdfOutlined : FileImageOutlined;
+  // Remove sits beside the drop zone, not inside it: a button inside a button is not reachable as itself.
   return (
+    <div style={{ position: 'relative' }}>
     <Upload.Dragger
       id={id}
       accept={ACCEPT}
@@ -53,26 +55,12 @@ export function FileField({ id, value, onChange, disabled }: { id?: string; valu
       {value ? (
         <Flex align="center" gap={12} style={{ textAlign: 'left' }}>
           <Icon style={{ fontSize: 28, color: '#1d4ed8' }} />
-          <div style={{ minWidth: 0, flex: 1 }}>
+          <div style={{ minWidth: 0, flex: 1, marginRight: disabled ? 0 : 40 }}>
             <Typography.Text strong ellipsis style={{ display: 'block' }}>
               {value.name}
             </Typography.Text>
             <Typography.Text type="secondary">{formatSize(value.size)} · {phone ? 'Tap to replace' : 'Click or drop to replace'}</Typography.Text>
           </div>
-          {!disabled && (
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`Remove ${value.name}`}
-              title="Remove"
-              onClick={(e) => {
-                e.stopPropagation();
-                onChange?.(undefined);
-              }}
-              onKeyDown={(e) => e.stopPropagation()}
-            />
-          )}
         </Flex>
       ) : (
         <Flex align="center" gap={12} style={{ textAlign: 'left', minHeight: 44 }}>
@@ -86,5 +74,17 @@ export function FileField({ id, value, onChange, disabled }: { id?: string; valu
         </Flex>
       )}
     </Upload.Dragger>
+      {value && !disabled && (
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${value.name}`}
+          title="Remove"
+          onClick={() => onChange?.(undefined)}
+          style={{ position: 'absolute', right: 16, top: '50%', transform: 'translateY(-50%)' }}
+        />
+      )}
+    </div>
   );
 }

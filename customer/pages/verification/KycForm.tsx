@@ -3,6 +3,7 @@ import { ID_TYPES, KYC_FILES } from '../../../shared/contract';
 import { useIsPhone } from '../../../shared/ui/wallet';
 import { FileField, fileRules } from './FileField';
 import { appendAll, useVerificationSubmit } from './useVerification';
+import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
 
 type IdType = (typeof ID_TYPES)[number];
 const ID_TYPE_LABELS: Record<IdType, string> = { passport: 'Passport', 'driver-license': "Driver's License", 'national-id': 'National ID' };
@@ -28,7 +29,7 @@ export function KycForm({ userId }: { userId: string }) {
     <Form noValidate form={form} layout="vertical" requiredMark onFinish={onFinish} initialValues={{ id_type: 'national-id' }} disabled={busy} scrollToFirstError>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="id_type" label="Identification type" rules={[{ required: true, message: 'Identification type is required' }]}>
+          <Form.Item required={NOT_ARIA_REQUIRED} name="id_type" label="Identification type" rules={[{ required: true, message: 'Identification type is required' }]}>
             <Select options={ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t] }))} />
           </Form.Item>
         </Col>

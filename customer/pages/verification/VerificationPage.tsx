@@ -10,6 +10,7 @@ import { KybForm } from './KybForm';
 import { KycForm } from './KycForm';
 import { PENDING_TEXT } from './SetupBanner';
 import { serverMessage, useVerificationStatus } from './useVerification';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 
 const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY, HH:mm') : '');
@@ -73,7 +74,7 @@ export default function VerificationPage() {
         <Card>
           <Result
             icon={<ClockCircleOutlined style={{ color: '#1d4ed8' }} />}
-            title={PENDING_TEXT}
+            title={<ResultHeading>{PENDING_TEXT}</ResultHeading>}
             subTitle={
               latest?.state === 'pending'
                 ? `Submitted on ${when(latest.submitted_at)}. We will review it and let you know by email.`
@@ -92,7 +93,7 @@ export default function VerificationPage() {
         <Card>
           <Result
             status="success"
-            title={individual ? 'Your account is verified' : 'Your company account is verified'}
+            title={<ResultHeading>{individual ? 'Your account is verified' : 'Your company account is verified'}</ResultHeading>}
             subTitle={latest?.decided_at ? `Verified on ${when(latest.decided_at)}.` : 'There is nothing more to submit.'}
             extra={back}
           />
@@ -123,7 +124,7 @@ export default function VerificationPage() {
         <Card>
           <Result
             status="info"
-            title="Your company admin completes the KYB"
+            title={<ResultHeading>Your company admin completes the KYB</ResultHeading>}
             subTitle={`Only a company admin can submit the KYB for ${company?.company_name ?? 'your company'}. Ask them to complete it from their portal.`}
             extra={back}
           />

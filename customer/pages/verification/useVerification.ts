@@ -63,15 +63,18 @@ export function useVerificationSubmit(path: string, form: FormInstance, fields: 
       return;
     }
     const e = r.error;
-    message.error(`${ERROR_PREFIX}${serverMessage(e)}`, 4);
-    if (e instanceof ApiError && e.errors) {
-      const known = new Set(fields);
-      const onFields = Object.entries(e.errors)
-        .filter(([name]) => known.has(name))
-        .map(([name, errors]) => ({ name, errors }));
+    // Said once: under the fields it names, otherwise as the spec's 'Error: …' toast.
+    const known = new Set(fields);
+    const onFields =
+      e instanceof ApiError && e.errors
+        ? Object.entries(e.errors)
+            .filter(([name]) => known.has(name))
+            .map(([name, errors]) => ({ name, errors }))
+        : [];
+    if (onFields[0]) {
       form.setFields(onFields);
-      if (onFields[0]) form.scrollToField(onFields[0].name, { block: 'center', behavior: 'smooth' });
-    }
+      form.scrollToField(onFields[0].name, { block: 'center', behavior: 'smooth' });
+    } else message.error(`${ERROR_PREFIX}${serverMessage(e)}`, 4);
     // Already pending or verified elsewhere (another tab, a teammate): show where it stands.
     if (e instanceof ApiError && e.statusCode === 409) {
       await refreshProfile().catch(() => undefined);

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useSession } from '../../../shared/ui/useSession';
 import { MomoConfirmModal } from './MomoConfirmModal';
 import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 const FINAL = new Set(['Approved', 'Denied', 'MoMo processed']);
 const mono = { fontFamily: 'monospace', fontSize: 12 } as const;
@@ -28,7 +29,7 @@ export default function MomoLoadsPage() {
     enabled: agent,
   });
 
-  if (!agent) return <Result status="403" title="Momo Top-Ups" subTitle="Only mobile-money agents see these top-ups." />;
+  if (!agent) return <Result status="403" title={<ResultHeading>Momo Top-Ups</ResultHeading>} subTitle="Only mobile-money agents see these top-ups." />;
 
   return (
     <>

@@ -8,6 +8,7 @@ import { useSubmit } from '../../../shared/ui/useSubmit';
 import { displayMoney } from '../../../shared/money';
 import { momoToSend, useMomoDetails, useTronFee } from './hooks';
 import { useFailure } from './useFailure';
+import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
 
 type Method = 'tron' | 'momo';
 
@@ -72,7 +73,7 @@ export function TopUpForm({ walletId, onCreated }: { walletId: string; onCreated
       <Form.Item name="amount" label="Amount" rules={[amountRule()]} extra="USDT to add to your master wallet">
         <Input inputMode="decimal" placeholder="0.00" addonAfter="USDT" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="method" label="Method" rules={[{ required: true, message: 'Method is required' }]}>
+      <Form.Item required={NOT_ARIA_REQUIRED} name="method" label="Method" rules={[{ required: true, message: 'Method is required' }]}>
         <Select
           options={[
             { value: 'tron', label: 'Tron (USDT TRC20)' },

@@ -23,6 +23,7 @@ import { useSession } from '../../../shared/ui/useSession';
 import { TopUpFlow } from './TopUpFlow';
 import { TopUpDrawer } from './WalletDialogs';
 import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 const Hash = ({ value }: { value: string | null }) =>
   value ? (
@@ -50,7 +51,7 @@ export default function WalletLoadsPage() {
     enabled: !!walletId,
   });
 
-  if (!walletId) return <Result status="404" title="No master wallet" subTitle="This account has no master wallet." />;
+  if (!walletId) return <Result status="404" title={<ResultHeading>No master wallet</ResultHeading>} subTitle="This account has no master wallet." />;
   const open = details.item;
   const pending = open?.state === 'Pending';
 

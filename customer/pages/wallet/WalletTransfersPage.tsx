@@ -20,6 +20,7 @@ import {
 import { useSession } from '../../../shared/ui/useSession';
 import { TransferModal } from './WalletDialogs';
 import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { ResultHeading } from '../../../shared/ui/ResultHeading';
 
 const direction = (t: ApiWalletTransfer) => (t.type === 'Credit' ? 'credit' : 'debit');
 
@@ -38,7 +39,7 @@ export default function WalletTransfersPage() {
     enabled: !!walletId,
   });
 
-  if (!walletId) return <Result status="404" title="No master wallet" subTitle="This account has no master wallet." />;
+  if (!walletId) return <Result status="404" title={<ResultHeading>No master wallet</ResultHeading>} subTitle="This account has no master wallet." />;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

@@ -1,18 +1,16 @@
 import { App, type FormInstance } from 'antd';
 import { useCallback } from 'react';
-import { messageOf } from '../../../shared/api/errors';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { sayFailure } from '../../../shared/ui/forms';
 
 /**
- * A failed wallet call: the server's message as a toast (as the spec has it), and on the form's
- * fields too when the answer names them.
+ * A failed wallet call, said once: under the form's fields when the answer names them, otherwise
+ * the server's message as a toast (as the spec has it).
  */
 export function useFailure() {
   const { message } = App.useApp();
   return useCallback(
     (error: unknown, form?: FormInstance) => {
-      if (form) applyFieldErrors(form, error);
-      message.error(messageOf(error, 'Something went wrong. Please try again.'), 4);
+      sayFailure(form, error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
     },
     [message],
   );

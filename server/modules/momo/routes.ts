@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { momoSyncBody } from '../../../shared/contract';
+import { momoSyncBody, momoUsersQuery } from '../../../shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
-import { momoSettingsOf, saveMomoSettings, toMomoDetails } from './service';
+import { momoSettingsOf, momoUsers, saveMomoSettings, toMomoDetails } from './service';
 
 export default async function momoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +13,14 @@ export default async function momoRoutes(fastify: FastifyInstance) {
 
   // Every signed-in customer needs the payment details; only a Super-Admin sees who gets alerts.
   app.get('/param/momo-details', { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } }, async (req) =>
-    ok(toMomoDetails(await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
+    ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
+  );
+
+  // The confirmation-user picker: customers by name or email, 20 at most.
+  app.get(
+    '/param/momo-users',
+    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, querystring: momoUsersQuery } },
+    async (req) => ok(await momoUsers(ctx.db, { search: req.query.search })),
   );
 
   app.put(
@@ -21,7 +28,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
     { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, body: momoSyncBody } },
     async (req) => {
       const saved = await saveMomoSettings(ctx, req.user!.id, req.body);
-      return { message: 'Momo settings saved.', data: toMomoDetails(saved, true) };
+      return { message: 'Momo settings saved.', data: await toMomoDetails(ctx.db, saved, true) };
     },
   );
 }

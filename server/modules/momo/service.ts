@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CUSTOMER_ROLES, type MomoDetails, type momoSyncBody } from '../../../shared/contract';
 import { hundredthsToString } from '../../../shared/fees';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { momoSettings, users } from '../../db/schema';
+import { companies, momoSettings, users } from '../../db/schema';
 import { invalidField } from '../../lib/http';
 
 export type MomoSettingsRow = typeof momoSettings.$inferSelect;
@@ -15,14 +15,44 @@ export async function momoSettingsOf(db: DbOrTx): Promise<MomoSettingsRow> {
   return row;
 }
 
-export function toMomoDetails(s: MomoSettingsRow, full: boolean): MomoDetails {
-  return {
+export type MomoUser = { id: string; first_name: string; last_name: string; email: string; company_name: string | null };
+
+/** Customers a Super-Admin may name as confirmers, as a person picks them: by name and email. */
+export async function momoUsers(db: DbOrTx, where: { ids?: string[]; search?: string }): Promise<MomoUser[]> {
+  if (where.ids && !where.ids.length) return [];
+  const pattern = where.search ? `%${where.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = await db
+    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, company_name: companies.companyName })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        inArray(users.role, [...CUSTOMER_ROLES]),
+        isNull(users.deletedAt),
+        ...(where.ids ? [inArray(users.id, where.ids)] : []),
+        ...(pattern ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))!] : []),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(20);
+  return rows;
+}
+
+export async function toMomoDetails(db: DbOrTx, s: MomoSettingsRow, full: boolean): Promise<MomoDetails> {
+  const base = {
     rate: s.rate,
     flat_fee: hundredthsToString(s.flatFee),
     network: s.network,
     momo_number: s.momoNumber,
     momo_name: s.momoName,
-    ...(full ? { momo_alert_emails: s.alertEmails, entity_users: s.entityUsers } : {}),
+  };
+  if (!full) return base;
+  const named = await momoUsers(db, { ids: s.entityUsers });
+  return {
+    ...base,
+    momo_alert_emails: s.alertEmails,
+    entity_users: s.entityUsers,
+    confirmation_users: s.entityUsers.map((id) => named.find((u) => u.id === id)).filter((u): u is MomoUser => !!u),
   };
 }
 
@@ -44,7 +74,17 @@ export async function saveMomoSettings(ctx: AppContext, by: string, body: z.outp
       .from(users)
       .where(and(inArray(users.id, body.entity_users), inArray(users.role, [...CUSTOMER_ROLES]), isNull(users.deletedAt)));
     const missing = body.entity_users.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw invalidField('entity_users', `No customer has the id ${missing[0]}`);
+    if (missing.length) {
+      // Picked by name, so named back: a customer deleted since the picker showed them.
+      const [gone] = await ctx.db
+        .select({ first: users.firstName, last: users.lastName, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, missing[0]!), inArray(users.role, [...CUSTOMER_ROLES])));
+      throw invalidField(
+        'entity_users',
+        gone ? `${gone.first} ${gone.last} (${gone.email}) is no longer a customer: remove them and save again` : `No customer has the id ${missing[0]}`,
+      );
+    }
   }
   const [saved] = await ctx.db
     .update(momoSettings)

@@ -20,6 +20,7 @@ import { StatusTag } from './StatusTag';
 import { useCardActions } from './useCardActions';
 import { amountText } from '../wallet/format';
 import { centsOf, displayMoney } from '../../money';
+import { ResultHeading } from '../ResultHeading';
 
 /** Money held by payments not yet settled: ledger − available. */
 const held = (c: ApiCard) => centsOf(c.ledger) - centsOf(c.available);
@@ -103,7 +104,7 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
       <>
         <Back to={backTo} label={backLabel} />
         {notFound ? (
-          <Result status="404" title="Card not found" subTitle="This card does not exist or is not yours to see." />
+          <Result status="404" title={<ResultHeading>Card not found</ResultHeading>} subTitle="This card does not exist or is not yours to see." />
         ) : (
           <Alert type="error" showIcon message={messageOf(detail.error, 'Could not load the card.')} />
         )}

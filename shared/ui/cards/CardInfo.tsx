@@ -100,14 +100,18 @@ const SUMS: Array<[string, keyof NonNullable<ApiCardDetail['additional_data']>]>
   ['Total Fees', 'total_fees'],
 ];
 
-/** Admin path: the card's sums in USD ('N/A' when the server has none). */
+/**
+ * Admin path: the card's sums in USD ('N/A' when the server has none). Two columns at most (antd
+ * would use three from md up, wider than the card); one where the card is narrow beside the
+ * picture (lg), so the table stays inside its card.
+ */
 export function CardSumsSummary({ detail }: { detail: ApiCardDetail }) {
   const data = detail.additional_data;
   return (
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, sm: 2 }}
+      column={{ xs: 1, sm: 2, md: 2, lg: 1, xl: 2, xxl: 2 }}
       styles={{ content: { whiteSpace: 'nowrap' } }}
       items={SUMS.map(([label, key]) => {
         const v = data?.[key];

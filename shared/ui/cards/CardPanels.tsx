@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { apiData } from '../../api/client';
-import { messageOf } from '../../api/errors';
 import { type ApiCard, MIN_CARD_LOAD_CENTS } from '../../contract';
 import { type CardPurpose, FEES_FOR } from '../../fees';
 import { formatMoney } from '../../money';
-import { applyFieldErrors } from '../forms';
+import { sayFailure } from '../forms';
 import { useSubmit } from '../useSubmit';
 import { DetailsDrawer } from '../wallet/DetailsDrawer';
 import { amountRule, typedCents, usdt } from '../wallet/format';
@@ -33,8 +32,7 @@ function useCardCall() {
   const run = async <T extends { message: string }>(form: ReturnType<typeof Form.useForm<MoneyForm>>[0] | null, call: (key: string) => Promise<T>) => {
     const r = await submit(call);
     if (!r.ok) {
-      if (form) applyFieldErrors(form, r.error);
-      message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
+      sayFailure(form ?? undefined, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
       return null;
     }
     message.success(r.data.message, 2);

@@ -96,7 +96,7 @@ const compact = (variant: 'detail' | 'report') => (r: Tx): CompactRow => ({
       <strong>
         <Amount tx={r} />
       </strong>
-      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.currency}</span>
+      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{r.currency}</span>
       <TxStatusTag tx={r} />
     </Flex>
   ),

@@ -93,6 +93,8 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
         </Flex>
         <pre
           aria-label="Payload"
+          // it scrolls sideways: focusable, so a keyboard can scroll it
+          tabIndex={0}
           style={{ background: '#0f172a', color: '#e2e8f0', padding: 12, borderRadius: 8, fontSize: 12, overflowX: 'auto', marginTop: 8, whiteSpace: 'pre' }}
         >
           {JSON.stringify(e.payload, null, 2)}

@@ -49,8 +49,9 @@ export function PagedTable<T extends object>(p: PagedTableProps<T>) {
       open(row);
     }
   };
+  // A row keeps its table (or list) role: a focusable row named by rowLabel, opened by Enter or Space.
   const a11y = (row: T) =>
-    canOpen(row) ? { role: 'button', tabIndex: 0, 'aria-label': p.rowLabel?.(row), onKeyDown: onKey(row), onClick: () => open(row), style: { cursor: 'pointer' } } : {};
+    canOpen(row) ? { tabIndex: 0, 'aria-label': p.rowLabel?.(row), onKeyDown: onKey(row), onClick: () => open(row), style: { cursor: 'pointer' } } : {};
   const error = p.error ? <Alert type="error" showIcon message={messageOf(p.error, 'Could not load the list.')} style={{ margin: phone ? 0 : 16, marginBottom: 12 }} /> : null;
   const empty = p.error ? 'No data' : p.emptyText;
 

@@ -35,7 +35,7 @@ export function FeeBreakdown({ meta }: { meta: Record<string, unknown> }) {
       <Typography.Title level={5}>Fee Breakdown</Typography.Title>
       <DetailRows
         rows={[
-          ...(str('sub-total') ? [{ label: 'Sub-total', value: usdt(str('sub-total')) }] : []),
+          ...(str('sub-total') ? [{ label: 'Amount (sub-total)', value: usdt(str('sub-total')) }] : []),
           ...Object.entries(fees).map(([name, amount]) => ({ label: feeLabel(name), value: usdt(String(amount)) })),
           { label: 'Total fees', value: <strong>{usdt(str('total') ?? '0.00')}</strong> },
         ]}

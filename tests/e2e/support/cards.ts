@@ -37,10 +37,10 @@ export async function withAccountLock<T>(email: string, fn: () => Promise<T>): P
   }
 }
 
-/** A staff session through the API login flow (2FA set up from the answered key the first time). */
-export async function staffToken(request: APIRequestContext, email: string): Promise<string> {
+/** A session through the API login flow (2FA set up from the answered key the first time): staff, or any account. */
+export async function staffToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   return withAccountLock(email, async () => {
-    const login = await request.post('/api/v1/account/login', { data: { email, password: DEMO_PASSWORD } });
+    const login = await request.post('/api/v1/account/login', { data: { email, password } });
     expect(login.status()).toBe(200);
     const challenge = (await login.json()).data as { token: string; qrcode?: string; secret?: string };
     if (challenge.secret) rememberSecret(email, challenge.secret);

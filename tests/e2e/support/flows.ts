@@ -2,6 +2,7 @@ import { dataDir } from './env';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, expect } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { freshCode, knownSecret, rememberSecret } from './totp';
 
 export const PASSWORD = 'E2e!Passw0rd';
@@ -74,12 +75,17 @@ async function logIn(page: Page, email: string, password: string, opts: { prefil
   await page.waitForURL(/\/(portal|admin)(\/|$)/);
 }
 
-/** The shared Playwright screenshot spot, once drawers and modals stop moving: test-results/screens/<project>/<name>.png */
+/**
+ * The shared Playwright screenshot spot, once drawers and modals stop moving:
+ * test-results/screens/<project>/<name>.png. Every screenshot is also an accessibility check
+ * (axe-core, WCAG 2.1 A/AA), so every screen and panel a journey shows is checked as it is shown.
+ */
 export async function snap(page: Page, name: string, project: string) {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
+  await expectAccessible(page, name);
 }
 
 /**

@@ -1,0 +1,197 @@
+import { type Page, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
+
+/**
+ * Every screen of both apps as each role, at both sizes, checked by axe-core (WCAG 2.1 A and AA,
+ * no serious or critical finding: see support/axe.ts, which every snap runs). The journeys check
+ * the panels, modals and drawers they open the same way; this tour makes sure no screen is left
+ * out. It only reads, so it runs beside the journeys on the same demo data.
+ */
+
+test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+const snap = (page: Page, name: string) => snapNow(page, `a11y-${name}`, test.info().project.name);
+
+/** Collects what the browser warns about: a route must not warn (e.g. React Router's HydrateFallback). */
+function watchConsole(page: Page) {
+  const said: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') said.push(m.text());
+  });
+  return said;
+}
+
+/** A second person's browser, as this project's. */
+const contextOptions = () => {
+  const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
+  return { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent };
+};
+
+/** Waits until the screen has its content: no spinner or skeleton left. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
+}
+
+async function tour(page: Page, role: string, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await settled(page);
+    await expect(page.locator('h1, h2, h3, h4').first(), `${path} shows a heading`).toBeVisible();
+    await snap(page, `${role}${path.replace(/[/?=&]+/g, '-')}`);
+  }
+}
+
+const LOGGED_OUT = ['/login', '/contact', '/onboarding', '/onboarding/signup', '/onboarding/company', '/onboarding/error', '/no-such-page'];
+const PORTAL = ['wallet-loads', 'wallet-transfers', 'wallet-transactions', 'prepaid-cards', 'card-spending', 'card-transactions', 'kycverifications', 'faq', 'help-desk'];
+const COMPANY_ADMIN = ['users', 'apisettings', 'apisettings/guide'];
+const STAFF = [
+  'verifications-individuals',
+  'verifications-companies',
+  'customers-individuals',
+  'customers-companies',
+  'third-parties',
+  'audit-logs',
+  'reconciliation',
+  'wallet-loads',
+  'wallet-transfers',
+  'card-transfers',
+  'card-maintenance',
+  'wallet-transactions',
+  'card-transactions',
+  'cards',
+  'cards/deleted',
+  'cards/flagged',
+  'reports/statistics',
+];
+const SUPER_ADMIN_ONLY = ['fees', 'administration-admins', 'momo'];
+
+test('logged out: every screen is accessible, and no route warns', async ({ page }) => {
+  const said = watchConsole(page);
+  await tour(page, 'out', LOGGED_OUT);
+  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+});
+
+test('an individual: every portal screen, the account menu and the profile', async ({ page }) => {
+  test.setTimeout(300_000);
+  const said = watchConsole(page);
+  await page.goto('/login');
+  await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
+  await settled(page);
+  await snap(page, 'ind-dashboard');
+  await tour(page, 'ind', PORTAL.map((p) => `/portal/${p}`));
+
+  await page.goto('/portal/prepaid-cards');
+  await settled(page);
+  await page.locator('[tabindex="0"][aria-label^="Open card"]').first().click({ position: { x: 24, y: 16 } });
+  await expect(page).toHaveURL(/\/portal\/prepaid-cards\/[0-9a-f-]{36}$/);
+  await settled(page);
+  await snap(page, 'ind-card-detail');
+
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Account menu' }));
+  await snap(page, 'ind-account-menu');
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
+  await motionless(page);
+  await expect(page.locator('.ant-drawer-open')).toBeVisible();
+  await snap(page, 'ind-profile');
+  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+});
+
+test('a company admin, a company user and the momo agent: the screens only they have', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  await page.goto('/login');
+  await logInThroughUi(page, 'kofi@acme.example.com', DEMO_PASSWORD);
+  await settled(page);
+  await snap(page, 'coadmin-dashboard');
+  await tour(page, 'coadmin', COMPANY_ADMIN.map((p) => `/portal/${p}`));
+
+  const user = await (await browser.newContext(contextOptions())).newPage();
+  await user.goto('/login');
+  await logInThroughUi(user, 'efua@acme.example.com', DEMO_PASSWORD);
+  await settled(user);
+  await snap(user, 'couser-dashboard');
+  await tour(user, 'couser', ['/portal/prepaid-cards', '/portal/apisettings']);
+  await user.close();
+
+  const agent = await (await browser.newContext(contextOptions())).newPage();
+  await agent.goto('/login');
+  await logInThroughUi(agent, 'agent@cardwallet.example', DEMO_PASSWORD);
+  await settled(agent);
+  await tour(agent, 'agent', ['/portal/momo-loads']);
+  await agent.close();
+});
+
+test('staff: every back-office screen as the Super-Admin, and the Admin’s own', async ({ page, browser }) => {
+  test.setTimeout(420_000);
+  const said = watchConsole(page);
+  await page.goto('/login');
+  await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
+  await settled(page);
+  await snap(page, 'super-dashboard');
+  await tour(page, 'super', [...STAFF, ...SUPER_ADMIN_ONLY, 'fees/00000000-0000-4000-8000-0000000000c1'].map((p) => `/admin/${p}`));
+
+  await page.goto('/admin/cards');
+  await settled(page);
+  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
+  await settled(page);
+  await snap(page, 'super-card-detail');
+  await page.goto('/admin/verifications-individuals');
+  await settled(page);
+  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await expect(page).toHaveURL(/\/admin\/verifications-individuals\/[0-9a-f-]{36}$/);
+  await settled(page);
+  await snap(page, 'super-kyc-detail');
+  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+
+  const admin = await (await browser.newContext(contextOptions())).newPage();
+  await admin.goto('/login');
+  await logInThroughUi(admin, 'admin@cardwallet.example', DEMO_PASSWORD);
+  await settled(admin);
+  await snap(admin, 'admin-dashboard');
+  await tour(admin, 'admin', ['/admin/wallet-loads', '/admin/cards', '/admin/customers-individuals', '/admin/fees']);
+  await admin.close();
+});
+
+test('keyboard: the card-type chooser and the six-box code input work without a pointer', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('kojo@example.com');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  const code = page.getByRole('group', { name: /six-digit code/i });
+  await expect(code).toBeVisible();
+  // Six boxes, each named; typing moves along them, Backspace goes back.
+  for (let i = 1; i <= 6; i++) await expect(code.getByRole('textbox', { name: `OTP Input ${i}` })).toBeVisible();
+  await code.getByRole('textbox', { name: 'OTP Input 1' }).focus();
+  await page.keyboard.type('123');
+  await expect(code.getByRole('textbox', { name: 'OTP Input 4' })).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(code.getByRole('textbox', { name: 'OTP Input 3' })).toBeFocused();
+  await expect(code.getByRole('textbox', { name: 'OTP Input 3' })).toHaveValue('');
+  await snap(page, 'code-input');
+
+  await page.goto('/login');
+  await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
+  await page.goto('/portal/prepaid-cards');
+  await settled(page);
+  const create = page.getByRole('button', { name: 'Add New Card' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  if (isPhone(page)) {
+    // The stack's buttons bring Basic to the top; back past Show Premium is its Create Card.
+    await page.getByRole('button', { name: 'Show Basic' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Show Premium' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+  } else {
+    const basic = page.getByRole('group', { name: 'Basic card' });
+    await basic.getByRole('button', { name: 'Create Card' }).focus();
+  }
+  await snap(page, 'chooser-keyboard');
+  await expect(page.getByRole('group', { name: 'Basic card' }).getByRole('button', { name: 'Create Card' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Complete the form below to create your new card')).toBeVisible();
+  await expect(page.getByLabel('Card Type')).toBeVisible();
+  await snap(page, 'create-form-basic');
+});
