@@ -24,7 +24,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 120_000,
+  // Every screenshot is also an axe check (a second or two on a busy 2-core machine).
+  timeout: 240_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,

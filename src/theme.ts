@@ -25,6 +25,8 @@ export const theme: ThemeConfig = {
     Layout: { headerBg: '#ffffff', siderBg: '#0f172a', bodyBg: '#f5f7fb' },
     Menu: { darkItemBg: '#0f172a', darkSubMenuItemBg: '#0b1222' },
     Tag: TAG_TEXT,
+    // The off track carries white text ("No"): dark enough for it.
+    Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' },
     // Their "no records" text is drawn in the disabled colour.
     Table: { colorTextDisabled: MUTED },
     List: { colorTextDisabled: MUTED },

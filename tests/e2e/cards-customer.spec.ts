@@ -110,12 +110,13 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(page.getByLabel('Spending Limit (USD)')).toHaveCount(0);
     expect(shown.fees).toBe(580); // 5.00 + 1.50 % of 20.00 + 0.50
     await page.getByRole('button', { name: 'Create Card' }).click();
-    const failed = page.locator('.ant-modal-confirm-error');
-    await expect(failed.locator('.ant-modal-confirm-title')).toHaveText('Failed');
-    await expect(failed.getByText('You already have a card with this nickname')).toBeVisible();
+    // Said once, under the field it is about: no 'Failed' dialog over the form as well.
+    const nickname = page.locator('.ant-form-item').filter({ has: page.getByLabel('Unique Card Nickname') });
+    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveText('You already have a card with this nickname');
+    await expect(page.locator('.ant-modal-confirm-error')).toHaveCount(0);
     await snap(page, 'create-failed', project);
-    await failed.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Unique Card Nickname').fill('Streaming');
+    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveCount(0);
     const before = await balanceCents(page, request);
     await snap(page, 'create-mastercard-form', project);
     await page.getByRole('button', { name: 'Create Card' }).click();

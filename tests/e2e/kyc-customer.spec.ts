@@ -198,8 +198,9 @@ test('a rejected customer sees why, and a fake image is refused on its field', a
   await fileInput(page, 'address_proof').setInputFiles(fakePng);
   await fileInput(page, 'selfie_image').setInputFiles(png('selfie-with-id.png'));
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText(`${PREFIX}Upload a JPEG, PNG or PDF file`)).toBeVisible();
+  // Said once, under the file it is about: no toast repeating it.
   await expect(fieldError(page, 'address_proof')).toHaveText('Upload a JPEG, PNG or PDF file');
+  await expect(page.getByText(`${PREFIX}Upload a JPEG, PNG or PDF file`)).toHaveCount(0);
   await expect(fieldError(page, 'selfie_image')).toHaveCount(0);
   await snap(page, 'bad-file', project);
 

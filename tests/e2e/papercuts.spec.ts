@@ -132,3 +132,33 @@ test('back-office: a company’s fees opened by their address are titled with th
   await expect(page.getByRole('heading', { name: 'Acme Logistics Ltd - Fees' })).toBeVisible();
   await snap(page, 'company-fees-title', info.project.name);
 });
+
+test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays inside its card', async ({ page }, info) => {
+  const phone = info.project.name === 'phone';
+  await logInThroughUi(page, phone ? 'admin@cardwallet.example' : 'super@cardwallet.example', 'Demo!2026pass');
+  await expect(page).toHaveURL(/\/admin/);
+  if (!phone) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin/cards');
+    await expect(page.locator('tr.cw-clickable-row').first()).toBeVisible();
+    // No sideways scrolling, and the last columns are on screen.
+    const table = page.locator('.ant-table-content, .ant-table-body').first();
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const name of ['Flag Information', 'Created']) {
+      const box = (await page.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(1440);
+    }
+    await snap(page, 'all-cards-1440', info.project.name);
+  } else await page.goto('/admin/cards');
+  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
+  const summary = page.locator('.ant-card').filter({ has: page.getByText('Card Summary', { exact: true }) });
+  await expect(summary.getByText('Total Fees')).toBeVisible();
+  const inside = await summary.evaluate((card) => {
+    const outer = card.getBoundingClientRect();
+    const table = card.querySelector('.ant-descriptions')!.getBoundingClientRect();
+    return table.left >= outer.left && table.right <= outer.right + 0.5;
+  });
+  expect(inside).toBe(true);
+  await snap(page, 'card-summary-inside', info.project.name);
+});

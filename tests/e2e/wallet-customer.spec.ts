@@ -72,7 +72,9 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await expect(topUp.getByText('Amount is required')).toBeVisible();
   await topUp.getByLabel('Amount').fill('0.50');
   await topUp.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toBeVisible(); // the server's word
+  // The server's word, said once: under the amount, not again as a toast.
+  await expect(topUp.locator('.ant-form-item-explain-error')).toHaveText('The minimum top-up is 1.00 USDT');
+  await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toHaveCount(0);
   await topUp.getByLabel('Amount').fill('1,250.50');
   await expect(topUp.getByText('You Receive')).toBeVisible();
   await expect(topUp.getByText('USDT 1,244.25')).toBeVisible(); // 0.5 % Tron fee, by the shared fee function
@@ -200,7 +202,8 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await modal.getByLabel('Destination Wallet').fill(who.to);
   await modal.getByLabel('Amount').fill('9,999,999');
   await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet')).toBeVisible();
+  await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet')).toHaveCount(0);
   const note = `E2E ${project} ${letters(5)}`;
   await modal.getByLabel('Amount').fill('12.34');
   await modal.getByLabel('Reference (optional)').fill(note);
@@ -352,7 +355,7 @@ test('a refused transfer leaves the form ready to send again, however fast the r
   const send = modal.getByRole('button', { name: 'Transfer', exact: true });
   for (let attempt = 0; attempt < 8; attempt++) {
     await send.click({ timeout: 10_000 });
-    await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet').first()).toBeVisible();
+    await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible();
     await expect(send).toBeEnabled({ timeout: 10_000 });
   }
   await expect(modal.locator('.anticon-loading')).toHaveCount(0);

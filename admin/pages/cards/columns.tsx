@@ -79,7 +79,7 @@ const Stamp = ({ iso }: { iso: string }) => {
  * Flag Information and Created included, fits a 1440 px screen beside the menu without scrolling.
  */
 export const cardColumns: TableColumnsType<ApiCard> = [
-  { title: 'Cardholder', dataIndex: 'cardholder', width: 180, render: (_, c) => <Holder card={c} /> },
+  { title: 'Cardholder', dataIndex: 'cardholder', width: 168, render: (_, c) => <Holder card={c} /> },
   { title: 'Purpose', dataIndex: 'purpose', width: 100, render: (v: string) => brandOf(v) },
   { title: 'Type', dataIndex: 'type', width: 84, render: (v: string) => cardTypeLabel(v) },
   { title: 'Card Number', dataIndex: 'masked_number', width: 112, render: (v: string) => <span style={{ ...mono, whiteSpace: 'normal' }}>{dash(v)}</span> },

@@ -179,7 +179,6 @@ function ConfirmationUsers({ known, value, onChange, id }: { known: MomoUser[]; 
       options={options}
       placeholder="Search by name or email"
       notFoundContent={found.query.isFetching ? 'Searching…' : 'No customer matches'}
-      aria-label="Momo Confirmation Users"
     />
   );
 }

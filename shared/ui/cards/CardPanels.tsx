@@ -4,7 +4,7 @@ import { apiData } from '../../api/client';
 import { type ApiCard, MIN_CARD_LOAD_CENTS } from '../../contract';
 import { type CardPurpose, FEES_FOR } from '../../fees';
 import { formatMoney } from '../../money';
-import { sayFailure } from '../forms';
+import { NOT_ARIA_REQUIRED, sayFailure } from '../forms';
 import { useSubmit } from '../useSubmit';
 import { DetailsDrawer } from '../wallet/DetailsDrawer';
 import { amountRule, typedCents, usdt } from '../wallet/format';
@@ -74,7 +74,7 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
   return (
     <DetailsDrawer title={fund ? 'Fund Card' : 'Card Withdrawal'} open={open} onClose={onClose}>
       <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ card: card.id, amount: '0.00' }} onFinish={send}>
-        <Form.Item name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]}>
+        <Form.Item name="card" label="Card" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Card is required' }]}>
           <Select placeholder="select card" loading={cards.isLoading} options={options.map((c) => ({ value: c.id, label: cardOptionLabel(c) }))} />
         </Form.Item>
         <Form.Item label="Master Wallet" extra={wallet.balance !== null ? `Balance: ${usdt(wallet.balance)}` : wallet.error}>
