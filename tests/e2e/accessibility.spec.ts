@@ -28,7 +28,9 @@ const contextOptions = () => {
 
 /** Waits until the screen has its content: no spinner or skeleton left. */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': some screens poll (a queue that is working), so the network never rests.
+  await page.waitForLoadState('load');
+  await expect(page.locator('main, .ant-layout-content, form').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
 }
 
