@@ -39,6 +39,7 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
 
   // Mobile money
   'GET /api/v1/param/momo-details': ['getMomoDetails', 'Get where to pay by mobile money'],
+  'GET /api/v1/param/momo-users': ['searchMomoUsers', 'Find customers to name as mobile-money confirmers'],
   'PUT /api/v1/param/momo-sync': ['updateMomoSettings', 'Change the mobile-money settings'],
 
   // Wallet
