@@ -30,7 +30,7 @@ const contextOptions = () => {
 async function settled(page: Page) {
   // Not 'networkidle': some screens poll (a queue that is working), so the network never rests.
   await page.waitForLoadState('load');
-  await expect(page.locator('main, .ant-layout-content, form').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#root h1, #root h2, #root h3, #root h4, #root form').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
 }
 
