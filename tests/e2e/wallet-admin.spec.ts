@@ -357,7 +357,9 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
     // A company user picked, then deleted by their company before the save: said once, under the field.
     const member = await companyMember(page);
-    await confirmers.fill(member.email.slice(0, 12));
+    // The search box is read-only until the picker opens: click it, then type.
+    await confirmers.click();
+    await page.keyboard.type(member.email.slice(0, 12));
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(`Esi Badu · ${member.email} (Cape Coast Ventures)`).click();
     await page.keyboard.press('Escape');
     await expect(field.locator('.ant-select-selection-item')).toHaveCount(2);

@@ -78,7 +78,7 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
         table={table}
         exportCsv={{ path: 'cards', filename: 'cards', query: scope }}
         columns={columns}
-        minWidth={1146}
+        minWidth={1100}
         renderItem={(c) => <CardItem card={c} menu={actions.menuButton(c)} />}
         onOpen={(c) => navigate(`/admin/cards/${c.id}`)}
         rowLabel={(c) => `Open card ${c.nickname} ${c.masked_number}`}
