@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
 
 /**
@@ -25,6 +25,15 @@ const contextOptions = () => {
   const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
   return { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent };
 };
+
+/** Another person signed in, in a browser of their own at this project's size. */
+async function signedIn(browser: Browser, email: string) {
+  const other = await (await browser.newContext(contextOptions())).newPage();
+  await other.goto('/login');
+  await logInThroughUi(other, email, DEMO_PASSWORD);
+  await settled(other);
+  return other;
+}
 
 /** Waits until the screen has its content: no spinner or skeleton left. */
 async function settled(page: Page) {
@@ -106,18 +115,12 @@ test('a company admin, a company user and the momo agent: the screens only they 
   await snap(page, 'coadmin-dashboard');
   await tour(page, 'coadmin', COMPANY_ADMIN.map((p) => `/portal/${p}`));
 
-  const user = await (await browser.newContext(contextOptions())).newPage();
-  await user.goto('/login');
-  await logInThroughUi(user, 'efua@acme.example.com', DEMO_PASSWORD);
-  await settled(user);
+  const user = await signedIn(browser, 'efua@acme.example.com');
   await snap(user, 'couser-dashboard');
   await tour(user, 'couser', ['/portal/prepaid-cards', '/portal/apisettings']);
   await user.close();
 
-  const agent = await (await browser.newContext(contextOptions())).newPage();
-  await agent.goto('/login');
-  await logInThroughUi(agent, 'agent@cardwallet.example', DEMO_PASSWORD);
-  await settled(agent);
+  const agent = await signedIn(browser, 'agent@cardwallet.example');
   await tour(agent, 'agent', ['/portal/momo-loads']);
   await agent.close();
 });
@@ -145,10 +148,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
   await snap(page, 'super-kyc-detail');
   expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
 
-  const admin = await (await browser.newContext(contextOptions())).newPage();
-  await admin.goto('/login');
-  await logInThroughUi(admin, 'admin@cardwallet.example', DEMO_PASSWORD);
-  await settled(admin);
+  const admin = await signedIn(browser, 'admin@cardwallet.example');
   await snap(admin, 'admin-dashboard');
   await tour(admin, 'admin', ['/admin/wallet-loads', '/admin/cards', '/admin/customers-individuals', '/admin/fees']);
   await admin.close();

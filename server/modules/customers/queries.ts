@@ -7,7 +7,7 @@ import { dayRange } from '../../lib/dates';
 
 export type CustomerFilters = { state?: string; name?: string; startDate?: string; endDate?: string };
 
-const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+export const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The state staff see: Deactivated while it holds, else the verification state (pending = In-review). */
 function stateFilter(state: string | undefined, deactivatedAt: typeof users.deactivatedAt | typeof companies.deactivatedAt, verification: typeof users.state | typeof companies.state): SQL[] {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, momoSettings, users } from '../../db/schema';
 import { invalidField } from '../../lib/http';
+import { like } from '../customers/queries';
 
 export type MomoSettingsRow = typeof momoSettings.$inferSelect;
 
@@ -20,7 +21,7 @@ export type MomoUser = { id: string; first_name: string; last_name: string; emai
 /** Customers a Super-Admin may name as confirmers, as a person picks them: by name and email. */
 export async function momoUsers(db: DbOrTx, where: { ids?: string[]; search?: string }): Promise<MomoUser[]> {
   if (where.ids && !where.ids.length) return [];
-  const pattern = where.search ? `%${where.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = where.search ? like(where.search) : undefined;
   const rows = await db
     .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, company_name: companies.companyName })
     .from(users)
