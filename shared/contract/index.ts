@@ -9,3 +9,4 @@ export * from './cards';
 export * from './verification';
 export * from './integrations';
 export * from './reconciliation';
+export * from './notifications';

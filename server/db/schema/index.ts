@@ -7,3 +7,4 @@ export * from './sandbox';
 export * from './verification';
 export * from './integrations';
 export * from './outbox';
+export * from './notifications';
