@@ -14,6 +14,11 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'POST /api/v1/account/login': ['logIn', 'Log in with email and password (first step)'],
   'POST /api/v1/account/auth-confirm': ['confirmTwoFactorSetup', 'Set up two-factor authentication and sign in'],
   'POST /api/v1/account/login-confirm': ['confirmLogIn', 'Confirm a login with the authenticator code'],
+  'POST /api/v1/account/login-recover': ['recoverLogIn', 'Confirm a login with a recovery code instead of the authenticator'],
+  'POST /api/v1/account/recovery-codes': ['regenerateRecoveryCodes', 'Replace the recovery codes with a new set'],
+  'POST /api/v1/account/two-factor/enrol': ['startAuthenticatorEnrolment', 'Start moving two-factor authentication to a new authenticator app'],
+  'POST /api/v1/account/two-factor/enrol-confirm': ['confirmAuthenticatorEnrolment', 'Confirm the new authenticator app with its code'],
+  'POST /api/v1/account/reset-2fa/:userId': ['resetTwoFactor', "Reset a user's two-factor authentication (staff)"],
   'POST /api/v1/account/reset': ['requestPasswordReset', 'Ask for a password reset link'],
   'POST /api/v1/account/reset-password': ['resetPassword', 'Set a new password from a reset link'],
   'POST /api/v1/account/accept-invite': ['acceptInvitation', 'Accept an invitation to a company'],
@@ -57,6 +62,7 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/reports/view-wallet-transactions': ['listWalletTransactions', 'List master-wallet movements'],
   'GET /api/v1/reports/view-wallet-transfers': ['listWalletTransfers', 'List wallet-to-wallet transfers'],
   'GET /api/v1/reports/view-wallet-topups': ['listWalletTopups', "List a wallet's top-ups"],
+  'GET /api/v1/reports/wallet-statement': ['getWalletStatement', "Download a wallet's statement for a period (PDF)"],
   'GET /api/v1/reports/view-statistics': ['getStatistics', 'Get the figures for a date range (staff)'],
   'GET /api/v1/reports/view-statistics-series': ['getStatisticsSeries', 'Get activity per day, week or month (staff)'],
 
@@ -127,4 +133,10 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'PUT /api/v1/third-party/callback-status': ['setCallbackStatus', 'Turn the webhook callback on or off'],
   'DELETE /api/v1/third-party/callback-revoke': ['revokeCallback', 'Remove the webhook callback'],
   'GET /api/v1/third-party/webhook-deliveries': ['listWebhookDeliveries', 'List webhook events and their delivery attempts'],
+
+  // Notifications
+  'GET /api/v1/notifications': ['listNotifications', 'List my notifications, newest first, with the unread count'],
+  'POST /api/v1/notifications/read': ['markNotificationsRead', 'Mark my notifications read (all, or the ids given)'],
+  'GET /api/v1/account/notification-settings': ['getNotificationSettings', 'Get which notifications I am mailed'],
+  'PUT /api/v1/account/notification-settings': ['updateNotificationSettings', 'Choose which notifications I am mailed'],
 };

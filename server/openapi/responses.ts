@@ -85,6 +85,9 @@ export const csv = (description: string): ContentResponse => ({
   content: { 'text/csv': { schema: z.string().describe('CSV: a header row, then one row per record') } },
 });
 
+/** A document the server makes (a statement), as an attachment. */
+const pdf = (description: string): ContentResponse => ({ description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } });
+
 const redirect = (description: string) => R.noBody.describe(description);
 
 // ---- The routes ----------------------------------------------------------------------------
@@ -138,6 +141,40 @@ export const RESPONSES: Record<string, RouteResponses> = {
       e(403, 'The account is deactivated or its email is not verified.'),
       e(409, 'Two-factor authentication is not set up yet: use auth-confirm.'),
       RATE_LIMITED,
+    ),
+  },
+  'POST /api/v1/account/login-recover': {
+    200: data(R.sessionPayload, 'Signed in with a recovery code, which is now used up (`recovery_codes_left` says how many remain).'),
+    ...fails(
+      BODY,
+      e(401, 'The login attempt has expired, or the recovery code is not valid or already used.'),
+      e(403, 'The account is deactivated or its email is not verified.'),
+      e(409, 'Two-factor authentication is not set up yet: use auth-confirm.'),
+      RATE_LIMITED,
+    ),
+  },
+  'POST /api/v1/account/recovery-codes': {
+    200: data(R.recoveryCodesIssued, 'A new set of recovery codes, shown this once; the old set stops working.'),
+    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password or the code is wrong.'), RATE_LIMITED),
+  },
+  'POST /api/v1/account/two-factor/enrol': {
+    200: data(R.authenticatorEnrolment, 'A new authenticator key to scan; the current one works until enrol-confirm.'),
+    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password or the code is wrong.'), RATE_LIMITED),
+  },
+  'POST /api/v1/account/two-factor/enrol-confirm': {
+    200: message('The new authenticator replaces the old one; every other session of the user has ended.'),
+    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'), e(422, 'The code is not one the new authenticator shows.')),
+  },
+  'POST /api/v1/account/reset-2fa/:userId': {
+    200: message("Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again."),
+    ...fails(
+      STAFF,
+      PATH,
+      BODY,
+      IDEMPOTENT,
+      e(403, "Staff cannot reset their own 2FA, and only a Super-Admin resets another staff member's."),
+      e(404, 'No such user.'),
+      e(409, 'The user has not set up two-factor authentication yet.'),
     ),
   },
   'POST /api/v1/account/reset': {
@@ -327,6 +364,17 @@ export const RESPONSES: Record<string, RouteResponses> = {
   'GET /api/v1/reports/view-wallet-topups': {
     200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, with the totals: all, received (Approved), pending and denied.'),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
+  },
+  'GET /api/v1/reports/wallet-statement': {
+    200: pdf(
+      'The statement as a PDF attachment: the account holder, the period (UTC days), the opening balance, every movement with its fees and the balance after it, and the closing balance, all as the ledger holds them.',
+    ),
+    ...fails(
+      SIGNED_IN_OR_API,
+      QUERY,
+      e(404, 'The wallet was not found or is not yours.'),
+      e(422, 'The period starts in the future, is longer than 366 days, or has more than 5,000 movements.'),
+    ),
   },
   'GET /api/v1/reports/view-statistics': {
     200: data(R.statistics, 'The figures for the date range.'),
@@ -692,6 +740,24 @@ export const RESPONSES: Record<string, RouteResponses> = {
   'GET /api/v1/third-party/webhook-deliveries': {
     200: ok(R.paged(R.apiWebhookEvent), 'A page of webhook events with their delivery attempts, newest first.'),
     ...fails(SIGNED_IN, QUERY, e(403, 'Only the company admin (or staff) sees webhook deliveries.')),
+  },
+
+  // Notifications
+  'GET /api/v1/notifications': {
+    200: ok(R.notificationPage, "A page of the caller's notifications, newest first (unread=true: only unread ones), with the unread count."),
+    ...fails(SIGNED_IN, QUERY),
+  },
+  'POST /api/v1/notifications/read': {
+    200: data(R.notificationsMarked, "Marked read: the caller's notifications with these ids (ids of anyone else's are ignored), or all of them when ids is left out."),
+    ...fails(SIGNED_IN, BODY, IDEMPOTENT),
+  },
+  'GET /api/v1/account/notification-settings': {
+    200: data(z.array(R.apiNotificationSetting), 'Each notification type the caller can receive, with whether it is mailed (defaults where never chosen).'),
+    ...fails(SIGNED_IN),
+  },
+  'PUT /api/v1/account/notification-settings': {
+    200: data(z.array(R.apiNotificationSetting), 'Saved; the settings as they now are.'),
+    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(422, 'A type is unknown (`error["mail.<type>"]`), or a security mail was turned off (they cannot be).')),
   },
 };
 

@@ -29,6 +29,7 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
   'POST /account/admins': (_r, b) => ({ action: 'admin.create', objectType: 'admin', objectId: str(b.email) }),
   'PUT /account/admins/:id': (_r, _b, p) => ({ action: 'admin.update', objectType: 'admin', objectId: p.id }),
   'DELETE /account/admins/:id': (_r, _b, p) => ({ action: 'admin.delete', objectType: 'admin', objectId: p.id }),
+  'POST /account/reset-2fa/:userId': (_r, _b, p) => ({ action: 'user.reset-2fa', objectType: 'user', objectId: p.userId }),
   'DELETE /individuals/:id': (_r, _b, p) => ({ action: 'individual.deactivate', objectType: 'individual', objectId: p.id }),
   'POST /individuals/status': (_r, b) => ({ action: 'individual.reactivate', objectType: 'individual', objectId: str(b.account) }),
   'DELETE /companies/:id': (_r, _b, p) => ({ action: 'company.deactivate', objectType: 'company', objectId: p.id }),

@@ -20,6 +20,12 @@ export async function confirmCode(mode: 'setup' | 'verify', token: string, code:
   return payload;
 }
 
+export async function recoverWithCode(token: string, recoveryCode: string): Promise<SessionPayload> {
+  const payload = await apiData<SessionPayload>('POST', '/account/login-recover', { body: { token, recovery_code: recoveryCode }, silent: true });
+  setSessionFromPayload(payload);
+  return payload;
+}
+
 export const requestPasswordReset = (email: string) =>
   apiData<{ code: number; message: string }>('POST', '/account/reset', { body: { email }, silent: true });
 

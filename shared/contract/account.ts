@@ -57,6 +57,29 @@ export const confirmBody = z.object({
 
 export const resetBody = z.object({ email: emailField() });
 
+/** Recovery codes are ten letters and digits, shown as two groups of five; spaces and dashes are ignored. */
+export const RECOVERY_CODE_PATTERN = /^[A-Z2-9]{10}$/;
+export const normaliseRecoveryCode = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
+const recoveryCodeField = z
+  .string({ error: 'Recovery code is required' })
+  .max(40, 'Enter the code as shown, like ABCDE-23456')
+  .transform(normaliseRecoveryCode)
+  .refine((s) => s.length > 0, 'Recovery code is required')
+  .refine((s) => s.length === 0 || RECOVERY_CODE_PATTERN.test(s), 'Enter the code as shown, like ABCDE-23456');
+
+export const recoverBody = z.object({
+  token: z.string({ error: 'Login token is required' }).min(1, 'Login token is required').max(200),
+  recovery_code: recoveryCodeField,
+});
+
+const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128);
+
+/** Regenerating recovery codes or moving to a new authenticator: the password and a code of the current one. */
+export const secondFactorCheckBody = z.object({ password: currentPassword, code: codeField });
+export const enrolConfirmBody = z.object({ code: codeField });
+
+export const resetTwoFactorBody = z.object({ reason: requiredString('Reason is required', 500) });
+
 export const newPasswordBody = z
   .object({
     token: z.string({ error: 'The link is incomplete' }).min(1, 'The link is incomplete').max(200),
@@ -151,4 +174,8 @@ export interface ProfilePayload {
 export interface SessionPayload extends ProfilePayload {
   access_token: string;
   expires_at: string;
+  /** only when 2FA was just set up: shown once, never again */
+  recovery_codes?: string[];
+  /** only after a login with a recovery code: how many unused codes remain */
+  recovery_codes_left?: number;
 }

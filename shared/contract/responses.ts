@@ -3,6 +3,7 @@ import { CARD_PURPOSES, CARD_TYPES, SPENDING_CONTROLS } from './cards';
 import { ROLES, VERIFICATION_STATES } from './roles';
 import { CUSTOMER_STATES } from './verification';
 import { TOPUP_STATES } from './wallet';
+import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 /**
  * What the API answers, as zod schemas: the OpenAPI document's response schemas, and (in tests)
@@ -133,6 +134,11 @@ export const sessionPayload = z
     access_token: z.string().describe('Send as `Authorization: Bearer <access_token>`'),
     expires_at: timestamp.describe('When the session ends at the latest (it also ends after 30 idle minutes)'),
     ...profileShape,
+    recovery_codes: z
+      .array(z.string())
+      .optional()
+      .describe('auth-confirm only: 10 single-use recovery codes (like ABCDE-23456), shown this once; login-recover takes one in place of the authenticator code'),
+    recovery_codes_left: z.number().int().optional().describe('login-recover only: how many unused recovery codes remain'),
   })
   .meta({ id: 'SessionPayload', description: 'A new session, with the profile.' });
 
@@ -143,6 +149,15 @@ export const loginChallenge = z
     secret: z.string().optional().describe('First login only: the TOTP secret, for typing in by hand'),
   })
   .meta({ id: 'LoginChallenge', description: 'The password was right; the second factor is next.' });
+
+export const recoveryCodesIssued = z.strictObject({
+  recovery_codes: z.array(z.string()).describe('10 new single-use codes; the earlier ones no longer work'),
+  message: z.string(),
+});
+export const authenticatorEnrolment = z.strictObject({
+  qrcode: z.string().describe('Base64 of an SVG QR code to scan into the new authenticator app'),
+  secret: z.string().describe('The new TOTP secret, for typing in by hand'),
+});
 
 export const individualRegistered = z.strictObject({ id, email: z.string(), message: z.string() });
 export const companyRegistered = z.strictObject({ id: id.describe("The admin user's id"), company_id: id, email: z.string(), message: z.string() });
@@ -714,3 +729,38 @@ export const apiIssuerOperation = z
       .describe('The ledger transfer that gave the customer their money back after a final failure'),
   })
   .meta({ id: 'ApiIssuerOperation' });
+
+// ---- Notifications -------------------------------------------------------------------------
+
+const notificationType = z.enum(Object.keys(NOTIFICATION_TYPES) as [NotificationType, ...NotificationType[]]);
+
+export const apiNotification = z
+  .strictObject({
+    id,
+    type: notificationType,
+    title: z.string(),
+    body: z.string().describe('One or more lines of plain text'),
+    link: z.string().nullable().describe("The screen it is about, as a path of the recipient's app (e.g. /portal/prepaid-cards/{id})"),
+    read_at: timestamp.nullable().describe('When it was opened or marked read; null while unread'),
+    created_at: timestamp,
+  })
+  .meta({ id: 'ApiNotification' });
+
+export const notificationPage = paged(apiNotification).extend({
+  unread: z.number().int().describe("How many of the caller's notifications are unread, on every page"),
+});
+
+export const notificationsMarked = z.strictObject({
+  marked: z.number().int().describe('How many were unread and are now read'),
+  unread: z.number().int().describe('How many remain unread'),
+});
+
+export const apiNotificationSetting = z
+  .strictObject({
+    type: notificationType,
+    label: z.string(),
+    group: z.enum(['money', 'account', 'security', 'staff']),
+    mail: z.boolean().describe('Whether a mail goes out for this type'),
+    locked: z.boolean().describe('Security mails are always sent: mail cannot be turned off'),
+  })
+  .meta({ id: 'ApiNotificationSetting' });

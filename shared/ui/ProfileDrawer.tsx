@@ -6,10 +6,11 @@ import { clearSession, updateIdentity } from '../api/session';
 import { type ApiCompany, type ApiUser, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '../contract';
 import { applyFieldErrors } from './forms';
 import { PhoneField, phoneRules, phoneToString } from './phone';
+import { TwoFactorSettings } from './TwoFactorSettings';
 import { useSession } from './useSession';
 import { useSubmit } from './useSubmit';
 
-type View = 'Personal Details' | 'Company Details' | 'Change Password';
+type View = 'Personal Details' | 'Company Details' | 'Change Password' | 'Security';
 
 /** The Profile side panel both apps open from their top bar. */
 export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; onClose: () => void; onLoggedOut: () => void }) {
@@ -17,8 +18,8 @@ export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; o
   const [view, setView] = useState<View>('Personal Details');
   if (!session) return null;
   const views: View[] = session.company
-    ? ['Personal Details', 'Company Details', 'Change Password']
-    : ['Personal Details', 'Change Password'];
+    ? ['Personal Details', 'Company Details', 'Change Password', 'Security']
+    : ['Personal Details', 'Change Password', 'Security'];
   return (
     <Drawer title="Profile" open={open} onClose={onClose} width={Math.min(480, window.innerWidth)} destroyOnHidden>
       <Segmented<View> block options={views} value={view} onChange={setView} style={{ marginBottom: 20 }} />
@@ -27,6 +28,7 @@ export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; o
         <CompanyForm company={session.company} editable={session.user.role === 'Company-Admin'} />
       )}
       {view === 'Change Password' && <PasswordForm user={session.user} onDone={onLoggedOut} />}
+      {view === 'Security' && <TwoFactorSettings email={session.user.email} />}
     </Drawer>
   );
 }

@@ -2,6 +2,8 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
 
+export { RecoveryCodesList } from '../../../shared/ui/RecoveryCodesList';
+
 interface Props {
   setup: boolean;
   qrcode?: string;
@@ -12,10 +14,12 @@ interface Props {
   onEdit(): void;
   onSubmit(code: string): void;
   onBack(): void;
+  /** verify only: log in with a recovery code instead */
+  onRecover?(): void;
 }
 
 /** Mode 2 ('Authentication Code') and mode 3 ('Setup your 2FA') of the login screen. */
-export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubmit, onBack }: Props) {
+export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubmit, onBack, onRecover }: Props) {
   const [form] = Form.useForm<{ code: string }>();
   // A refused code is cleared for the next one; the QR and key stay as they are.
   useEffect(() => {
@@ -79,8 +83,54 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
         <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>
           {loading ? 'Loading...' : 'Confirm OTP'}
         </Button>
+        {!setup && onRecover && (
+          <Button type="link" block onClick={onRecover}>
+            Use a recovery code
+          </Button>
+        )}
         <Button type="link" block onClick={onBack}>
           Use another account
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** The second step with one of the recovery codes saved at 2FA setup, for a lost authenticator. */
+export function RecoverStep({ loading, error, onEdit, onSubmit, onBack }: Omit<Props, 'setup' | 'qrcode' | 'secret' | 'onRecover'>) {
+  const [form] = Form.useForm<{ recovery_code: string }>();
+  useEffect(() => {
+    if (error) form.setFieldsValue({ recovery_code: '' });
+  }, [error, form]);
+  return (
+    <Form
+      noValidate
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onValuesChange={() => error && onEdit()}
+      onFinish={(v: { recovery_code: string }) => onSubmit(v.recovery_code)}
+    >
+      <Typography.Title level={4}>Use a recovery code</Typography.Title>
+      <Form.Item
+        name="recovery_code"
+        label="Recovery code"
+        extra="Each code works once. Letters and digits, like ABCDE-23456."
+        validateStatus={error ? 'error' : undefined}
+        help={error}
+        rules={[
+          { required: true, whitespace: true, message: 'Recovery code is required' },
+          { pattern: /^\s*[A-Za-z2-9]{5}[\s-]?[A-Za-z2-9]{5}\s*$/, message: 'Enter the code as shown, like ABCDE-23456' },
+        ]}
+      >
+        <Input autoFocus autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} size="large" />
+      </Form.Item>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>
+          {loading ? 'Loading...' : 'Log in'}
+        </Button>
+        <Button type="link" block onClick={onBack}>
+          Use my authenticator app instead
         </Button>
       </Space>
     </Form>

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { confirmCode, homeFor, loginWithPassword, requestPasswordReset } from '../../../shared/api/auth';
+import { confirmCode, homeFor, loginWithPassword, recoverWithCode, requestPasswordReset } from '../../../shared/api/auth';
 import { ApiError } from '../../../shared/api/errors';
 import { fromBase64 } from '../../../shared/base64';
 import type { LoginChallenge } from '../../../shared/contract';
@@ -13,13 +13,20 @@ import { goToError } from '../onboarding/messages';
 // The code step is loaded while the password is checked: the first screen does not carry it.
 const loadCodeStep = () => import('./CodeStep');
 const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
+const RecoverStep = lazy(async () => ({ default: (await loadCodeStep()).RecoverStep }));
+const RecoveryCodesList = lazy(async () => ({ default: (await loadCodeStep()).RecoveryCodesList }));
 
-type Mode = 'password' | 'code' | 'setup';
+/** codes: the recovery codes just issued at setup; recovered: logged in with a recovery code */
+type Mode = 'password' | 'code' | 'setup' | 'recover' | 'codes' | 'recovered';
 
 const SUBTITLES: Record<Mode, string> = {
   password: 'Log in to your account with your email and password.',
   code: 'Enter the code from your authenticator app to continue.',
   setup: 'Protect your account with two-factor authentication.',
+  recover: 'Lost your phone? Enter one of the recovery codes you saved when you set up two-factor authentication.',
+  codes:
+    'Two-factor authentication is on. If you lose your phone, these recovery codes are the way back into your account. They are shown only this once.',
+  recovered: 'You are logged in with a recovery code.',
 };
 
 /** / and /login: password, then the 6-digit code (or the first-time 2FA setup). */
@@ -35,6 +42,10 @@ export default function LoginPage() {
   const [codeError, setCodeError] = useState<string>();
   /** why the person is back at the password step */
   const [notice, setNotice] = useState<string>();
+  /** where to go once the recovery codes were saved or the recovery notice read */
+  const [home, setHome] = useState<string>();
+  const [issued, setIssued] = useState<{ codes: string[]; email: string }>();
+  const [codesLeft, setCodesLeft] = useState<number>();
   const prefill = fromBase64(params.get('product')) || params.get('email') || '';
 
   const fail = (e: unknown) => goToError(navigate, e instanceof ApiError ? e.display : 'Error Logging In');
@@ -58,8 +69,19 @@ export default function LoginPage() {
     if (!challenge) return;
     setLoading(true);
     try {
-      const session = await confirmCode(mode === 'setup' ? 'setup' : 'verify', challenge.token, code);
-      navigate(homeFor(session.user.role), { replace: true });
+      const session =
+        mode === 'recover' ? await recoverWithCode(challenge.token, code) : await confirmCode(mode === 'setup' ? 'setup' : 'verify', challenge.token, code);
+      if (session.recovery_codes?.length) {
+        setIssued({ codes: session.recovery_codes, email: session.user.email });
+        setHome(homeFor(session.user.role));
+        setMode('codes');
+      } else if (session.recovery_codes_left !== undefined) {
+        setCodesLeft(session.recovery_codes_left);
+        setHome(homeFor(session.user.role));
+        setMode('recovered');
+      } else {
+        navigate(homeFor(session.user.role), { replace: true });
+      }
     } catch (e) {
       if (e instanceof ApiError && e.error === LOGIN_EXPIRED) {
         // A new login shows the same QR and key again: the server keeps them until a code confirms them.
@@ -122,7 +144,41 @@ export default function LoginPage() {
           </Button>
         </Form>
       )}
-      {mode !== 'password' && (
+      {mode === 'codes' && issued && (
+        <Suspense>
+          <Title level={4}>Save your recovery codes</Title>
+          <RecoveryCodesList codes={issued.codes} email={issued.email} onDone={() => navigate(home!, { replace: true })} />
+        </Suspense>
+      )}
+      {mode === 'recovered' && (
+        <>
+          <Alert
+            type={codesLeft && codesLeft > 2 ? 'info' : 'warning'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`That code is now used up. You have ${codesLeft} recovery ${codesLeft === 1 ? 'code' : 'codes'} left.`}
+            description="If you lost your authenticator app, set up a new one now: open your Profile, then Security. You can also make new recovery codes there."
+          />
+          <Button type="primary" block size="large" onClick={() => navigate(home!, { replace: true })}>
+            Continue
+          </Button>
+        </>
+      )}
+      {mode === 'recover' && (
+        <Suspense>
+          <RecoverStep
+            loading={loading}
+            error={codeError}
+            onEdit={() => setCodeError(undefined)}
+            onSubmit={submitCode}
+            onBack={() => {
+              setCodeError(undefined);
+              setMode('code');
+            }}
+          />
+        </Suspense>
+      )}
+      {(mode === 'code' || mode === 'setup') && (
         <Suspense>
           <CodeStep
             setup={mode === 'setup'}
@@ -136,13 +192,19 @@ export default function LoginPage() {
               setMode('password');
               setChallenge(null);
             }}
+            onRecover={() => {
+              setCodeError(undefined);
+              setMode('recover');
+            }}
           />
         </Suspense>
       )}
-      <Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
-        <Muted>Don't have an account? </Muted>
-        <Link to="/onboarding">Sign Up</Link>
-      </Paragraph>
+      {mode !== 'codes' && mode !== 'recovered' && (
+        <Paragraph style={{ marginTop: 24, textAlign: 'center' }}>
+          <Muted>Don't have an account? </Muted>
+          <Link to="/onboarding">Sign Up</Link>
+        </Paragraph>
+      )}
     </SplitLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { LOGIN_EXPIRED, LOGIN_MESSAGES, type LoginChallenge, type SessionPayload } from '../../../shared/contract';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { loginChallenges, users } from '../../db/schema';
 import { hashToken, randomToken, seal, unseal } from '../../lib/crypto';
 import { AppError, HTTP, unauthorized } from '../../lib/http';
@@ -9,6 +10,7 @@ import { FailureLimiter, type Limit, guessLimits } from '../../lib/rate-limit';
 import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
 import { type UserRow, findLiveUser, findLiveUserByEmail } from './queries';
 import { type ClientMeta, assertMayLogIn } from './service';
+import { issueRecoveryCodes } from './recovery-codes';
 import { createSession, sessionPayload } from './sessions';
 
 /** The two-step login: the password opens a challenge, a TOTP code (setting 2FA up at first) ends it in a session. */
@@ -77,17 +79,14 @@ async function pendingTotpKey(ctx: AppContext, user: UserRow): Promise<string> {
 }
 
 /** The attempt is over (expired, used, replaced): the login screen goes back to the password, told by `error`. */
-const loginExpired = () =>
+export const loginExpired = () =>
   new AppError(HTTP.UNAUTHORIZED, LOGIN_MESSAGES.expired, LOGIN_EXPIRED, { 'www-authenticate': 'Bearer' });
 
-/** Second step of login: auth-confirm (first TOTP setup) or login-confirm. */
-export async function confirmLogin(
-  ctx: AppContext,
-  kind: 'setup' | 'verify',
-  token: string,
-  code: string,
-  meta: ClientMeta,
-): Promise<SessionPayload> {
+/**
+ * The challenge a second step names, and its user, if it may still end in a session: not expired,
+ * used or tried too often, of the expected kind, its user live and allowed in.
+ */
+export async function openChallenge(ctx: AppContext, kind: 'setup' | 'verify', token: string) {
   const now = ctx.now();
   const [ch] = await ctx.db
     .select()
@@ -116,24 +115,60 @@ export async function confirmLogin(
   // it is still the one waiting for confirmation.
   if (kind === 'setup' && ch.pendingTotpSecret !== user.pendingTotpSecret) throw loginExpired();
   await assertMayLogIn(ctx, user);
+  return { ch, user };
+}
+
+/** A wrong second factor: counted on the challenge, which ends after a few. */
+export async function countWrongCode(ctx: AppContext, challengeId: string) {
+  await ctx.db.update(loginChallenges).set({ attempts: sql`${loginChallenges.attempts} + 1` }).where(eq(loginChallenges.id, challengeId));
+}
+
+/** Marks the challenge used inside the session's transaction; false if another request used it first. */
+export async function claimChallenge(tx: Tx, challengeId: string, now: Date): Promise<void> {
+  const [claimed] = await tx
+    .update(loginChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(loginChallenges.id, challengeId), isNull(loginChallenges.usedAt)))
+    .returning({ id: loginChallenges.id });
+  if (!claimed) throw loginExpired();
+}
+
+/** The limits a second step counts against, and forgiving them once the owner got in. */
+export async function secondStepLimits(ctx: AppContext, email: string, ip: string) {
   const lim = limiter(ctx);
-  const limits = authLimits(ctx, user.email, meta.ip);
+  const limits = authLimits(ctx, email, ip);
   const attempt = await lim.attempt(limits);
+  return {
+    async succeeded() {
+      // The account-wide count stays, or an attacker's budget would refill at each of the owner's logins.
+      await attempt.takeBack();
+      await lim.clear(limits[0]!.key);
+      await lim.clear(`auth:codes:${email}`);
+    },
+  };
+}
+
+/** Second step of login: auth-confirm (first TOTP setup) or login-confirm. */
+export async function confirmLogin(
+  ctx: AppContext,
+  kind: 'setup' | 'verify',
+  token: string,
+  code: string,
+  meta: ClientMeta,
+): Promise<SessionPayload> {
+  const now = ctx.now();
+  const { ch, user } = await openChallenge(ctx, kind, token);
+  const limits = await secondStepLimits(ctx, user.email, meta.ip);
 
   const secret = kind === 'setup' ? unseal(ch.pendingTotpSecret!, ctx.config.encryptionKey) : unseal(user.totpSecret!, ctx.config.encryptionKey);
   const step = await checkTotp(secret, code, kind === 'verify' ? user.totpLastStep : null, now);
   if (step === null) {
-    await ctx.db.update(loginChallenges).set({ attempts: sql`${loginChallenges.attempts} + 1` }).where(eq(loginChallenges.id, ch.id));
+    await countWrongCode(ctx, ch.id);
     throw unauthorized(LOGIN_MESSAGES.badCode);
   }
 
   const session = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(loginChallenges)
-      .set({ usedAt: now })
-      .where(and(eq(loginChallenges.id, ch.id), isNull(loginChallenges.usedAt)))
-      .returning({ id: loginChallenges.id });
-    if (!claimed) throw loginExpired();
+    await claimChallenge(tx, ch.id, now);
     // Record the step only if it is newer than the last accepted one, so a code works once
     // even when two requests race with it.
     const fresh = or(isNull(users.totpLastStep), lt(users.totpLastStep, step));
@@ -150,12 +185,12 @@ export async function confirmLogin(
       )
       .returning({ id: users.id });
     if (!updated.length) throw unauthorized(LOGIN_MESSAGES.badCode);
-    return createSession(ctx, tx, user.id, meta);
+    // 2FA just set up: the way back if the phone is lost, shown this once.
+    const codes = kind === 'setup' ? await issueRecoveryCodes(tx, user.id, now) : undefined;
+    return { session: await createSession(ctx, tx, user.id, meta), codes };
   });
-  // The owner got in from here: forgive this address's failures and the wrong codes. The
-  // account-wide count stays, or an attacker's budget would refill at each of the owner's logins.
-  await attempt.takeBack();
-  await lim.clear(limits[0]!.key);
-  await lim.clear(`auth:codes:${user.email}`);
-  return sessionPayload(ctx, user.id, session);
+  // The owner got in from here: forgive this address's failures and the wrong codes.
+  await limits.succeeded();
+  const payload = await sessionPayload(ctx, user.id, session.session);
+  return session.codes ? { ...payload, recovery_codes: session.codes } : payload;
 }

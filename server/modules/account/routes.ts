@@ -5,15 +5,22 @@ import {
   acceptInviteBody,
   confirmBody,
   loginBody,
+  enrolConfirmBody,
   newPasswordBody,
+  recoverBody,
+  resetTwoFactorBody,
+  secondFactorCheckBody,
   registerCompanyBody,
   registerIndividualBody,
   resetBody,
 } from '../../../shared/contract';
+import { STAFF_ROLES } from '../../../shared/contract';
 import { authenticate } from '../../plugins/auth';
 import { HTTP, ok } from '../../lib/http';
 import * as login from './login';
+import { loginWithRecoveryCode } from './recovery-codes';
 import * as reset from './reset';
+import * as twoFactor from './two-factor';
 import * as account from './service';
 import { endSession } from './sessions';
 
@@ -54,6 +61,33 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.post('/account/login-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
     ok(await login.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
+  );
+
+  app.post('/account/login-recover', { schema: { tags, body: recoverBody } }, async (req) =>
+    ok(await loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
+  );
+
+  const signedIn = { onRequest: authenticate(ctx) };
+  const security = [{ bearer: [] }];
+  app.post('/account/recovery-codes', { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } }, async (req) =>
+    ok(await twoFactor.regenerateRecoveryCodes(ctx, req.user!, req.body, req.ip)),
+  );
+
+  app.post('/account/two-factor/enrol', { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } }, async (req) =>
+    ok(await twoFactor.startEnrolment(ctx, req.user!, req.body, req.ip)),
+  );
+
+  app.post('/account/two-factor/enrol-confirm', { ...signedIn, schema: { tags, security, body: enrolConfirmBody } }, async (req) =>
+    ok(await twoFactor.confirmEnrolment(ctx, req.user!, req.body.code)),
+  );
+
+  app.post(
+    '/account/reset-2fa/:userId',
+    {
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
+      schema: { tags, security, params: z.object({ userId: z.string().uuid() }), body: resetTwoFactorBody },
+    },
+    async (req) => ok(await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason)),
   );
 
   app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>

@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { SessionPayload } from '../../../shared/contract';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { recoveryCodes } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { unauthorized } from '../../lib/http';
+import { claimChallenge, countWrongCode, openChallenge, secondStepLimits } from './login';
+import type { ClientMeta } from './service';
+import { createSession, sessionPayload } from './sessions';
+
+export const RECOVERY_CODE_COUNT = 10;
+// No 0/O or 1/I: codes are read off paper and typed.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+/** Salted with the user id, so equal codes of two users never share a hash. */
+const codeHash = (userId: string, normalised: string) => sha256(`${userId}:${normalised}`);
+const shown = (c: string) => `${c.slice(0, 5)}-${c.slice(5)}`;
+
+/** A new set of codes replacing any earlier set; the plain codes exist only in this answer. */
+export async function issueRecoveryCodes(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  await db.insert(recoveryCodes).values(
+    codes.map((c) => ({ id: crypto.randomUUID(), userId, codeHash: codeHash(userId, c), createdAt: now })),
+  );
+  return codes.map(shown);
+}
+
+export async function dropRecoveryCodes(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+export async function unusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+export const BAD_RECOVERY_CODE = 'This recovery code is not valid or has already been used.';
+
+/**
+ * login-recover: the second step with a recovery code in place of the authenticator. The code is
+ * used up in the session's transaction, so two requests with it never both get in.
+ */
+export async function loginWithRecoveryCode(ctx: AppContext, token: string, code: string, meta: ClientMeta): Promise<SessionPayload> {
+  const now = ctx.now();
+  const { ch, user } = await openChallenge(ctx, 'verify', token);
+  const limits = await secondStepLimits(ctx, user.email, meta.ip);
+  const wrong = unauthorized(BAD_RECOVERY_CODE);
+  let session: { session: { token: string; expiresAt: Date }; left: number };
+  try {
+    session = await ctx.db.transaction(async (tx) => {
+      await claimChallenge(tx, ch.id, now);
+      const [used] = await tx
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, codeHash(user.id, code)), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      // Thrown, not returned: the challenge's claim rolls back with it.
+      if (!used) throw wrong;
+      return { session: await createSession(ctx, tx, user.id, meta), left: await unusedRecoveryCodes(tx, user.id) };
+    });
+  } catch (e) {
+    if (e === wrong) await countWrongCode(ctx, ch.id);
+    throw e;
+  }
+  await limits.succeeded();
+  return { ...(await sessionPayload(ctx, user.id, session.session)), recovery_codes_left: session.left };
+}
+

@@ -1,0 +1,123 @@
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { isStaff } from '../../../shared/contract';
+import type { AppContext } from '../../context';
+import { sessions, users } from '../../db/schema';
+import { seal, unseal } from '../../lib/crypto';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/http';
+import { verifyPassword } from '../../lib/passwords';
+import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
+import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
+import type { AuthUser } from '../../context';
+import { notify } from '../notifications/service';
+import { findLiveUser, revokeUserSessions } from './queries';
+import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes';
+
+/** Profile's 2FA actions (new recovery codes, a new authenticator) and the staff-assisted reset. */
+
+const ENROL_TTL = 3600_000;
+const BAD_CODE = 'This code is not valid. Enter the current code from your authenticator app.';
+
+/**
+ * The password and a current code of the signed-in user, both counted against the login limits.
+ * Errors are 422 on the field: a 401 here would read as "signed out" to the apps.
+ */
+async function checkBothFactors(ctx: AppContext, userId: string, password: string, code: string, ip: string) {
+  const user = await findLiveUser(ctx.db, userId);
+  if (!user) throw notFound('The user');
+  if (!user.totpSecret) throw conflict('Two-factor authentication is not set up for this account.');
+  const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
+  const attempt = await limiter.attempt([...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip), { key: `auth:codes:${user.email}`, max: ctx.config.rateLimit.codesPerAccount }]);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField('password', 'The password is incorrect.');
+  const step = await checkTotp(unseal(user.totpSecret, ctx.config.encryptionKey), code, user.totpLastStep, ctx.now());
+  if (step === null) throw invalidField('code', BAD_CODE);
+  // The step is recorded so the same code cannot be replayed (here or at a login).
+  const [taken] = await ctx.db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (!taken) throw invalidField('code', BAD_CODE);
+  await attempt.takeBack();
+  return user;
+}
+
+export async function regenerateRecoveryCodes(ctx: AppContext, me: AuthUser, body: { password: string; code: string }, ip: string) {
+  await checkBothFactors(ctx, me.id, body.password, body.code, ip);
+  const codes = await ctx.db.transaction((tx) => issueRecoveryCodes(tx, me.id, ctx.now()));
+  return { recovery_codes: codes, message: 'New recovery codes are ready. The old ones no longer work.' };
+}
+
+/** First step of moving to a new authenticator: a new key, kept aside until a code from it confirms it. */
+export async function startEnrolment(ctx: AppContext, me: AuthUser, body: { password: string; code: string }, ip: string) {
+  const user = await checkBothFactors(ctx, me.id, body.password, body.code, ip);
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(users)
+    .set({ pendingTotpSecret: seal(secret, ctx.config.encryptionKey), pendingTotpCreatedAt: ctx.now() })
+    .where(eq(users.id, user.id));
+  return { qrcode: await totpQrCode(secret, user.email), secret };
+}
+
+/** The new authenticator's code: it replaces the old one, and every other session of the user ends. */
+export async function confirmEnrolment(ctx: AppContext, me: AuthUser, code: string) {
+  const now = ctx.now();
+  const user = await findLiveUser(ctx.db, me.id);
+  if (!user) throw notFound('The user');
+  const made = user.pendingTotpCreatedAt?.getTime();
+  if (!user.totpSecret || !user.pendingTotpSecret || made === undefined || now.getTime() - made > ENROL_TTL) {
+    throw conflict('Start again: set up the new authenticator from your profile.');
+  }
+  const step = await checkTotp(unseal(user.pendingTotpSecret, ctx.config.encryptionKey), code, null, now);
+  if (step === null) throw invalidField('code', 'This code is not valid. Enter the code the new authenticator shows.');
+  await ctx.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(users)
+      .set({ totpSecret: user.pendingTotpSecret, pendingTotpSecret: null, pendingTotpCreatedAt: null, totpLastStep: step, updatedAt: now })
+      .where(and(eq(users.id, user.id), eq(users.pendingTotpSecret, user.pendingTotpSecret!)))
+      .returning({ id: users.id });
+    if (!moved) throw conflict('Start again: set up the new authenticator from your profile.');
+    if (me.sessionId) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.id, me.sessionId)));
+    }
+  });
+  return { message: 'Your new authenticator app is set up. Codes from the old one no longer work.' };
+}
+
+/**
+ * Staff reset a user's 2FA: key, pending key and recovery codes go, every session and open login
+ * ends, and the user is told (a security notification, always mailed), all in one transaction.
+ */
+export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: string, reason: string) {
+  if (userId === me.id) throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
+  const user = await findLiveUser(ctx.db, userId);
+  if (!user) throw notFound('The user');
+  if (isStaff(user.role) && me.role !== 'Super-Admin') {
+    throw forbidden("Only a Super-Admin can reset a staff member's two-factor authentication.");
+  }
+  if (!user.totpSecret) throw conflict('This user has not set up two-factor authentication yet.');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, pendingTotpSecret: null, pendingTotpCreatedAt: null, totpLastStep: null, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await dropRecoveryCodes(tx, user.id);
+    await revokeUserSessions(tx, user.id, now);
+    await notify(
+      tx,
+      [user.id],
+      {
+        type: 'two_factor_reset',
+        title: 'Two-factor authentication reset',
+        body: `Our support team reset the two-factor authentication of your account (reason: ${reason}). At your next login you will scan a new QR code with your authenticator app. If you did not ask for this, contact support at once.`,
+        link: isStaff(user.role) ? '/admin' : '/portal',
+        eventKey: `two-factor-reset:${crypto.randomUUID()}`,
+      },
+      now,
+    );
+  });
+  return { message: 'Two-factor authentication has been reset. The user will set it up again at their next login.' };
+}

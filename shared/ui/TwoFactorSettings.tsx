@@ -1,0 +1,142 @@
+import { Alert, App, Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { apiData } from '../api/client';
+import { ApiError } from '../api/errors';
+import { applyFieldErrors, clearErrorsOnChange } from './forms';
+import { RecoveryCodesList } from './RecoveryCodesList';
+import { useSubmit } from './useSubmit';
+
+type Step =
+  | { at: 'menu' }
+  | { at: 'check'; action: 'codes' | 'enrol' }
+  | { at: 'codes'; codes: string[] }
+  | { at: 'scan'; qrcode: string; secret: string };
+
+const sixDigits = [
+  { required: true, message: 'Authentication code is required' },
+  { pattern: /^\d{6}$/, message: 'Authentication code must be six digits' },
+];
+
+/** Profile → Security: new recovery codes, or moving 2FA to a new authenticator app. */
+export function TwoFactorSettings({ email }: { email: string }) {
+  const { message } = App.useApp();
+  const [step, setStep] = useState<Step>({ at: 'menu' });
+  const { busy, submit } = useSubmit();
+  const [form] = Form.useForm();
+
+  async function run<T>(call: (key: string) => Promise<T>): Promise<T | undefined> {
+    const r = await submit(call);
+    if (r.ok) return r.data;
+    if (!applyFieldErrors(form, r.error)) message.error(r.error instanceof ApiError ? r.error.display : 'Something went wrong. Please try again.');
+    return undefined;
+  }
+
+  async function check(action: 'codes' | 'enrol', v: { password: string; code: string }) {
+    if (action === 'codes') {
+      const r = await run(() => apiData<{ recovery_codes: string[] }>('POST', '/account/recovery-codes', { body: v, silent: true }));
+      if (r) setStep({ at: 'codes', codes: r.recovery_codes });
+    } else {
+      const r = await run(() => apiData<{ qrcode: string; secret: string }>('POST', '/account/two-factor/enrol', { body: v, silent: true }));
+      if (r) setStep({ at: 'scan', ...r });
+    }
+    form.resetFields();
+  }
+
+  async function confirm(v: { code: string }) {
+    const r = await run(() => apiData<{ message: string }>('POST', '/account/two-factor/enrol-confirm', { body: v, silent: true }));
+    if (r) {
+      message.success(r.message, 4);
+      form.resetFields();
+      setStep({ at: 'menu' });
+    }
+  }
+
+  const back = () => {
+    form.resetFields();
+    setStep({ at: 'menu' });
+  };
+
+  if (step.at === 'codes') {
+    return (
+      <div>
+        <Alert type="success" showIcon style={{ marginBottom: 16 }} message="Your new recovery codes. The old ones no longer work." />
+        <RecoveryCodesList codes={step.codes} email={email} onDone={back} doneLabel="Done" />
+      </div>
+    );
+  }
+  if (step.at === 'scan') {
+    return (
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={confirm} onValuesChange={clearErrorsOnChange(form)}>
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>Scan with your new authenticator app</h3>
+        <div style={{ textAlign: 'center', marginBottom: 12 }}>
+          <img
+            src={`data:image/svg+xml;base64,${step.qrcode}`}
+            alt="QR code for your new authenticator app"
+            width={180}
+            height={180}
+            style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: 8, background: '#fff' }}
+          />
+        </div>
+        <p style={{ textAlign: 'center', wordBreak: 'break-all' }}>
+          Can't scan it? Type this key into the app: <code data-testid="new-totp-secret">{step.secret}</code>
+        </p>
+        <Form.Item name="code" label="Six-digit code from the new app" rules={sixDigits}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            Confirm new authenticator
+          </Button>
+          <Button onClick={back}>Cancel</Button>
+        </Space>
+      </Form>
+    );
+  }
+  if (step.at === 'check') {
+    const action = step.action;
+    return (
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v: { password: string; code: string }) => check(action, v)}
+        onValuesChange={clearErrorsOnChange(form)}
+      >
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>{action === 'codes' ? 'Make new recovery codes' : 'Set up a new authenticator app'}</h3>
+        <p>
+          {action === 'codes'
+            ? 'Confirm it is you. Your current recovery codes stop working once the new ones are made.'
+            : 'Confirm it is you with your password and a code from your current authenticator app. The current app keeps working until the new one is confirmed.'}
+        </p>
+        <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Current password is required' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="code" label="Six-digit code from your authenticator app" rules={sixDigits}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            Continue
+          </Button>
+          <Button onClick={back}>Cancel</Button>
+        </Space>
+      </Form>
+    );
+  }
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Alert type="success" showIcon message="Two-factor authentication is on." />
+      <section>
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>Recovery codes</h3>
+        <p>If you lose your phone, a recovery code lets you log in. Each code works once. Make a new set if yours are used up or may have been seen.</p>
+        <Button onClick={() => setStep({ at: 'check', action: 'codes' })}>Make new recovery codes</Button>
+      </section>
+      <section>
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>Authenticator app</h3>
+        <p>Moving to a new phone? Set up the new app here; every other session is signed out once it is confirmed.</p>
+        <Button onClick={() => setStep({ at: 'check', action: 'enrol' })}>Set up a new authenticator app</Button>
+      </section>
+    </Space>
+  );
+}
