@@ -10,3 +10,4 @@ export * from './verification';
 export * from './integrations';
 export * from './reconciliation';
 export * from './notifications';
+export * from './statement';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
+import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletStatementQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { ownWalletId, walletForCaller } from '../wallet/access';
@@ -11,6 +11,8 @@ import { walletTransactions, walletTransfers } from './queries';
 import { cursorOf, sendCsv } from '../../lib/csv';
 import { TRANSFER_COLUMNS, WALLET_TX_COLUMNS } from './csv-columns';
 import { sendTopupsCsv } from '../wallet/csv';
+import { walletStatement } from './statement';
+import { renderStatementPdf } from './statement-pdf';
 
 /**
  * Which wallet a report is about: customers always their own (naming another is 404);
@@ -69,5 +71,17 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
     const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
     return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+  });
+
+  // A PDF of one wallet's period: owner or staff; another account's wallet is 404.
+  app.get('/reports/wallet-statement', { onRequest, schema: { tags, security, querystring: walletStatementQuery } }, async (req, reply) => {
+    const statement = await walletStatement(ctx, req.user!, req.query);
+    const pdf = await renderStatementPdf(statement);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="wallet-statement-${statement.startDate}-to-${statement.endDate}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(pdf);
   });
 }
