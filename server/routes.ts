@@ -18,6 +18,7 @@ import fileRoutes from './modules/files/routes';
 import verificationRoutes from './modules/verification/routes';
 import integrationRoutes from './modules/integrations/routes';
 import statisticsRoutes from './modules/statistics/routes';
+import notificationRoutes from './modules/notifications/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -44,4 +45,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reconciliationRoutes);
   await app.register(integrationRoutes);
   await app.register(statisticsRoutes);
+  await app.register(notificationRoutes);
 }

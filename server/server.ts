@@ -23,7 +23,7 @@ async function main() {
     }),
     import('./server-parts'),
   ]);
-  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startScheduler } = parts;
+  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler } = parts;
   const seeded = config.seed === 'demo' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, config.dataDir);
   const app = await buildApp({ config, database, logStream: stdoutLog() });
@@ -43,7 +43,10 @@ async function main() {
   const stopDispatcher = config.runJobs ? startDispatcher(app.ctx) : () => undefined;
   // Always: what the card issuer is owed completes requests; turning jobs off must not leave it owed.
   const stopIssuerWorker = startIssuerWorker(app.ctx);
+  // Always too: security mail (a 2FA reset, new API credentials) must go out whatever RUN_JOBS says.
+  const stopMailWorker = startMailWorker(app.ctx);
   const stopJobs = () => {
+    stopMailWorker();
     stopScheduler();
     stopDispatcher();
     stopIssuerWorker();

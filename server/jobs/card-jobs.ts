@@ -9,6 +9,8 @@ import { cardAccounts } from '../modules/cards/accounts';
 import { ownerProfile } from '../modules/cards/access';
 import { cardMovement, endCard } from '../modules/cards/service';
 import type { Job } from './runner';
+import { maintenanceFeeCharged, maintenanceFeeKey } from '../modules/notifications/events';
+import { mailSoon, notify } from '../modules/notifications/service';
 import { enqueue, pendingWithdrawals, performNow } from '../modules/cards/outbox';
 
 export const BASIC_MIN_BALANCE = 200;
@@ -94,9 +96,11 @@ export const cardMaintenance: Job = {
           await tx.insert(cardTransactions).values(cardMovement(card.id, 'maintenance', due, `Monthly maintenance fee (${period})`, posted.transferId, now));
           // The issuer takes the fee off the card too; if it finally cannot, the fee goes back to the card.
           const op = await enqueue(tx, { operation: 'unload', cardId: card.id, cardToken: card.issuerToken, amount: due, purpose: 'maintenance', at: now });
+          await notify(tx, { owner: card.walletId }, maintenanceFeeCharged(card, due, period), now);
           return { amount: due, op };
         });
       if (owed) {
+        mailSoon(ctx, [maintenanceFeeKey(card.id, period)]);
         await performNow(ctx, owed.op);
         charged++;
         total += owed.amount;

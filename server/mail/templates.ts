@@ -82,22 +82,6 @@ export const passwordChangedMail = (to: string, name: string) =>
     ],
   });
 
-export const topupApprovedMail = (to: string, name: string, t: { reference: string; amount: string; credited: string; fee: string; method: string }) =>
-  compose(to, `Your wallet top-up ${t.reference} was approved`, {
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      `Your ${t.method} top-up ${t.reference} of USDT ${t.amount} was approved.`,
-      t.fee !== '0.00' ? `USDT ${t.credited} was credited to your master wallet (fee USDT ${t.fee}).` : `USDT ${t.credited} was credited to your master wallet.`,
-    ],
-  });
-
-export const topupDeniedMail = (to: string, name: string, t: { reference: string; amount: string; method: string; reason: string }) =>
-  compose(to, `Your wallet top-up ${t.reference} was denied`, {
-    greeting: `Hello ${name},`,
-    paragraphs: [`Your ${t.method} top-up ${t.reference} of USDT ${t.amount} was denied.`, `Reason: ${t.reason}`],
-    footer: 'If you think this is a mistake, reply through the Help Desk and quote the reference.',
-  });
-
 export const momoAlertMail = (to: string[], t: { reference: string; amount: string; ghs: string; owner: string; code: string }) => ({
   ...compose(to.join(','), `New Momo top-up ${t.reference}: GHS ${t.ghs}`, {
     greeting: 'A customer started a mobile-money top-up.',
@@ -112,14 +96,6 @@ export const momoAlertMail = (to: string[], t: { reference: string; amount: stri
   to,
 });
 
-export const verificationDecisionMail = (to: string, name: string, kind: 'KYC' | 'KYB', approved: boolean, reason?: string) =>
-  compose(to, approved ? `Your ${kind} verification was approved` : `Your ${kind} verification was not approved`, {
-    greeting: `Hello ${name},`,
-    paragraphs: approved
-      ? [`Your ${kind} verification was approved. Your account is now verified: you can create unlimited cards${kind === 'KYB' ? ' and use the API settings' : ''}.`]
-      : [`Your ${kind} verification was not approved.`, `Reason: ${reason ?? 'not given'}`, 'You may correct the details or documents and submit it again from your dashboard.'],
-  });
-
 export const accountStatusMail = (to: string, name: string, active: boolean) =>
   compose(to, active ? 'Your account was reactivated' : 'Your account was deactivated', {
     greeting: `Hello ${name},`,
@@ -127,3 +103,28 @@ export const accountStatusMail = (to: string, name: string, active: boolean) =>
       ? ['Your Cardwallet account was reactivated. You can log in again.']
       : ['Your Cardwallet account was deactivated by our team and you can no longer log in. Contact support if you think this is a mistake.'],
   });
+
+/**
+ * The mail of a notification: its title as the subject, its body (one paragraph a line) and a
+ * button to the screen it is about. Some types close with their own advice.
+ */
+export const notificationMail = (
+  to: string,
+  name: string,
+  n: { type: string; title: string; body: string; url: string | null },
+) =>
+  compose(to, n.title, {
+    greeting: `Hello ${name},`,
+    paragraphs: n.body.split('\n').filter(Boolean),
+    action: n.url ? { label: 'Open in Cardwallet', url: n.url } : undefined,
+    footer: NOTIFICATION_FOOTERS[n.type],
+  });
+
+const NOTIFICATION_FOOTERS: Record<string, string> = {
+  topup_denied: 'If you think this is a mistake, reply through the Help Desk and quote the reference.',
+  two_factor_reset: 'If you did not ask for this, contact support at once.',
+  api_credentials_generated: 'If you did not expect this, revoke the credentials in API Settings and contact support.',
+  api_credentials_revoked: 'If you did not expect this, contact support.',
+  verification_submitted: 'You receive this because you chose mail for the review queue in your notification settings.',
+  topup_review: 'You receive this because you chose mail for the review queue in your notification settings.',
+};

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { pageQuery } from './fields';
+
 /** What the notification centre tells people, by type, and whether mail may be turned off. */
 export const NOTIFICATION_TYPES = {
   transfer_received: { label: 'Transfer received', group: 'money' },
@@ -17,10 +20,13 @@ export const NOTIFICATION_TYPES = {
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export type NotificationGroup = (typeof NOTIFICATION_TYPES)[NotificationType]['group'];
+export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
-/** Money and security mails are on unless turned off; security mails cannot be turned off. */
+/** Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails start off. */
 export const mailOnByDefault = (t: NotificationType) => NOTIFICATION_TYPES[t].group !== 'staff';
 export const mailLocked = (t: NotificationType) => NOTIFICATION_TYPES[t].group === 'security';
+/** The types a person can receive: customers never get the staff queue's. */
+export const typesFor = (staff: boolean) => NOTIFICATION_TYPE_NAMES.filter((t) => staff || NOTIFICATION_TYPES[t].group !== 'staff');
 
 export interface ApiNotification {
   id: string;
@@ -31,3 +37,28 @@ export interface ApiNotification {
   read_at: string | null;
   created_at: string;
 }
+
+export interface ApiNotificationSetting {
+  type: NotificationType;
+  label: string;
+  group: NotificationGroup;
+  mail: boolean;
+  /** security mails are always sent */
+  locked: boolean;
+}
+
+export const notificationListQuery = pageQuery.and(
+  z.object({ unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional() }),
+);
+
+const notificationId = z.string({ error: 'Each id must be a notification id' }).uuid('Each id must be a notification id');
+
+/** No ids: everything of the caller's is marked read. */
+export const markReadBody = z.object({
+  ids: z.array(notificationId, { error: 'ids must be a list of notification ids' }).min(1, 'Give at least one id, or leave ids out to mark all').max(100, 'At most 100 ids at a time').optional(),
+});
+
+/** `{ mail: { <type>: true|false } }`: only the types given change. */
+export const notificationSettingsBody = z.object({
+  mail: z.record(z.string(), z.boolean({ error: 'Must be true or false' }), { error: 'mail must map notification types to true or false' }),
+});

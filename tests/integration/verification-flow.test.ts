@@ -184,6 +184,7 @@ describe('KYC for an Individual', () => {
     expect(p.verification).toMatchObject({ state: 'rejected', reason: 'The selfie is blurred', decided_at: expect.any(String) });
     expect(await listedState(staff, 'individual', a.email, a.id)).toBe('Unverified');
     expect(await reviewRows(staff, 'individual', name, a.id, 'rejected')).toEqual([expect.objectContaining({ id: first, reason: 'The selfie is blurred' })]);
+    await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     expect(t.mails.some((m) => m.to === a.email && m.text.includes('The selfie is blurred'))).toBe(true);
 
     const again = await submitKyc(a, a.id, { address_proof: { data: PDF_MINI, name: 'bill2.pdf' }, selfie_image: { data: PNG_1PX, name: 'sharp.png' } });

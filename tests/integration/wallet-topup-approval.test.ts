@@ -85,6 +85,7 @@ describe('POST /wallet/approve-topup', () => {
     expect(txs.data).toHaveLength(1);
     expect(txs.data[0]).toMatchObject({ trans_ref: top.reference, type: 'deposit', direction: 'credit', amount: '995.00', fees: '5.00', balance_before: '0.00', balance_after: '995.00' });
 
+    await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     const mail = mailsTo(t, a.email).find((m) => m.subject === `Your wallet top-up ${top.reference} was approved`);
     expect(mail?.text).toContain('Hello Yaa,');
     expect(mail?.text).toContain('USDT 995.00 was credited to your master wallet (fee USDT 5.00).');
@@ -105,12 +106,13 @@ describe('POST /wallet/approve-topup', () => {
         ]),
       );
       expect(await topupRow(t, a, top.reference)).toMatchObject({ state: 'Approved', fee: '0.00', credited: '250.00' });
+      await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
       const mail = mailsTo(t, a.email).find((m) => m.subject === `Your wallet top-up ${top.reference} was approved`);
       expect(mail?.text).toContain('USDT 250.00 was credited to your master wallet.');
     }),
   );
 
-  it('credits a company’s wallet and mails the user who started the top-up', async () => {
+  it('credits a company’s wallet and mails its users, the one who started the top-up among them', async () => {
     const admin = await newCompany(t);
     const member = await newCompanyMember(t, admin);
     const staff = await newStaff(t);
@@ -118,7 +120,9 @@ describe('POST /wallet/approve-topup', () => {
     expect((await decide(t, staff, top.id, 'approve')).status).toBe(200);
     expect(await balanceOf(t, admin)).toBe('199.00');
     expect(await balanceOf(t, member)).toBe('199.00');
+    await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     expect(mailsTo(t, member.email).some((m) => m.subject.includes(`${top.reference} was approved`))).toBe(true);
+    expect(mailsTo(t, admin.email).some((m) => m.subject.includes(`${top.reference} was approved`))).toBe(true);
   });
 
   it('refuses approval before the hash, or before a momo agent confirmed (409)', { timeout: LOCKED }, () =>
@@ -160,6 +164,7 @@ describe('POST /wallet/approve-topup', () => {
     expect(await topupRow(t, a, top.reference)).toMatchObject({ state: 'Denied', reason: 'The hash belongs to a payment to another address', credited: null });
     expect(await balanceOf(t, a)).toBe('0.00');
     expect(await depositEntries(top.reference)).toHaveLength(0);
+    await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     const mail = mailsTo(t, a.email).find((m) => m.subject === `Your wallet top-up ${top.reference} was denied`);
     expect(mail?.text).toContain('Reason: The hash belongs to a payment to another address');
   });
@@ -188,6 +193,7 @@ describe('POST /wallet/approve-topup', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await balanceOf(t, a)).toBe('497.50');
     expect(await depositEntries(top.reference)).toHaveLength(3);
+    await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     expect(mailsTo(t, a.email).filter((m) => m.subject.includes(`${top.reference} was approved`))).toHaveLength(1);
   });
 

@@ -11,6 +11,8 @@ import { emitEvent } from '../integrations/webhooks';
 import { formatMoney } from '../../../shared/money';
 import { cardEventData } from './events';
 import { limitDecline, prohibitedMerchant } from './spending';
+import { cardDeclineKey, cardPaymentDeclined } from '../notifications/events';
+import { mailSoon, notify } from '../notifications/service';
 
 export const INSUFFICIENT = 'Insufficient funds on the card.';
 
@@ -52,6 +54,8 @@ async function recordDecline(ctx: AppContext, tx: Tx, card: typeof cards.$inferS
     .set({ insufficientStreak: reason === INSUFFICIENT ? sql`${cards.insufficientStreak} + 1` : 0, updatedAt: now })
     .where(eq(cards.id, cardId));
   await emitEvent(tx, card.walletId, 'card.authorization.declined', cardEventData(tx, card, { transaction_id: id, decline_reason: reason, ...payment(req) }), now);
+  // Keyed by the issuer's reference: an authorisation the issuer sends again notifies once.
+  await notify(tx, { owner: card.walletId }, cardPaymentDeclined(card, { key: ref, amount: req.amount, merchant: req.merchant, reason }), now);
   return id;
 }
 
@@ -63,7 +67,8 @@ async function recordDecline(ctx: AppContext, tx: Tx, card: typeof cards.$inferS
 export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
   return {
     async authorize(token, req, ref) {
-      return ctx.db.transaction(async (tx) => {
+      let declined = false;
+      const answer = await ctx.db.transaction(async (tx) => {
         const card = await lockCardByToken(tx, token);
         const now = ctx.now();
         // the balance the decision rests on cannot change before the hold is posted
@@ -78,6 +83,7 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
           (acc.card.balance < req.amount ? INSUFFICIENT : null);
         if (reason) {
           const transactionId = await recordDecline(ctx, tx, card, req, reason, ref);
+          declined = true;
           return { approved: false, declineReason: reason, transactionId };
         }
         const posted = await post(tx, {
@@ -111,13 +117,17 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
         await emitEvent(tx, card.walletId, 'card.authorization.approved', cardEventData(tx, card, { transaction_id: transactionId, ...payment(req) }), now);
         return { approved: true, declineReason: null, transactionId };
       });
+      if (declined) mailSoon(ctx, [cardDeclineKey(ref)]);
+      return answer;
     },
 
     async declinedByIssuer(token, req, reason, ref) {
-      return ctx.db.transaction(async (tx) => {
+      const answer = await ctx.db.transaction(async (tx) => {
         const card = await lockCardByToken(tx, token);
         return { approved: false, declineReason: reason, transactionId: await recordDecline(ctx, tx, card, req, reason, ref) };
       });
+      mailSoon(ctx, [cardDeclineKey(ref)]);
+      return answer;
     },
 
     reversed: (ref) => release(ctx, ref, 'reversed'),

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isStaff } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
+import { cardTerminated, cardTerminatedKey } from '../notifications/events';
+import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, cards } from '../../db/schema';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
@@ -71,11 +74,15 @@ export async function endCard<A = unknown>(
       });
       await tx.update(cards).set({ deletedAt: now, endReason: reason, updatedAt: now }).where(eq(cards.id, card.id));
       await emitEvent(tx, card.walletId, me ? 'card.deleted' : 'card.terminated', cardEventData(tx, card, { reason, remaining: formatMoney(remaining), outcome }), now);
-      return { card, remaining, terminate };
+      // The owner is told when someone else ended the card (the scheduled job, or staff), not when they deleted it themselves.
+      const notified = !me || isStaff(me.role);
+      if (notified) await notify(tx, { owner: card.walletId }, cardTerminated(card, reason, { outcome, remaining }), now);
+      return { card, remaining, terminate, notified };
     },
     (r) => (opts.answer ? opts.answer(r.remaining) : null),
     { status: HTTP.ACCEPTED },
   );
+  if (result.notified) mailSoon(ctx, [cardTerminatedKey(result.card.id)]);
   await performNow(ctx, result.terminate);
   return result;
 }

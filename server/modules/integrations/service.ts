@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApiCallbackDetails, ApiClientCredentials, callbackRequestBody, createClientBody } from '../../../shared/contract';
+import { type ApiCallbackDetails, type ApiClientCredentials, type callbackRequestBody, type createClientBody, isStaff } from '../../../shared/contract';
 import type { AppContext, AuthUser } from '../../context';
+import { apiCredentials, apiCredentialsKey } from '../notifications/events';
+import { mailSoon, notify } from '../notifications/service';
 import type { DbOrTx } from '../../db/client';
 import { apiClients, apiTokens, callbackEndpoints, companies } from '../../db/schema';
 import { AppError, HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
@@ -40,6 +42,9 @@ export async function credentials(ctx: AppContext, me: AuthUser, companyId: stri
   return { client_id: c.clientId, client_secret: null, revoked: false, name: c.name, created_at: c.createdAt.toISOString(), last_used_at: c.lastUsedAt?.toISOString() ?? null };
 }
 
+/** Who did it, as the company's admins are told: staff by role, a company admin by address. */
+const actorName = (me: AuthUser) => (isStaff(me.role) ? 'Our support team' : me.email);
+
 /** A client id and a 256-bit secret; the secret is in this answer only. */
 export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typeof createClientBody>): Promise<ApiClientCredentials> {
   await assertApiAdmin(ctx, me, body.identifier);
@@ -61,7 +66,9 @@ export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typ
       createdAt: now,
       updatedAt: now,
     });
+    await notify(tx, { owner: body.identifier, companyAdmins: true }, apiCredentials(clientId, 'generated', actorName(me)), now);
   });
+  mailSoon(ctx, [apiCredentialsKey(clientId, 'generated')]);
   return { client_id: clientId, client_secret: secret, revoked: false, name: body.name, created_at: now.toISOString(), last_used_at: null };
 }
 
@@ -69,9 +76,9 @@ export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typ
 export async function revoke(ctx: AppContext, me: AuthUser, companyId: string) {
   await assertApiAdmin(ctx, me, companyId);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const keys = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const live = await tx.select({ id: apiClients.id }).from(apiClients).where(and(eq(apiClients.companyId, companyId), isNull(apiClients.revokedAt)));
+    const live = await tx.select({ id: apiClients.id, clientId: apiClients.clientId }).from(apiClients).where(and(eq(apiClients.companyId, companyId), isNull(apiClients.revokedAt)));
     if (!live.length) throw conflict('There are no active credentials to revoke.');
     const ids = live.map((l) => l.id);
     await tx.update(apiClients).set({ revokedAt: now, updatedAt: now }).where(inArray(apiClients.id, ids));
@@ -80,7 +87,10 @@ export async function revoke(ctx: AppContext, me: AuthUser, companyId: string) {
       .update(callbackEndpoints)
       .set({ revokedAt: now, active: false, updatedAt: now })
       .where(and(eq(callbackEndpoints.companyId, companyId), isNull(callbackEndpoints.revokedAt)));
+    for (const l of live) await notify(tx, { owner: companyId, companyAdmins: true }, apiCredentials(l.clientId, 'revoked', actorName(me)), now);
+    return live.map((l) => apiCredentialsKey(l.clientId, 'revoked'));
   });
+  mailSoon(ctx, keys);
   return 'Credentials revoked';
 }
 

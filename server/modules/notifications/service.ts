@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type NotificationType, STAFF_ROLES, mailOnByDefault, mailLocked } from '../../../shared/contract';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { notificationSettings, notifications, users } from '../../db/schema';
+import { sendDueMail } from './mail';
 
 export interface NotificationEvent {
   type: NotificationType;
@@ -14,60 +15,52 @@ export interface NotificationEvent {
 }
 
 /**
- * Writes one notification per recipient inside the caller's transaction (so it exists exactly when
- * the event does), each marked for mail when the recipient wants mail of this type.
+ * Who hears about an event:
+ * - user ids (a person's own event),
+ * - `{ owner }`: a wallet's or card's owner, i.e. the Individual (owner id = their user id) or every
+ *   user of the company (owner id = company id); `companyAdmins` narrows a company to its admins
+ *   (KYB and API settings are theirs alone),
+ * - `{ staff: true }`: every staff member.
+ * Only live people hear: not deleted, not deactivated, and not invited-but-never-joined (no password).
  */
-export async function notify(tx: DbOrTx, recipients: string[], e: NotificationEvent, now: Date): Promise<void> {
-  const ids = [...new Set(recipients)];
-  if (!ids.length) return;
-  const chosen = mailLocked(e.type)
-    ? []
-    : await tx
-        .select({ userId: notificationSettings.userId, mail: notificationSettings.mail })
-        .from(notificationSettings)
-        .where(and(inArray(notificationSettings.userId, ids), eq(notificationSettings.type, e.type)));
-  const wants = new Map(chosen.map((c) => [c.userId, c.mail]));
-  await tx
-    .insert(notifications)
-    .values(
-      ids.map((userId) => {
-        const mail = mailLocked(e.type) || (wants.get(userId) ?? mailOnByDefault(e.type));
-        return {
-          id: crypto.randomUUID(),
-          userId,
-          type: e.type,
-          title: e.title,
-          body: e.body,
-          link: e.link ?? null,
-          eventKey: e.eventKey,
-          mailState: mail ? 'pending' : null,
-          mailNextAttemptAt: mail ? now : null,
-          createdAt: now,
-        };
-      }),
-    )
-    .onConflictDoNothing();
+export type Audience = string[] | { owner: string; companyAdmins?: boolean } | { staff: true };
+
+function audienceWhere(a: Audience): SQL {
+  if (Array.isArray(a)) return sql`u.id in (${sql.join(a.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  if ('staff' in a) return sql`u.role in (${sql.join(STAFF_ROLES.map((r) => sql`${r}`), sql`, `)})`;
+  const admins = a.companyAdmins ? sql` and u.role = 'Company-Admin'` : sql``;
+  return sql`((u.id = ${a.owner}::uuid and u.company_id is null) or (u.company_id = ${a.owner}::uuid${admins}))`;
 }
 
-/** Who hears about a wallet's or card's events: the Individual, or every live user of the company. */
-export async function ownerRecipients(tx: DbOrTx, ownerId: string, only?: 'company-admins'): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(isNull(users.deletedAt), isNull(users.deactivatedAt), inArray(users.id, [ownerId])));
-  if (rows.length) return rows.map((r) => r.id);
-  const company = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(eq(users.companyId, ownerId), isNull(users.deletedAt), isNull(users.deactivatedAt)));
-  return company.filter((u) => only !== 'company-admins' || u.role === 'Company-Admin').map((u) => u.id);
+/**
+ * Writes one notification per recipient inside the caller's transaction (so it exists exactly when
+ * the event does), each marked for mail when the recipient wants mail of this type. One statement:
+ * the audience, their mail choices and the insert are resolved by the database in one round trip.
+ * Answers the number written (0 when the event was already notified: its key is unique per person).
+ */
+export async function notify(tx: DbOrTx, audience: Audience, e: NotificationEvent, now: Date): Promise<number> {
+  if (Array.isArray(audience) && !audience.length) return 0;
+  const locked = mailLocked(e.type);
+  const mail = locked ? sql`true` : sql`coalesce(s.mail, ${mailOnByDefault(e.type)})`;
+  const rows = await tx.execute(sql`
+    insert into notifications (id, user_id, type, title, body, link, event_key, mail_state, mail_next_attempt_at, created_at)
+    select gen_random_uuid(), u.id, ${e.type}, ${e.title}, ${e.body}, ${e.link ?? null}, ${e.eventKey},
+      case when ${mail} then 'pending' end, case when ${mail} then ${now}::timestamptz end, ${now}::timestamptz
+    from users u
+    left join notification_settings s on s.user_id = u.id and s.type = ${e.type}
+    where ${audienceWhere(audience)} and u.deleted_at is null and u.deactivated_at is null and u.password_hash is not null
+    on conflict (user_id, event_key) do nothing
+    returning id`);
+  return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
 }
 
-/** Every live staff member. */
-export async function staffRecipients(tx: DbOrTx): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt), isNull(users.deactivatedAt)));
-  return rows.map((r) => r.id);
+/**
+ * Sends the mail of these events now, after the transaction that wrote them has committed, without
+ * holding up the answer; the mail job retries whatever this does not manage.
+ */
+export function mailSoon(ctx: AppContext, eventKeys: string[]): void {
+  if (!eventKeys.length) return;
+  ctx.background.run('notification mail', async () => {
+    await sendDueMail(ctx, { eventKeys });
+  });
 }

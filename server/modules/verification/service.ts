@@ -5,7 +5,19 @@ import type { AppContext, AuthUser } from '../../context';
 import { companies, users, verifications } from '../../db/schema';
 import { AppError, HTTP, conflict, invalid, notFound, parseOr422, type FieldErrors } from '../../lib/http';
 import { type ReceivedFile, storeUpload } from '../../lib/uploads';
-import { verificationDecisionMail } from '../../mail/templates';
+import type { DbOrTx } from '../../db/client';
+import { verificationDecided, verificationDecisionKey, verificationSubmitted } from '../notifications/events';
+import { mailSoon, notify } from '../notifications/service';
+
+/** The name staff know an account by: the Individual's full name or the company's. */
+async function accountName(tx: DbOrTx, accountType: 'individual' | 'company', accountId: string): Promise<string> {
+  if (accountType === 'company') {
+    const [c] = await tx.select({ name: companies.companyName }).from(companies).where(eq(companies.id, accountId));
+    return c?.name ?? 'A company';
+  }
+  const [u] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, accountId));
+  return u ? `${u.first} ${u.last}` : 'A customer';
+}
 
 type Files = Record<string, ReceivedFile>;
 
@@ -39,7 +51,9 @@ async function submit(
     assertMaySubmit(row.state);
     const documents: Record<string, string> = {};
     for (const f of Object.values(files)) documents[f.field] = await storeUpload(ctx, tx, f, accountId, me.id);
-    await tx.insert(verifications).values({ id: crypto.randomUUID(), accountType, accountId, submittedBy: me.id, state: 'pending', data, documents, createdAt: now, updatedAt: now });
+    const id = crypto.randomUUID();
+    await tx.insert(verifications).values({ id, accountType, accountId, submittedBy: me.id, state: 'pending', data, documents, createdAt: now, updatedAt: now });
+    await notify(tx, { staff: true }, verificationSubmitted({ id, kind: accountType === 'individual' ? 'KYC' : 'KYB', name: await accountName(tx, accountType, accountId) }), now);
     if (accountType === 'individual') await tx.update(users).set({ state: 'pending', updatedAt: now }).where(eq(users.id, accountId));
     else await tx.update(companies).set({ state: 'pending', updatedAt: now }).where(eq(companies.id, accountId));
   });
@@ -79,16 +93,12 @@ export async function decide(ctx: AppContext, me: AuthUser, body: z.output<typeo
     const state = approved ? 'Verified' : 'Unverified';
     if (v.accountType === 'individual') await tx.update(users).set({ state, updatedAt: now }).where(eq(users.id, v.accountId));
     else await tx.update(companies).set({ state, updatedAt: now }).where(eq(companies.id, v.accountId));
+    // KYB is the Company-Admins' business (Company-Users do not manage it); KYC the Individual's.
+    const event = verificationDecided({ id: v.id, kind: v.accountType === 'individual' ? 'KYC' : 'KYB' }, approved, body.reason);
+    await notify(tx, { owner: v.accountId, companyAdmins: true }, event, now);
     return v;
   });
-  const [person] = await ctx.db.select().from(users).where(eq(users.id, v.submittedBy));
-  if (person) {
-    try {
-      await ctx.mailer.send(verificationDecisionMail(person.email, person.firstName, v.accountType === 'individual' ? 'KYC' : 'KYB', body.decision === 'approve', body.reason));
-    } catch (err) {
-      ctx.log.error({ err }, 'could not send verification decision mail');
-    }
-  }
+  mailSoon(ctx, [verificationDecisionKey(v.id)]);
   return { message: body.decision === 'approve' ? 'Verification approved.' : 'Verification rejected.', state: body.decision === 'approve' ? 'approved' : 'rejected' };
 }
 

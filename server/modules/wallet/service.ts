@@ -4,11 +4,14 @@ import { type TopupInstructions, TRON_HASH, notApprovableYet, type approveTopupB
 import { FEES_FOR, computeFees, momoAmountToSend } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import type { AppContext, AuthUser } from '../../context';
-import { topups, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { topups } from '../../db/schema';
 import { AppError, HTTP, conflict, forbidden, invalidField, notFound, ok } from '../../lib/http';
 import type { FastifyRequest } from 'fastify';
 import { moneyTransaction } from '../../plugins/idempotency';
-import { momoAlertMail, topupApprovedMail, topupDeniedMail } from '../../mail/templates';
+import { momoAlertMail } from '../../mail/templates';
+import { mailSoon, notify } from '../notifications/service';
+import { topupDecided, topupDecisionKey, topupReview } from '../notifications/events';
 import { scheduleFor } from '../fees/service';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { post } from '../ledger/post';
@@ -97,6 +100,12 @@ export async function topupInstructions(ctx: AppContext, me: AuthUser, reference
   return instructions(ctx, t, settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined);
 }
 
+/** Staff hear of a top-up once it can be approved (the state notApprovableYet lets through). */
+async function notifyReview(tx: DbOrTx, t: typeof topups.$inferSelect, now: Date) {
+  const owner = await walletOwner(tx, t.walletId);
+  await notify(tx, { staff: true }, topupReview(t, { name: owner?.name ?? 'A customer', type: owner?.type ?? 'Individual' }), now);
+}
+
 /** Step 2: the customer says they paid: a Tron transaction hash, or "Paid" for mobile money. */
 export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof topupConfirmBody>) {
   const t = await findTopupByReference(ctx.db, body.reference);
@@ -123,11 +132,14 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
         .where(and(eq(topups.transactionHash, hash), ne(topups.state, 'Denied'), ne(topups.id, t.id)));
       if (dup) throw invalidField('transaction_hash', 'This transaction hash was already submitted for another top-up');
     }
-    return tx
+    const rows = await tx
       .update(topups)
       .set({ state: 'Hash-provided', transactionHash: hash, updatedAt: ctx.now() })
       .where(and(eq(topups.id, t.id), eq(topups.state, 'Pending')))
       .returning();
+    // A Tron top-up with its hash is what staff approve; a Momo one waits for an agent first.
+    if (rows.length && t.method === 'Tron') await notifyReview(tx, t, ctx.now());
+    return rows;
   });
   if (!updated) throw conflict('This top-up was already confirmed.');
   return {
@@ -147,11 +159,15 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
   const t = await findTopup(ctx.db, topupId);
   if (!t || t.method !== 'Momo') throw notFound('The top-up');
   const now = ctx.now();
-  const [updated] = await ctx.db
-    .update(topups)
-    .set({ state: 'MoMo processed', processedBy: me.id, processedAt: now, updatedAt: now })
-    .where(and(eq(topups.id, t.id), inArray(topups.state, ['Pending', 'Hash-provided'])))
-    .returning();
+  const [updated] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(topups)
+      .set({ state: 'MoMo processed', processedBy: me.id, processedAt: now, updatedAt: now })
+      .where(and(eq(topups.id, t.id), inArray(topups.state, ['Pending', 'Hash-provided'])))
+      .returning();
+    if (rows.length) await notifyReview(tx, t, now);
+    return rows;
+  });
   if (!updated) throw conflict(`This top-up is ${t.state} and cannot be confirmed again.`);
   return { message: 'Payment confirmed. The top-up now waits for approval.', state: updated.state };
 }
@@ -178,6 +194,7 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
         .update(topups)
         .set({ state: 'Denied', reason: body.reason!, decidedBy: me.id, decidedAt: now, updatedAt: now })
         .where(eq(topups.id, t.id));
+      await notify(tx, { owner: t.walletId }, topupDecided(t, 'Denied', { reason: body.reason! }), now);
       return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
     }
     const notYet = notApprovableYet(t);
@@ -221,20 +238,10 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
         updatedAt: now,
       })
       .where(eq(topups.id, t.id));
+    await notify(tx, { owner: t.walletId }, topupDecided(t, 'Approved', { credited, fee: fees.total }), now);
     return { t, decision: 'Approved' as const, credited, fee: fees.total };
   }, (r) => ok(decided(r.decision)));
-
-  const [customer] = await ctx.db.select().from(users).where(eq(users.id, result.t.createdBy));
-  if (customer) {
-    const common = { reference: result.t.reference, amount: formatMoney(result.t.amount), method: result.t.method };
-    await sendSafely(ctx, 'top-up decision', () =>
-      ctx.mailer.send(
-        result.decision === 'Approved'
-          ? topupApprovedMail(customer.email, customer.firstName, { ...common, credited: formatMoney(result.credited), fee: formatMoney(result.fee) })
-          : topupDeniedMail(customer.email, customer.firstName, { ...common, reason: body.reason! }),
-      ),
-    );
-  }
+  mailSoon(ctx, [topupDecisionKey(result.t.id)]);
   return decided(result.decision);
 }
 

@@ -8,6 +8,7 @@ import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS, moneyKey, onKeyTaken } from '../../plugi
 import { newReference } from '../ledger/refs';
 import { ownWalletId } from './access';
 import { failpoint } from '../../lib/failpoints';
+import { mailSoon } from '../notifications/service';
 
 export interface TransferResult {
   message: string;
@@ -113,6 +114,7 @@ export async function transfer(
     }
     if (row.outcome === 'ok') {
       if (idem) idem.completed = true;
+      mailSoon(ctx, [`transfer:${base.id}`]);
       await failpoint(ctx, 'money.after-commit');
       return { ...base, to_name: row.to_name!, balance_before: formatMoney(Number(row.balance_before)), balance_after: formatMoney(Number(row.balance_after)) };
     }

@@ -1,0 +1,133 @@
+import { formatMoney } from '../../../shared/money';
+import type { NotificationEvent } from './service';
+
+/**
+ * What each event says, in one place: titles short enough for the bell (they are also the mail's
+ * subject), bodies one sentence a line, amounts as the rest of the product writes them, reasons
+ * included. Keys name the event once, so the same event never notifies anyone twice.
+ */
+
+type Topup = { id: string; reference: string; amount: number; method: string; walletId: string };
+
+export const topupDecisionKey = (topupId: string) => `topup:${topupId}:decided`;
+
+export function topupDecided(t: Topup, decision: 'Approved' | 'Denied', d: { credited?: number; fee?: number; reason?: string }): NotificationEvent {
+  const what = `Your ${t.method} top-up ${t.reference} of USDT ${formatMoney(t.amount)}`;
+  if (decision === 'Denied')
+    return {
+      type: 'topup_denied',
+      title: `Your wallet top-up ${t.reference} was denied`,
+      body: `${what} was denied.\nReason: ${d.reason}`,
+      link: '/portal/wallet-loads',
+      eventKey: topupDecisionKey(t.id),
+    };
+  const credited = formatMoney(d.credited ?? t.amount);
+  return {
+    type: 'topup_approved',
+    title: `Your wallet top-up ${t.reference} was approved`,
+    body: `${what} was approved.\n${d.fee ? `USDT ${credited} was credited to your master wallet (fee USDT ${formatMoney(d.fee)}).` : `USDT ${credited} was credited to your master wallet.`}`,
+    link: '/portal/wallet-loads',
+    eventKey: topupDecisionKey(t.id),
+  };
+}
+
+export const topupReviewKey = (topupId: string) => `topup:${topupId}:review`;
+
+/** Staff: a top-up reached the state it can be approved from (Tron: hash given; Momo: an agent confirmed it). */
+export const topupReview = (t: Topup, owner: { name: string; type: 'Individual' | 'Company' }): NotificationEvent => ({
+  type: 'topup_review',
+  title: `Top-up ${t.reference} is waiting for review`,
+  body:
+    t.method === 'Tron'
+      ? `${owner.name} gave the transaction hash of a Tron top-up of USDT ${formatMoney(t.amount)}.`
+      : `A momo agent confirmed the mobile-money payment of ${owner.name}'s top-up of USDT ${formatMoney(t.amount)}.`,
+  // Staff Wallet Loads of that account (its own filter), where Approve and Deny are.
+  link: `/admin/wallet-loads?${new URLSearchParams({ [owner.type === 'Company' ? 'company_id' : 'individual_id']: t.walletId, acc_name: owner.name })}`,
+  eventKey: topupReviewKey(t.id),
+});
+
+type Card = { id: string; nickname: string; last4?: string | null };
+const cardName = (c: Card) => (c.last4 ? `${c.nickname} (•••• ${c.last4})` : c.nickname);
+const cardLink = (c: Card) => `/portal/prepaid-cards/${c.id}`;
+
+/** By the issuer's reference of the authorisation: the issuer sending it again is the same event. */
+export const cardDeclineKey = (issuerReference: string) => `card-auth:${issuerReference}:declined`;
+
+export const cardPaymentDeclined = (c: Card, tx: { key: string; amount: number; merchant: string; reason: string }): NotificationEvent => ({
+  type: 'card_payment_declined',
+  title: `Card payment of USD ${formatMoney(tx.amount)} declined`,
+  body: `A payment of USD ${formatMoney(tx.amount)} at ${tx.merchant} with your card ${cardName(c)} was declined.\nReason: ${tx.reason}`,
+  link: cardLink(c),
+  eventKey: cardDeclineKey(tx.key),
+});
+
+export const cardTerminatedKey = (cardId: string) => `card:${cardId}:terminated`;
+
+export const cardTerminated = (c: Card, reason: string, money: { outcome: 'refund' | 'forfeit'; remaining: number }): NotificationEvent => ({
+  type: 'card_terminated',
+  title: `Your card ${c.nickname} was terminated`,
+  body: [
+    `Your card ${cardName(c)} was terminated and can no longer be used.`,
+    `Reason: ${reason.replace(/^Terminated: /, '')}`,
+    ...(money.remaining > 0
+      ? [money.outcome === 'refund' ? `USD ${formatMoney(money.remaining)} was returned to your master wallet.` : `The remaining USD ${formatMoney(money.remaining)} was forfeited.`]
+      : []),
+  ].join('\n'),
+  link: '/portal/prepaid-cards',
+  eventKey: cardTerminatedKey(c.id),
+});
+
+const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export const maintenanceFeeKey = (cardId: string, period: string) => `card:${cardId}:maintenance:${period}`;
+
+export const maintenanceFeeCharged = (c: Card, amount: number, period: string): NotificationEvent => ({
+  type: 'maintenance_fee_charged',
+  title: `Maintenance fee of USD ${formatMoney(amount)} charged`,
+  body: `The monthly maintenance fee of USD ${formatMoney(amount)} for ${monthName(period)} was taken from your card ${cardName(c)}.`,
+  link: cardLink(c),
+  eventKey: maintenanceFeeKey(c.id, period),
+});
+
+export const verificationDecisionKey = (verificationId: string) => `verification:${verificationId}:decided`;
+
+export function verificationDecided(v: { id: string; kind: 'KYC' | 'KYB' }, approved: boolean, reason?: string): NotificationEvent {
+  if (approved)
+    return {
+      type: 'verification_approved',
+      title: `Your ${v.kind} verification was approved`,
+      body: `Your ${v.kind} verification was approved. Your account is now verified: you can create unlimited cards${v.kind === 'KYB' ? ' and use the API settings' : ''}.`,
+      link: '/portal/kycverifications',
+      eventKey: verificationDecisionKey(v.id),
+    };
+  return {
+    type: 'verification_rejected',
+    title: `Your ${v.kind} verification was not approved`,
+    body: `Your ${v.kind} verification was not approved.\nReason: ${reason ?? 'not given'}\nYou may correct the details or documents and submit it again from your dashboard.`,
+    link: '/portal/kycverifications',
+    eventKey: verificationDecisionKey(v.id),
+  };
+}
+
+export const verificationSubmittedKey = (verificationId: string) => `verification:${verificationId}:submitted`;
+
+export const verificationSubmitted = (v: { id: string; kind: 'KYC' | 'KYB'; name: string }): NotificationEvent => ({
+  type: 'verification_submitted',
+  title: `New ${v.kind} verification from ${v.name}`,
+  body: `${v.name} submitted a ${v.kind} verification. It is waiting for review.`,
+  link: `/admin/verifications-${v.kind === 'KYC' ? 'individuals' : 'companies'}/${v.id}`,
+  eventKey: verificationSubmittedKey(v.id),
+});
+
+export const apiCredentialsKey = (clientId: string, what: 'generated' | 'revoked') => `api-client:${clientId}:${what}`;
+
+export const apiCredentials = (clientId: string, what: 'generated' | 'revoked', by: string): NotificationEvent => ({
+  type: what === 'generated' ? 'api_credentials_generated' : 'api_credentials_revoked',
+  title: what === 'generated' ? 'New API credentials were generated' : 'API credentials were revoked',
+  body:
+    what === 'generated'
+      ? `${by} generated API credentials for your company (client id ${clientId}). Any earlier credentials stopped working.`
+      : `${by} revoked your company's API credentials (client id ${clientId}). Integrations using them no longer work.`,
+  link: '/portal/apisettings',
+  eventKey: apiCredentialsKey(clientId, what),
+});
