@@ -27,7 +27,7 @@ export function csvQuery(query: Query = {}): Query {
 }
 
 /** Saves a blob under a name, as a click on a download link would. */
-function save(blob: Blob, name: string) {
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -51,7 +51,7 @@ export function ExportCsvButton({ path, query, filename = 'export', disabled, si
     setBusy(true);
     try {
       const { blob, filename: suggested } = await apiDownload(path, csvQuery(query));
-      save(blob, suggested ?? `${filename}.csv`);
+      saveBlob(blob, suggested ?? `${filename}.csv`);
     } catch (e) {
       message.error(messageOf(e, 'The export failed. Please try again.'));
     } finally {

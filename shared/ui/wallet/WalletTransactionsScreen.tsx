@@ -14,6 +14,7 @@ import { WalletTransactionDetails } from './TransactionDetails';
 import { dateTime, signedUsdt, txTypeLabel, usdt } from './format';
 import { useIsPhone } from './useIsPhone';
 import { ExportCsvButton } from '../ExportCsvButton';
+import { StatementButton } from './StatementButton';
 
 type Totals = { totals?: { amount: string; fees: string } };
 
@@ -25,6 +26,8 @@ export interface WalletTransactionsScreenProps {
   title?: string;
   subtitle?: string;
 }
+
+const asId = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 const BEFORE_SEARCH = 'Select a date range to search. Results of query would be displayed here.';
 
@@ -42,6 +45,8 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
   const [search, setSearch] = useState<{ start: string; end: string; type?: string }>();
   const [page, setPage] = useState(1);
   const details = useDetails<ApiWalletTransaction>();
+  // A statement is of one wallet: the customer's own, or the account staff narrowed the screen to.
+  const statementWallet = walletId ?? asId(params?.company_id) ?? asId(params?.individual_id);
 
   const query = useQuery({
     queryKey: [...WALLET_KEYS.transactions, 'report', walletId ?? null, params ?? null, search, page],
@@ -53,12 +58,13 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
     enabled: !!search,
   });
 
+  function askForRange() {
+    setError('Date range required');
+    setPopover(true);
+  }
+
   function runSearch() {
-    if (!draft.from || !draft.to) {
-      setError('Date range required');
-      setPopover(true);
-      return;
-    }
+    if (!draft.from || !draft.to) return askForRange();
     setError(undefined);
     setPopover(false);
     setPage(1);
@@ -102,6 +108,7 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
               block={phone}
             />
           )}
+          {statementWallet && <StatementButton walletId={statementWallet} range={draft} onNeedRange={askForRange} block={phone} />}
           {error && !popover && (
             <Typography.Text type="danger" role="alert" style={{ width: phone ? '100%' : undefined }}>
               {error}

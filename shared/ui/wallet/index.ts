@@ -10,3 +10,4 @@ export { FeeBreakdown, feeLabel, TopupDetails, TransferDetails, WalletTransactio
 export { useIsPhone } from './useIsPhone';
 export { useWalletBalance, type WalletBalance } from './useWalletBalance';
 export { WalletTransactionsScreen, type WalletTransactionsScreenProps } from './WalletTransactionsScreen';
+export { StatementButton, type StatementButtonProps } from './StatementButton';
