@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openFromMenu, snap, uniqueEmail } from './support/flows';
+import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openFromMenu, saveRecoveryCodes, snap, uniqueEmail } from './support/flows';
 import { waitForLink } from './support/mail';
 import { verifiedIndividual } from './support/accounts';
 import { freshCode, rememberSecret, wrongCodeFor } from './support/totp';
@@ -83,6 +83,7 @@ test('a mistyped code while setting up 2FA keeps the same QR and key, and the ke
   expect(await shownKey()).toBe(secret);
   expect(await qr.getAttribute('src')).toBe(qrSource);
   await typeCode(await freshCode(email));
+  await saveRecoveryCodes(page, email);
   await expect(page).toHaveURL(/\/portal$/);
 });
 

@@ -255,20 +255,23 @@ describe('changing roles and deleting users', () => {
     expect((await list(a, 'not-a-uuid')).status).toBe(404);
   });
 
-  it('answers 403 to a Company-User, an Individual and staff on all four calls', async () => {
+  it('answers 403 to a Company-User, an Individual and staff on all four calls (staff may only list)', async () => {
     const admin = await newCompany(t);
     const target = await newCompanyMember(t, admin);
     const companyUser = await newCompanyMember(t, admin, 'user');
     const individual = await newIndividual(t);
     const staff = await newStaff(t);
     for (const who of [companyUser, individual, staff]) {
-      expect((await list(who, admin.companyId)).status).toBe(403);
+      expect((await list(who, admin.companyId)).status).toBe(who === staff ? 200 : 403);
       expect((await invite(who, newcomer(), admin.companyId)).status).toBe(403);
       expect((await setRole(who, target.id, 'admin', admin.companyId)).status).toBe(403);
       expect((await remove(who, target.id, admin.companyId)).status).toBe(403);
     }
     expect((await profile(target.token)).body.data.user.role).toBe('Company-User');
     expect((await list(admin)).body.total).toBe(3);
+    const read = await list(staff, admin.companyId);
+    expect(read.body.total).toBe(3);
+    expect((await list(staff, crypto.randomUUID())).status).toBe(404);
   });
 
   it('answers 401 without a session', async () => {

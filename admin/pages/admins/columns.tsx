@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ApiAdmin } from '../../../shared/contract';
 import { ShortId } from '../../components/ShortId';
@@ -18,13 +18,16 @@ export function AdminStateTags({ a }: { a: ApiAdmin }) {
   );
 }
 
-type Act = { meId?: string; onEdit(a: ApiAdmin): void; onDelete(a: ApiAdmin): void };
+type Act = { meId?: string; onEdit(a: ApiAdmin): void; onDelete(a: ApiAdmin): void; onResetTwoFactor(a: ApiAdmin): void };
 
-/** Edit, and Delete on every row but one's own. */
-export function AdminActions({ a, meId, onEdit, onDelete }: Act & { a: ApiAdmin }) {
+/** Edit, and Reset 2FA and Delete on every row but one's own. */
+export function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
   return (
     <Flex gap={8} justify="flex-end">
       <Button icon={<EditOutlined />} aria-label={`Edit ${adminName(a)}`} onClick={() => onEdit(a)} />
+      {a.id !== meId && a.state === 'Active' && (
+        <Button icon={<SafetyOutlined />} aria-label={`Reset 2FA of ${adminName(a)}`} title="Reset 2FA" onClick={() => onResetTwoFactor(a)} />
+      )}
       {a.id !== meId && <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${adminName(a)}`} onClick={() => onDelete(a)} />}
     </Flex>
   );
@@ -48,7 +51,7 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
     { title: 'Email Address', dataIndex: 'email' },
     { title: 'Phone Number', dataIndex: 'phone_number', render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v || '—'}</span> },
     { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
-    { key: 'actions', align: 'right', width: 110, render: (_, a) => <AdminActions a={a} {...act} /> },
+    { key: 'actions', align: 'right', width: 150, render: (_, a) => <AdminActions a={a} {...act} /> },
   ];
 }
 

@@ -12,6 +12,7 @@ import { useSubmit } from '../../../shared/ui/useSubmit';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { AdminItem, adminColumns, adminName } from './columns';
 import { AddAdminDrawer, EditAdminDrawer } from './edit';
+import { type ResetTarget, ResetTwoFactorModal } from '../../components/ResetTwoFactor';
 
 /**
  * /admin/administration-admins (Super-Admin): the staff, added with an emailed link to set a
@@ -46,7 +47,8 @@ export default function AdminsList() {
       },
     });
 
-  const act = { meId: me, onEdit: setEditing, onDelete: remove };
+  const [resetting, setResetting] = useState<ResetTarget | null>(null);
+  const act = { meId: me, onEdit: setEditing, onDelete: remove, onResetTwoFactor: (a: ApiAdmin) => setResetting({ userId: a.id, name: adminName(a) }) };
   return (
     <>
       <PageHeader
@@ -65,6 +67,7 @@ export default function AdminsList() {
         renderItem={(a) => <AdminItem a={a} {...act} />}
         emptyText="No administrators"
       />
+      <ResetTwoFactorModal target={resetting} onClose={() => setResetting(null)} />
       <AddAdminDrawer
         open={adding}
         onClose={() => setAdding(false)}

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, CreditCardOutlined, DownloadOutlined, MoreOutlined, PercentageOutlined, StopOutlined, TransactionOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CreditCardOutlined, DownloadOutlined, MoreOutlined, PercentageOutlined, SafetyOutlined, StopOutlined, TransactionOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client';
@@ -6,6 +6,7 @@ import { messageOf } from '../../../shared/api/errors';
 import type { ApiCustomerRow } from '../../../shared/contract';
 import { useSession } from '../../../shared/ui/useSession';
 import { useSubmit } from '../../../shared/ui/useSubmit';
+import type { ResetTarget } from '../../components/ResetTwoFactor';
 import { isSuperAdmin } from '../../resources';
 import { type Kind, customerName } from './columns';
 
@@ -64,8 +65,8 @@ function useAccountStatus(kind: Kind, done: () => void) {
   };
 }
 
-/** The row menu: the customer's cards, card transactions, wallet loads, fees, and the account state. */
-export function useCustomerActions(kind: Kind, done: () => void) {
+/** The row menu: the customer's cards, card transactions, wallet loads, fees, 2FA reset, and the account state. */
+export function useCustomerActions(kind: Kind, done: () => void, resetTwoFactor: (t: ResetTarget) => void) {
   const navigate = useNavigate();
   const superAdmin = isSuperAdmin(useSession()?.user.role);
   const status = useAccountStatus(kind, done);
@@ -79,6 +80,7 @@ export function useCustomerActions(kind: Kind, done: () => void) {
       // Fees Management is the Super-Admin's.
       ...(kind === 'company' && superAdmin ? [{ key: links.fees, label: 'Fees', icon: <PercentageOutlined /> }] : []),
       { type: 'divider' as const },
+      { key: 'reset-2fa', label: 'Reset 2FA', icon: <SafetyOutlined /> },
       c.state === 'Deactivated'
         ? { key: 'reactivate', label: 'Reactivate', icon: <CheckCircleOutlined /> }
         : { key: 'deactivate', label: 'Deactivate', icon: <StopOutlined />, danger: true },
@@ -93,6 +95,7 @@ export function useCustomerActions(kind: Kind, done: () => void) {
             domEvent.stopPropagation();
             if (key === 'deactivate') status.deactivate(c);
             else if (key === 'reactivate') status.reactivate(c);
+            else if (key === 'reset-2fa') resetTwoFactor(kind === 'company' ? { companyId: c.id, name: customerName(c) } : { userId: c.id, name: customerName(c) });
             else navigate(key);
           },
         }}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Form, Input, Select } from 'antd';
@@ -6,6 +7,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
 import { useCustomerActions } from './actions';
+import { type ResetTarget, ResetTwoFactorModal } from '../../components/ResetTwoFactor';
 import { CustomerItem, type Kind, customerColumns, customerName } from './columns';
 
 type Search = { state?: string; name?: string; start_date?: string; end_date?: string };
@@ -29,7 +31,8 @@ export default function CustomersList({ kind }: { kind: Kind }) {
     filters: { defaultBehavior: 'replace' },
     onSearch: (v) => searchFilters({ ...v, name: v.name?.trim() }),
   });
-  const actions = useCustomerActions(kind, () => void table.tableQuery.refetch());
+  const [resetting, setResetting] = useState<ResetTarget | null>(null);
+  const actions = useCustomerActions(kind, () => void table.tableQuery.refetch(), setResetting);
   return (
     <>
       <PageHeader title={k.title} subtitle={k.subtitle} />
@@ -51,6 +54,7 @@ export default function CustomersList({ kind }: { kind: Kind }) {
         emptyText="No customers match these filters"
         minWidth={kind === 'company' ? 1150 : 1050}
       />
+      <ResetTwoFactorModal target={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

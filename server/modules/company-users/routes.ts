@@ -29,7 +29,8 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
   const tags = ['Company users'];
   const security = [{ bearer: [] }];
 
-  app.get('/company/users/:companyId', { onRequest, schema: { tags, security, params: companyParams, querystring: pageQuery } }, async (req, reply) => {
+  const readers = authenticate(ctx, { roles: ['Company-Admin', 'Company-User', 'Admin', 'Super-Admin'] });
+  app.get('/company/users/:companyId', { onRequest: readers, schema: { tags, security, params: companyParams, querystring: pageQuery } }, async (req, reply) => {
     if (req.query.format === 'csv') {
       return sendCsv(reply, 'users', USER_COLUMNS, byOffset((p) => svc.listCompanyUsers(ctx, req.user!, req.params.companyId, { page: p.offset / p.limit + 1, per_page: p.limit })));
     }

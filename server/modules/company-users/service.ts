@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  isStaff,
   COMPANY_USER_ROLES,
   type CompanyUserRow,
   type PageQuery,
@@ -38,7 +39,10 @@ function assertCompanyAdmin(me: AuthUser, companyId: string) {
 const ofCompany = (companyId: string) => and(eq(users.companyId, companyId), isNull(users.deletedAt));
 
 export async function listCompanyUsers(ctx: AppContext, me: AuthUser, companyId: string, q: PageQuery) {
-  assertCompanyAdmin(me, companyId);
+  // Staff read a company's users (to reset one's 2FA, say); only its admins manage them.
+  if (isStaff(me.role)) {
+    if (!(await findCompany(ctx.db, companyId))) throw notFound('The company');
+  } else assertCompanyAdmin(me, companyId);
   const [rows, [total]] = await Promise.all([
     ctx.db.select().from(users).where(ofCompany(companyId)).orderBy(desc(users.createdAt), users.id).limit(q.per_page).offset(offsetOf(q)),
     ctx.db.select({ n: count() }).from(users).where(ofCompany(companyId)),

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, expect } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { freshCode, knownSecret, rememberSecret } from './totp';
+import { freshCode, knownSecret, rememberRecoveryCodes, rememberSecret } from './totp';
 
 export const PASSWORD = 'E2e!Passw0rd';
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -72,7 +72,27 @@ async function logIn(page: Page, email: string, password: string, opts: { prefil
   await page.locator('.ant-otp input').first().click();
   await page.keyboard.type(digits, { delay: 20 });
   await page.getByRole('button', { name: 'Confirm OTP' }).click();
+  // A first login (2FA just set up) shows the recovery codes before going on.
+  const codes = page.getByRole('heading', { name: 'Save your recovery codes' });
+  const landed = await Promise.race([
+    codes.waitFor({ timeout: 30_000 }).then(() => 'codes', () => undefined),
+    page.waitForURL(/\/(portal|admin)(\/|$)/, { timeout: 30_000 }).then(() => 'home', () => undefined),
+  ]);
+  if (landed === 'codes') await saveRecoveryCodes(page, email);
   await page.waitForURL(/\/(portal|admin)(\/|$)/);
+}
+
+/** The recovery codes screen after 2FA setup: the codes are kept (as a person would print them), then Continue. */
+export async function saveRecoveryCodes(page: Page, email: string): Promise<string[]> {
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const codes = (await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  rememberRecoveryCodes(email, codes);
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I have saved my recovery codes somewhere safe' }).check();
+  await next.click();
+  return codes;
 }
 
 /**

@@ -14,10 +14,22 @@ const fileOf = (email: string) => {
   return path.join(dir, `${email.toLowerCase()}.json`);
 };
 
-type Entry = { secret: string; lastStep?: number };
+type Entry = { secret: string; lastStep?: number; recoveryCodes?: string[] };
 
 export function rememberSecret(email: string, secret: string) {
   writeFileSync(fileOf(email), JSON.stringify({ secret } satisfies Entry));
+}
+
+/** The recovery codes shown at setup, kept beside the key (as a person keeps them apart from the phone). */
+export function rememberRecoveryCodes(email: string, codes: string[]) {
+  const f = fileOf(email);
+  const entry = existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Entry) : ({ secret: '' } as Entry);
+  writeFileSync(f, JSON.stringify({ ...entry, recoveryCodes: codes }));
+}
+
+export function knownRecoveryCodes(email: string): string[] {
+  const f = fileOf(email);
+  return existsSync(f) ? ((JSON.parse(readFileSync(f, 'utf8')) as Entry).recoveryCodes ?? []) : [];
 }
 
 export function knownSecret(email: string): string | undefined {

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { verifiedIndividual } from './support/accounts';
+import { letters } from './support/cards';
+import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openDropdown, saveRecoveryCodes, snap } from './support/flows';
+import { freshCode, knownRecoveryCodes, knownSecret, rememberSecret } from './support/totp';
+
+const BAD_RECOVERY = 'This recovery code is not valid or has already been used.';
+
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function typeOtp(page: Page, digits: string) {
+  await page.locator('.ant-otp input').first().click();
+  await page.keyboard.type(digits, { delay: 20 });
+}
+
+async function accountMenu(page: Page, entry: string) {
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Account menu' }));
+  await menu.getByRole('menuitem', { name: entry }).click();
+}
+
+test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator', async ({ page, request }, info) => {
+  const project = info.project.name;
+  const { email } = await verifiedIndividual(request, 'Ekua', 'Mensah');
+
+  await test.step('2FA setup ends on the recovery codes, which copy and download', async () => {
+    await passwordStep(page, email);
+    await expect(page.getByText('Setup your 2FA')).toBeVisible();
+    rememberSecret(email, (await page.getByTestId('totp-secret').innerText()).trim());
+    await typeOtp(page, await freshCode(email));
+    await page.getByRole('button', { name: 'Confirm OTP' }).click();
+    await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    await expect(page.getByText('They are shown only this once.')).toBeVisible();
+    await snap(page, 'recovery-codes-setup', project);
+    const shown = (await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('cardwallet-recovery-codes.txt');
+    const text = readFileSync((await download.path())!, 'utf8');
+    for (const c of shown) expect(text).toContain(c);
+    expect(text).toContain(email);
+    const codes = await saveRecoveryCodes(page, email);
+    expect(codes).toEqual(shown);
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  const codes: string[] = [];
+  await test.step('the phone is lost: a recovery code logs in once', async () => {
+    await accountMenu(page, 'Logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    codes.push(...knownRecoveryCodes(email));
+    expect(codes).toHaveLength(10);
+
+    await passwordStep(page, email);
+    await expect(page.getByRole('heading', { name: 'Authentication Code' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await expect(page.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
+    const field = page.getByLabel('Recovery code');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Recovery code is required')).toBeVisible();
+    await field.fill('ABCDE-23456');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText(BAD_RECOVERY)).toHaveCount(1);
+    await snap(page, 'login-recovery-code-refused', project);
+    await field.fill(codes[0]!.toLowerCase());
+    await expect(page.getByText(BAD_RECOVERY)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('That code is now used up. You have 9 recovery codes left.')).toBeVisible();
+    await snap(page, 'login-recovered', project);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  await test.step('Profile → Security: a new authenticator replaces the lost one', async () => {
+    await accountMenu(page, 'Profile');
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-content');
+    await drawer.getByText('Security', { exact: true }).click();
+    await expect(drawer.getByText('Two-factor authentication is on.')).toBeVisible();
+    await snap(page, 'profile-security', project);
+    await drawer.getByRole('button', { name: 'Set up a new authenticator app' }).click();
+    await drawer.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await drawer.getByLabel('Six-digit code from your authenticator app').fill(await freshCode(email));
+    await drawer.getByRole('button', { name: 'Continue' }).click();
+    await expect(drawer.getByAltText('QR code for your new authenticator app')).toBeVisible();
+    await snap(page, 'profile-security-new-authenticator', project);
+    const fresh = (await drawer.getByTestId('new-totp-secret').innerText()).trim();
+    expect(fresh).not.toBe(knownSecret(email));
+    rememberSecret(email, fresh);
+    await drawer.getByLabel('Six-digit code from the new app').fill(await freshCode(email));
+    await drawer.getByRole('button', { name: 'Confirm new authenticator' }).click();
+    await expect(page.getByText('Your new authenticator app is set up. Codes from the old one no longer work.')).toBeVisible();
+    await expect(drawer.getByText('Two-factor authentication is on.')).toBeVisible();
+  });
+
+  await test.step('the same code never works twice, and the new authenticator logs in', async () => {
+    await page.locator('.ant-drawer-open').getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+    await accountMenu(page, 'Logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await passwordStep(page, email);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText(BAD_RECOVERY)).toBeVisible();
+    await page.getByRole('button', { name: 'Use my authenticator app instead' }).click();
+    await typeOtp(page, await freshCode(email));
+    await page.getByRole('button', { name: 'Confirm OTP' }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+});
+
+test("staff reset a user's 2FA: the user's session ends and their next login sets 2FA up again", async ({ page, request, browser }, info) => {
+  const project = info.project.name;
+  const last = `Owusu${letters(5)}`;
+  const name = `Kwabena ${last}`;
+  const { email } = await verifiedIndividual(request, 'Kwabena', last);
+  // The user set 2FA up earlier (through the API here) and has a session.
+  const login = await (await request.post('/api/v1/account/login', { data: { email, password: PASSWORD } })).json();
+  const oldSecret: string = login.data.secret;
+  const confirmed = await request.post('/api/v1/account/auth-confirm', {
+    data: { token: login.data.token, code: await generate({ secret: oldSecret, epoch: Math.floor(Date.now() / 1000) }) },
+  });
+  const userToken: string = (await confirmed.json()).data.access_token;
+  const auth = { authorization: `Bearer ${userToken}` };
+  expect((await request.get('/api/v1/individuals/profile', { headers: auth })).status()).toBe(200);
+
+  await logInThroughUi(page, isPhone(page) ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await page.goto(`/admin/customers-individuals?name=${encodeURIComponent(last)}`);
+  await expect(page.getByRole('heading', { name: 'List of Individuals' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Filters' });
+  if (isPhone(page) && !(await form.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+  await form.getByLabel('Name', { exact: true }).fill(last);
+  await form.getByLabel('Name', { exact: true }).press('Enter');
+  const menu = await openDropdown(page, page.getByRole('button', { name: `Actions for ${name}` }));
+  await menu.getByRole('menuitem', { name: 'Reset 2FA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset two-factor authentication' });
+  await expect(dialog.getByText(`For ${name}.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset 2FA' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Lost phone; identity checked on a video call');
+  await snap(page, 'staff-reset-2fa', project);
+  await dialog.getByRole('button', { name: 'Reset 2FA' }).click();
+  await expect(page.getByText('Two-factor authentication has been reset. The user will set it up again at their next login.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await request.get('/api/v1/individuals/profile', { headers: auth })).status()).toBe(401);
+
+  // The user, on their own device, is asked to set 2FA up again with a new key.
+  const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: page.viewportSize()!, isMobile: isPhone(page), hasTouch: isPhone(page) });
+  const user = await context.newPage();
+  await passwordStep(user, email);
+  await expect(user.getByText('Setup your 2FA')).toBeVisible();
+  const newSecret = (await user.getByTestId('totp-secret').innerText()).trim();
+  expect(newSecret).not.toBe(oldSecret);
+  await snap(user, 'login-2fa-setup-after-reset', project);
+  rememberSecret(email, newSecret);
+  await typeOtp(user, await freshCode(email));
+  await user.getByRole('button', { name: 'Confirm OTP' }).click();
+  await saveRecoveryCodes(user, email);
+  await expect(user).toHaveURL(/\/portal$/);
+  await context.close();
+});
