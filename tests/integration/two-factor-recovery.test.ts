@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, recoveryCodes } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { PASSWORD, newCompany, newCompanyMember, newIndividual, newStaff, randomIp, registerIndividual, totpCode, wrongCode } from './support/actors';
+import { PASSWORD, mailsTo, newCompany, newCompanyMember, newIndividual, newStaff, randomIp, registerIndividual, totpCode, wrongCode } from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,6 +176,10 @@ describe('staff-assisted 2FA reset', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('Lost phone; identity checked by video call');
     expect(told[0]!.mailState).not.toBeNull();
+    await t.ctx.background.settled();
+    const mail = mailsTo(t, a.email).filter((m) => m.subject === 'Two-factor authentication reset');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('Lost phone; identity checked by video call');
 
     const [audit] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.reset-2fa'), eq(auditLog.objectId, a.id)));
     expect(audit).toMatchObject({ actorId: staff.id, objectType: 'user' });

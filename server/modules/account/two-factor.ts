@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
 import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
 import type { AuthUser } from '../../context';
-import { notify } from '../notifications/service';
+import { mailSoon, notify } from '../notifications/service';
 import { findLiveUser, revokeUserSessions } from './queries';
 import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes';
 
@@ -99,6 +99,7 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
   }
   if (!user.totpSecret) throw conflict('This user has not set up two-factor authentication yet.');
   const now = ctx.now();
+  const eventKey = `two-factor-reset:${crypto.randomUUID()}`;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -114,10 +115,11 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
         title: 'Two-factor authentication reset',
         body: `Our support team reset the two-factor authentication of your account (reason: ${reason}). At your next login you will scan a new QR code with your authenticator app. If you did not ask for this, contact support at once.`,
         link: isStaff(user.role) ? '/admin' : '/portal',
-        eventKey: `two-factor-reset:${crypto.randomUUID()}`,
+        eventKey,
       },
       now,
     );
   });
+  mailSoon(ctx, [eventKey]);
   return { message: 'Two-factor authentication has been reset. The user will set it up again at their next login.' };
 }
