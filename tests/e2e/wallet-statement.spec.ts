@@ -72,7 +72,13 @@ test('staff download the statement of one account from its Wallet Transactions',
   await expect(page.getByRole('heading', { name: 'Wallet Transactions' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download statement' })).toHaveCount(0);
 
-  await page.goto(`/admin/wallet-transactions?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
+  // From one account's Wallet Transactions for Cards (where the customer lists lead) to all its movements.
+  await page.goto(`/admin/card-transfers?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
+  await expect(page.getByRole('heading', { name: `${c.name} - Wallet Transactions for Cards` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Wallet statement' })).toBeVisible();
+  await snap(page, 'statement-admin-card-transfers', project);
+  await page.getByRole('button', { name: 'Wallet statement' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/wallet-transactions\\?individual_id=${c.id}&acc_name=`));
   await expect(page.getByRole('heading', { name: `${c.name} - Wallet Transactions` })).toBeVisible();
   await pickRange(page, day(-1), day(1));
   await page.getByRole('button', { name: 'Search' }).click();

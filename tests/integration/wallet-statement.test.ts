@@ -150,7 +150,7 @@ describe('the statement is the ledger', () => {
     expect(summaryValue(pdf.lines, /^Closing balance at the end of 3 Mar 2025 \(UTC\)$/)).toBe('USDT 93.50');
     expect(summaryValue(pdf.lines, /^Money in$/)).toBe('USDT 20.00');
     expect(summaryValue(pdf.lines, /^Money out$/)).toBe('USDT -31.50');
-    expect(summaryValue(pdf.lines, /^Fees \(included above\)$/)).toBe('USDT 2.10');
+    expect(summaryValue(pdf.lines, /^Fees \(already counted in the amounts\)$/)).toBe('USDT 2.10');
     const lines = movementLines(pdf.lines);
     expect(lines.map((l) => l.slice(0, 1).concat(l.slice(2)))).toEqual([
       ['2025-03-01 00:00', 'Wallet Top Up', '0.10', '+20.00', '125.00'],

@@ -1,8 +1,9 @@
 import { useTable } from '@refinedev/antd';
 import type { CrudFilter, HttpError } from '@refinedev/core';
-import { Flex, Form, Select, Typography, type TableColumnsType } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Flex, Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiWalletTransaction } from '../../../shared/contract';
 import { usd } from '../../../shared/ui/cards';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -74,6 +75,7 @@ function TransferItem({ t }: { t: ApiWalletTransaction }) {
  */
 function CardTransfers({ accName, companyId, individualId }: { accName: string; companyId?: string; individualId?: string }) {
   const details = useDetails<ApiWalletTransaction>();
+  const navigate = useNavigate();
   const permanent = useMemo<CrudFilter[]>(
     () => [
       { field: 'card_only', operator: 'eq', value: 'true' },
@@ -93,7 +95,21 @@ function CardTransfers({ accName, companyId, individualId }: { accName: string; 
 
   return (
     <>
-      <PageHeader title={`${accName} - Wallet Transactions for Cards`} subtitle="Card issuance, top-ups and withdrawals paid from or into master wallets." />
+      <PageHeader
+        title={`${accName} - Wallet Transactions for Cards`}
+        subtitle="Card issuance, top-ups and withdrawals paid from or into master wallets."
+        extra={
+          // One account's every movement, where its PDF statement is downloaded (a statement is of one wallet).
+          (companyId || individualId) && (
+            <Button
+              icon={<FilePdfOutlined />}
+              onClick={() => navigate(`/admin/wallet-transactions?${new URLSearchParams({ ...(companyId ? { company_id: companyId } : { individual_id: individualId! }), acc_name: accName })}`)}
+            >
+              Wallet statement
+            </Button>
+          )
+        }
+      />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="type" label="Type" initialValue="">
           <Select style={{ minWidth: 150 }} options={TYPES} aria-label="Type" />

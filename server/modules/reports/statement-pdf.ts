@@ -117,7 +117,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     text(value, PAGE.margin + 110, y, { width: CONTENT - 110 });
     y += 14;
   }
-  text('All dates and times are in UTC. Amounts are in USDT and include their fees; the Fees column shows the part of each amount that is fees.', PAGE.margin, y + 2, {
+  text('All dates and times are in UTC. Amounts are in USDT: what moved into or out of the wallet, fees already counted; the Fees column shows the fees of each movement.', PAGE.margin, y + 2, {
     width: CONTENT,
     size: 8,
     color: MUTED,
@@ -130,7 +130,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     [`Opening balance at ${instantText(s.from)}`, usdt(s.opening), true],
     ['Money in', usdt(s.moneyIn), false],
     ['Money out', usdt(-s.moneyOut), false],
-    ['Fees (included above)', usdt(s.fees), false],
+    ['Fees (already counted in the amounts)', usdt(s.fees), false],
     [`Closing balance ${closingWhen(s)}`, usdt(s.closing), true],
   ];
   rule(y);
