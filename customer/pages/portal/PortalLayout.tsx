@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout, refreshProfile } from '../../../shared/api/auth';
 import { isCustomer } from '../../../shared/contract/roles';
+import { NotificationBell } from '../../../shared/ui/notifications/NotificationBell';
 import { ScreenBoundary } from '../../../shared/ui/ScreenBoundary';
 import { useSession } from '../../../shared/ui/useSession';
 import { portalMenu } from './menu';
@@ -116,20 +117,23 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
           }}
         >
           {wide ? <span /> : <img src="/logo.svg" alt="Cardwallet" height={28} />}
-          <Dropdown menu={{ items: topItems, onClick: onTopMenu }} trigger={['click']} placement="bottomRight">
-            <Button type="text" aria-label={wide ? undefined : 'Account menu'} style={{ height: 48 }}>
-              <Flex align="center" gap={8}>
-                <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
-                {wide && (
-                  <span>
-                    {user.first_name} {user.last_name}
-                    <span className="cw-sr-only">, account menu</span>
-                  </span>
-                )}
-                {!wide && <MenuOutlined />}
-              </Flex>
-            </Button>
-          </Dropdown>
+          <Flex align="center" gap={4}>
+            <NotificationBell />
+            <Dropdown menu={{ items: topItems, onClick: onTopMenu }} trigger={['click']} placement="bottomRight">
+              <Button type="text" aria-label={wide ? undefined : 'Account menu'} style={{ height: 48 }}>
+                <Flex align="center" gap={8}>
+                  <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
+                  {wide && (
+                    <span>
+                      {user.first_name} {user.last_name}
+                      <span className="cw-sr-only">, account menu</span>
+                    </span>
+                  )}
+                  {!wide && <MenuOutlined />}
+                </Flex>
+              </Button>
+            </Dropdown>
+          </Flex>
         </Header>
         <Content style={{ padding: wide ? 24 : 12 }}>
           <ScreenBoundary home="/portal">
