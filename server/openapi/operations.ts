@@ -15,6 +15,7 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'POST /api/v1/account/auth-confirm': ['confirmTwoFactorSetup', 'Set up two-factor authentication and sign in'],
   'POST /api/v1/account/login-confirm': ['confirmLogIn', 'Confirm a login with the authenticator code'],
   'POST /api/v1/account/login-recover': ['recoverLogIn', 'Confirm a login with a recovery code instead of the authenticator'],
+  'GET /api/v1/account/two-factor': ['getTwoFactorStatus', 'Get the two-factor state and how many recovery codes are left'],
   'POST /api/v1/account/recovery-codes': ['regenerateRecoveryCodes', 'Replace the recovery codes with a new set'],
   'POST /api/v1/account/two-factor/enrol': ['startAuthenticatorEnrolment', 'Start moving two-factor authentication to a new authenticator app'],
   'POST /api/v1/account/two-factor/enrol-confirm': ['confirmAuthenticatorEnrolment', 'Confirm the new authenticator app with its code'],

@@ -153,17 +153,21 @@ export const RESPONSES: Record<string, RouteResponses> = {
       RATE_LIMITED,
     ),
   },
+  'GET /api/v1/account/two-factor': {
+    200: data(R.twoFactorStatus, "The signed-in user's two-factor state and unused recovery codes."),
+    ...fails(SIGNED_IN),
+  },
   'POST /api/v1/account/recovery-codes': {
-    200: data(R.recoveryCodesIssued, 'A new set of recovery codes, shown this once; the old set stops working.'),
-    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password or the code is wrong.'), RATE_LIMITED),
+    200: data(R.recoveryCodesIssued, 'A new set of recovery codes, shown this once; the old set stops working. Idempotency-Key is ignored: the answer is never stored.'),
+    ...fails(SIGNED_IN, BODY, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password, the code or the recovery code (then used up) is wrong.'), RATE_LIMITED),
   },
   'POST /api/v1/account/two-factor/enrol': {
-    200: data(R.authenticatorEnrolment, 'A new authenticator key to scan; the current one works until enrol-confirm.'),
-    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password or the code is wrong.'), RATE_LIMITED),
+    200: data(R.authenticatorEnrolment, 'A new authenticator key to scan; the current one works until enrol-confirm. Idempotency-Key is ignored.'),
+    ...fails(SIGNED_IN, BODY, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password, the code or the recovery code (then used up) is wrong.'), RATE_LIMITED),
   },
   'POST /api/v1/account/two-factor/enrol-confirm': {
     200: message('The new authenticator replaces the old one; every other session of the user has ended.'),
-    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'), e(422, 'The code is not one the new authenticator shows.')),
+    ...fails(SIGNED_IN, BODY, e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'), e(422, 'The code is not one the new authenticator shows.')),
   },
   'POST /api/v1/account/reset-2fa/:userId': {
     200: message("Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again."),
@@ -218,12 +222,11 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN, PATH, BODY, IDEMPOTENT, e(403, 'Only a company admin changes the company details.'), e(404, "The id is not the user's company.")),
   },
   'PATCH /api/v1/individuals/change-password/:id': {
-    200: message('Changed; every session of the user has ended, this one included.'),
+    200: message('Changed; every session of the user has ended, this one included. Idempotency-Key is ignored (passwords are never fingerprinted).'),
     ...fails(
       SIGNED_IN,
       PATH,
       BODY,
-      IDEMPOTENT,
       e(404, 'The id is not the signed-in user.'),
       e(422, 'The current password is incorrect, or the new one equals it.'),
       RATE_LIMITED,
@@ -232,8 +235,8 @@ export const RESPONSES: Record<string, RouteResponses> = {
 
   // Company users
   'GET /api/v1/company/users/:companyId': {
-    200: ok(R.paged(R.companyUserRow), "A page of the company's users."),
-    ...fails(COMPANY_MEMBER, PATH, QUERY, e(403, 'Only a company admin manages users.'), e(404, "The id is not the user's company.")),
+    200: ok(R.paged(R.companyUserRow), "A page of the company's users (its admins, and staff read-only)."),
+    ...fails(SIGNED_IN, PATH, QUERY, e(403, 'Only a company admin (or staff) lists the users.'), e(404, "The id is not the user's company, or (staff) no such company.")),
   },
   'POST /api/v1/company/users/:companyId': {
     201: data(R.companyUserRow, 'Invited; an invitation was mailed.'),

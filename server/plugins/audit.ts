@@ -29,7 +29,6 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
   'POST /account/admins': (_r, b) => ({ action: 'admin.create', objectType: 'admin', objectId: str(b.email) }),
   'PUT /account/admins/:id': (_r, _b, p) => ({ action: 'admin.update', objectType: 'admin', objectId: p.id }),
   'DELETE /account/admins/:id': (_r, _b, p) => ({ action: 'admin.delete', objectType: 'admin', objectId: p.id }),
-  'POST /account/reset-2fa/:userId': (_r, _b, p) => ({ action: 'user.reset-2fa', objectType: 'user', objectId: p.userId }),
   'DELETE /individuals/:id': (_r, _b, p) => ({ action: 'individual.deactivate', objectType: 'individual', objectId: p.id }),
   'POST /individuals/status': (_r, b) => ({ action: 'individual.reactivate', objectType: 'individual', objectId: str(b.account) }),
   'DELETE /companies/:id': (_r, _b, p) => ({ action: 'company.deactivate', objectType: 'company', objectId: p.id }),
@@ -39,7 +38,8 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
 };
 
 const SECRET = /pass|token|code|secret|cvc|cvv|card_number|pan/i;
-const IGNORED = new Set(['DELETE /account/logout']);
+// Logout is no staff action; a 2FA reset writes its own row, in its transaction.
+const IGNORED = new Set(['DELETE /account/logout', 'POST /account/reset-2fa/:userId']);
 
 function redact(body: unknown): Body {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};

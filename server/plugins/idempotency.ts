@@ -27,8 +27,12 @@ export interface IdempotencyState {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'in-transaction': the handler runs its effect through moneyTransaction, which records the key */
-    idempotency?: 'in-transaction';
+    /**
+     * 'in-transaction': the handler runs its effect through moneyTransaction, which records the key;
+     * 'none': the key is ignored, for answers that must never be stored (recovery codes, a new 2FA
+     * key) and requests whose fingerprint would be a fast hash of a password.
+     */
+    idempotency?: 'in-transaction' | 'none';
   }
 }
 
@@ -210,6 +214,7 @@ export default fp(async (app) => {
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
     if (!req.user || !MUTATING.has(req.method) || typeof key !== 'string') return;
+    if (req.routeOptions.config.idempotency === 'none') return;
     if (key.length < 1 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters.');
     const principal = req.user.via === 'api' ? `client:${req.user.clientId}` : `user:${req.user.id}`;
     const state: IdempotencyState = { principal, key, requestHash: fingerprint(req), replayed: false, inTransaction: false, completed: false };

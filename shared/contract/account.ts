@@ -72,10 +72,24 @@ export const recoverBody = z.object({
   recovery_code: recoveryCodeField,
 });
 
-const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128);
 
-/** Regenerating recovery codes or moving to a new authenticator: the password and a code of the current one. */
-export const secondFactorCheckBody = z.object({ password: currentPassword, code: codeField });
+/**
+ * Regenerating recovery codes or moving to a new authenticator: the password and either a code of the
+ * current authenticator or (its phone lost) one of the recovery codes, which is then used up.
+ */
+export const secondFactorCheckBody = z
+  .object({
+    // Optional here and required below, so a body missing both is told of both at once.
+    password: z.string({ error: 'Current password is required' }).max(128).optional(),
+    code: codeField.optional(),
+    recovery_code: recoveryCodeField.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Current password is required' });
+    if (v.code === undefined && v.recovery_code === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Authentication code is required' });
+    }
+  });
 export const enrolConfirmBody = z.object({ code: codeField });
 
 export const resetTwoFactorBody = z.object({ reason: requiredString('Reason is required', 500) });

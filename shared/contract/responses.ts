@@ -154,6 +154,10 @@ export const recoveryCodesIssued = z.strictObject({
   recovery_codes: z.array(z.string()).describe('10 new single-use codes; the earlier ones no longer work'),
   message: z.string(),
 });
+export const twoFactorStatus = z.strictObject({
+  enabled: z.boolean().describe('Whether two-factor authentication is set up'),
+  recovery_codes_left: z.number().int().describe('Unused recovery codes'),
+});
 export const authenticatorEnrolment = z.strictObject({
   qrcode: z.string().describe('Base64 of an SVG QR code to scan into the new authenticator app'),
   secret: z.string().describe('The new TOTP secret, for typing in by hand'),

@@ -1,5 +1,5 @@
 import { Alert, App, Button, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiData } from '../api/client';
 import { ApiError } from '../api/errors';
 import { applyFieldErrors, clearErrorsOnChange } from './forms';
@@ -23,6 +23,17 @@ export function TwoFactorSettings({ email }: { email: string }) {
   const [step, setStep] = useState<Step>({ at: 'menu' });
   const { busy, submit } = useSubmit();
   const [form] = Form.useForm();
+  /** unused recovery codes, once known */
+  const [left, setLeft] = useState<number>();
+  /** the phone is lost: a recovery code stands in for the authenticator's code */
+  const [withRecovery, setWithRecovery] = useState(false);
+
+  useEffect(() => {
+    if (step.at !== 'menu') return;
+    apiData<{ recovery_codes_left: number }>('GET', '/account/two-factor', { silent: true })
+      .then((r) => setLeft(r.recovery_codes_left))
+      .catch(() => setLeft(undefined));
+  }, [step.at]);
 
   async function run<T>(call: (key: string) => Promise<T>): Promise<T | undefined> {
     const r = await submit(call);
@@ -31,7 +42,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
     return undefined;
   }
 
-  async function check(action: 'codes' | 'enrol', v: { password: string; code: string }) {
+  async function check(action: 'codes' | 'enrol', v: { password: string; code?: string; recovery_code?: string }) {
     if (action === 'codes') {
       const r = await run(() => apiData<{ recovery_codes: string[] }>('POST', '/account/recovery-codes', { body: v, silent: true }));
       if (r) setStep({ at: 'codes', codes: r.recovery_codes });
@@ -53,6 +64,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
 
   const back = () => {
     form.resetFields();
+    setWithRecovery(false);
     setStep({ at: 'menu' });
   };
 
@@ -100,7 +112,8 @@ export function TwoFactorSettings({ email }: { email: string }) {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(v: { password: string; code: string }) => check(action, v)}
+        onFinish={(v: { password: string; code?: string; recovery_code?: string }) => check(action, v)}
+        preserve={false}
         onValuesChange={clearErrorsOnChange(form)}
       >
         <h3 style={{ fontSize: 16, marginTop: 0 }}>{action === 'codes' ? 'Make new recovery codes' : 'Set up a new authenticator app'}</h3>
@@ -112,9 +125,25 @@ export function TwoFactorSettings({ email }: { email: string }) {
         <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Current password is required' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="code" label="Six-digit code from your authenticator app" rules={sixDigits}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-        </Form.Item>
+        {withRecovery ? (
+          <Form.Item
+            name="recovery_code"
+            label="Recovery code"
+            extra="The code is used up, like at a login."
+            rules={[{ required: true, whitespace: true, message: 'Recovery code is required' }]}
+          >
+            <Input autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} />
+          </Form.Item>
+        ) : (
+          <Form.Item name="code" label="Six-digit code from your authenticator app" rules={sixDigits}>
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          </Form.Item>
+        )}
+        <p>
+          <Button type="link" style={{ padding: 0 }} onClick={() => setWithRecovery((w) => !w)}>
+            {withRecovery ? 'Use my authenticator app instead' : 'Lost your phone? Use a recovery code instead'}
+          </Button>
+        </p>
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={busy}>
             Continue
@@ -130,6 +159,14 @@ export function TwoFactorSettings({ email }: { email: string }) {
       <section>
         <h3 style={{ fontSize: 16, marginTop: 0 }}>Recovery codes</h3>
         <p>If you lose your phone, a recovery code lets you log in. Each code works once. Make a new set if yours are used up or may have been seen.</p>
+        {left !== undefined && (
+          <Alert
+            style={{ marginBottom: 12 }}
+            type={left === 0 ? 'error' : left <= 3 ? 'warning' : 'info'}
+            showIcon
+            message={left === 0 ? 'You have no unused recovery codes. Make a new set now.' : `You have ${left} unused recovery ${left === 1 ? 'code' : 'codes'}.`}
+          />
+        )}
         <Button onClick={() => setStep({ at: 'check', action: 'codes' })}>Make new recovery codes</Button>
       </section>
       <section>

@@ -25,7 +25,7 @@ async function accountMenu(page: Page, entry: string) {
   await menu.getByRole('menuitem', { name: entry }).click();
 }
 
-test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator', async ({ page, request }, info) => {
+test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator with another', async ({ page, request }, info) => {
   const project = info.project.name;
   const { email } = await verifiedIndividual(request, 'Ekua', 'Mensah');
 
@@ -82,10 +82,17 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     const drawer = page.locator('.ant-drawer-open .ant-drawer-content');
     await drawer.getByText('Security', { exact: true }).click();
     await expect(drawer.getByText('Two-factor authentication is on.')).toBeVisible();
+    await expect(drawer.getByText('You have 9 unused recovery codes.')).toBeVisible();
     await snap(page, 'profile-security', project);
     await drawer.getByRole('button', { name: 'Set up a new authenticator app' }).click();
     await drawer.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await drawer.getByLabel('Six-digit code from your authenticator app').fill(await freshCode(email));
+    // The phone is gone: a second recovery code stands in for its code.
+    await drawer.getByRole('button', { name: 'Lost your phone? Use a recovery code instead' }).click();
+    await drawer.getByLabel('Recovery code').fill(codes[0]!);
+    await drawer.getByRole('button', { name: 'Continue' }).click();
+    await expect(drawer.getByText(BAD_RECOVERY)).toHaveCount(1);
+    await drawer.getByLabel('Recovery code').fill(codes[1]!);
+    await expect(drawer.getByText(BAD_RECOVERY)).toHaveCount(0);
     await drawer.getByRole('button', { name: 'Continue' }).click();
     await expect(drawer.getByAltText('QR code for your new authenticator app')).toBeVisible();
     await snap(page, 'profile-security-new-authenticator', project);
@@ -96,6 +103,7 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await drawer.getByRole('button', { name: 'Confirm new authenticator' }).click();
     await expect(page.getByText('Your new authenticator app is set up. Codes from the old one no longer work.')).toBeVisible();
     await expect(drawer.getByText('Two-factor authentication is on.')).toBeVisible();
+    await expect(drawer.getByText('You have 8 unused recovery codes.')).toBeVisible();
   });
 
   await test.step('the same code never works twice, and the new authenticator logs in', async () => {

@@ -130,6 +130,31 @@ describe('recovery codes', () => {
     expect((await recover(ch.token, fresh[0])).status).toBe(200);
   });
 
+  it('with the phone lost, a recovery code stands in for the authenticator code in Profile, once; answers are never stored for replay', async () => {
+    const a = await newIndividual(t);
+    const status = async () => (await t.api('GET', '/account/two-factor', { token: a.token })).body.data;
+    expect(await status()).toEqual({ enabled: true, recovery_codes_left: 10 });
+    const [one, two] = a.session.recovery_codes!;
+    const headers = { 'idempotency-key': 'same-key-twice' };
+    const start = await t.api('POST', '/account/two-factor/enrol', { token: a.token, headers, body: { password: PASSWORD, recovery_code: one } });
+    expect(start.status).toBe(200);
+    expect(await status()).toEqual({ enabled: true, recovery_codes_left: 9 });
+    // The same request again is not a replay of the stored answer: the code is used up.
+    const again = await t.api('POST', '/account/two-factor/enrol', { token: a.token, headers, body: { password: PASSWORD, recovery_code: one } });
+    expect(again.status).toBe(422);
+    expect(again.body.error.recovery_code).toEqual([BAD_RECOVERY]);
+    const done = await t.api('POST', '/account/two-factor/enrol-confirm', { token: a.token, body: { code: await totpCode(t, start.body.data.secret) } });
+    expect(done.status).toBe(200);
+
+    const fresh = await t.api('POST', '/account/recovery-codes', { token: a.token, headers, body: { password: PASSWORD, recovery_code: two } });
+    expect(fresh.status).toBe(200);
+    expect(await status()).toEqual({ enabled: true, recovery_codes_left: 10 });
+    const missing = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: PASSWORD } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.code).toEqual(['Authentication code is required']);
+    expect((await t.api('GET', '/account/two-factor')).status).toBe(401);
+  });
+
   it('a new authenticator replaces the old after a code from it; other sessions end, this one stays', async () => {
     const a = await newIndividual(t);
     t.clock.advance(30_000);
@@ -181,7 +206,9 @@ describe('staff-assisted 2FA reset', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('Lost phone; identity checked by video call');
 
-    const [audit] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.reset-2fa'), eq(auditLog.objectId, a.id)));
+    const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.reset-2fa'), eq(auditLog.objectId, a.id)));
+    expect(audits).toHaveLength(1);
+    const audit = audits[0];
     expect(audit).toMatchObject({ actorId: staff.id, objectType: 'user' });
     expect(audit!.details).toMatchObject({ reason: 'Lost phone; identity checked by video call' });
 

@@ -186,7 +186,7 @@ export async function confirmLogin(
       .returning({ id: users.id });
     if (!updated.length) throw unauthorized(LOGIN_MESSAGES.badCode);
     // 2FA just set up: the way back if the phone is lost, shown this once.
-    const codes = kind === 'setup' ? await issueRecoveryCodes(tx, user.id, now) : undefined;
+    const codes = kind === 'setup' ? await issueRecoveryCodes(tx, ctx.config.encryptionKey, user.id, now) : undefined;
     return { session: await createSession(ctx, tx, user.id, meta), codes };
   });
   // The owner got in from here: forgive this address's failures and the wrong codes.

@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { createHmac, randomInt } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionPayload } from '../../../shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
 import { unauthorized } from '../../lib/http';
 import { claimChallenge, countWrongCode, openChallenge, secondStepLimits } from './login';
 import type { ClientMeta } from './service';
@@ -15,16 +14,21 @@ export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-/** Salted with the user id, so equal codes of two users never share a hash. */
-const codeHash = (userId: string, normalised: string) => sha256(`${userId}:${normalised}`);
+/**
+ * Keyed with the server's secret (a stolen table alone cannot be searched for 50-bit codes) and
+ * salted with the user id (equal codes of two users never share a hash).
+ */
+const codeHash = (key: Buffer, userId: string, normalised: string) => createHmac('sha256', key).update(`${userId}:${normalised}`).digest('hex');
 const shown = (c: string) => `${c.slice(0, 5)}-${c.slice(5)}`;
 
 /** A new set of codes replacing any earlier set; the plain codes exist only in this answer. */
-export async function issueRecoveryCodes(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+export async function issueRecoveryCodes(db: DbOrTx, key: Buffer, userId: string, now: Date): Promise<string[]> {
+  // Two new sets at once must not leave twenty live codes: the user's row orders them.
+  await db.execute(sql`select 1 from users where id = ${userId} for update`);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   await db.insert(recoveryCodes).values(
-    codes.map((c) => ({ id: crypto.randomUUID(), userId, codeHash: codeHash(userId, c), createdAt: now })),
+    codes.map((c) => ({ id: crypto.randomUUID(), userId, codeHash: codeHash(key, userId, c), createdAt: now })),
   );
   return codes.map(shown);
 }
@@ -39,6 +43,16 @@ export async function unusedRecoveryCodes(db: DbOrTx, userId: string): Promise<n
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return row?.n ?? 0;
+}
+
+/** Uses up one unused code of the user; false if it is not one. */
+export async function useRecoveryCode(db: DbOrTx, key: Buffer, userId: string, code: string, now: Date): Promise<boolean> {
+  const [used] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash(key, userId, code)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return !!used;
 }
 
 export const BAD_RECOVERY_CODE = 'This recovery code is not valid or has already been used.';
@@ -56,11 +70,7 @@ export async function loginWithRecoveryCode(ctx: AppContext, token: string, code
   try {
     session = await ctx.db.transaction(async (tx) => {
       await claimChallenge(tx, ch.id, now);
-      const [used] = await tx
-        .update(recoveryCodes)
-        .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, codeHash(user.id, code)), isNull(recoveryCodes.usedAt)))
-        .returning({ id: recoveryCodes.id });
+      const used = await useRecoveryCode(tx, ctx.config.encryptionKey, user.id, code, now);
       // Thrown, not returned: the challenge's claim rolls back with it.
       if (!used) throw wrong;
       return { session: await createSession(ctx, tx, user.id, meta), left: await unusedRecoveryCodes(tx, user.id) };

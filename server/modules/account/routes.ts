@@ -67,7 +67,11 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     ok(await loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
   );
 
-  const signedIn = { onRequest: authenticate(ctx) };
+  // Answers that must never be stored, and requests whose fingerprint would be a fast hash of a password.
+  const signedIn = { onRequest: authenticate(ctx), config: { idempotency: 'none' as const } };
+  app.get('/account/two-factor', { onRequest: authenticate(ctx), schema: { tags, security: [{ bearer: [] }] } }, async (req) =>
+    ok(await twoFactor.twoFactorStatus(ctx, req.user!)),
+  );
   const security = [{ bearer: [] }];
   app.post('/account/recovery-codes', { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } }, async (req) =>
     ok(await twoFactor.regenerateRecoveryCodes(ctx, req.user!, req.body, req.ip)),
@@ -87,7 +91,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: { tags, security, params: z.object({ userId: z.string().uuid() }), body: resetTwoFactorBody },
     },
-    async (req) => ok(await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason)),
+    async (req) => ok(await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason, { ip: req.ip, requestId: req.id })),
   );
 
   app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>

@@ -1,34 +1,44 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { isStaff } from '../../../shared/contract';
 import type { AppContext } from '../../context';
-import { sessions, users } from '../../db/schema';
+import { auditLog, sessions, users } from '../../db/schema';
 import { seal, unseal } from '../../lib/crypto';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/http';
+import { HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
 import { verifyPassword } from '../../lib/passwords';
 import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
 import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
 import type { AuthUser } from '../../context';
 import { mailSoon, notify } from '../notifications/service';
 import { findLiveUser, revokeUserSessions } from './queries';
-import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes';
+import { BAD_RECOVERY_CODE, dropRecoveryCodes, issueRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './recovery-codes';
 
 /** Profile's 2FA actions (new recovery codes, a new authenticator) and the staff-assisted reset. */
 
 const ENROL_TTL = 3600_000;
 const BAD_CODE = 'This code is not valid. Enter the current code from your authenticator app.';
 
+type FactorCheck = { password?: string; code?: string; recovery_code?: string };
+
 /**
- * The password and a current code of the signed-in user, both counted against the login limits.
- * Errors are 422 on the field: a 401 here would read as "signed out" to the apps.
+ * The password and a current code of the signed-in user (or, their phone lost, a recovery code,
+ * used up here), all counted against the login limits. Errors are 422 on the field: a 401 here
+ * would read as "signed out" to the apps.
  */
-async function checkBothFactors(ctx: AppContext, userId: string, password: string, code: string, ip: string) {
+async function checkBothFactors(ctx: AppContext, userId: string, body: FactorCheck, ip: string) {
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
   if (!user.totpSecret) throw conflict('Two-factor authentication is not set up for this account.');
   const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
   const attempt = await limiter.attempt([...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip), { key: `auth:codes:${user.email}`, max: ctx.config.rateLimit.codesPerAccount }]);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField('password', 'The password is incorrect.');
-  const step = await checkTotp(unseal(user.totpSecret, ctx.config.encryptionKey), code, user.totpLastStep, ctx.now());
+  if (!(await verifyPassword(user.passwordHash, body.password ?? ''))) throw invalidField('password', 'The password is incorrect.');
+  if (body.code === undefined) {
+    if (!(await useRecoveryCode(ctx.db, ctx.config.encryptionKey, user.id, body.recovery_code!, ctx.now()))) {
+      throw invalidField('recovery_code', BAD_RECOVERY_CODE);
+    }
+    await attempt.takeBack();
+    return user;
+  }
+  const step = await checkTotp(unseal(user.totpSecret, ctx.config.encryptionKey), body.code, user.totpLastStep, ctx.now());
   if (step === null) throw invalidField('code', BAD_CODE);
   // The step is recorded so the same code cannot be replayed (here or at a login).
   const [taken] = await ctx.db
@@ -41,15 +51,21 @@ async function checkBothFactors(ctx: AppContext, userId: string, password: strin
   return user;
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, me: AuthUser, body: { password: string; code: string }, ip: string) {
-  await checkBothFactors(ctx, me.id, body.password, body.code, ip);
-  const codes = await ctx.db.transaction((tx) => issueRecoveryCodes(tx, me.id, ctx.now()));
+export async function twoFactorStatus(ctx: AppContext, me: AuthUser) {
+  const user = await findLiveUser(ctx.db, me.id);
+  if (!user) throw notFound('The user');
+  return { enabled: !!user.totpSecret, recovery_codes_left: await unusedRecoveryCodes(ctx.db, me.id) };
+}
+
+export async function regenerateRecoveryCodes(ctx: AppContext, me: AuthUser, body: FactorCheck, ip: string) {
+  await checkBothFactors(ctx, me.id, body, ip);
+  const codes = await ctx.db.transaction((tx) => issueRecoveryCodes(tx, ctx.config.encryptionKey, me.id, ctx.now()));
   return { recovery_codes: codes, message: 'New recovery codes are ready. The old ones no longer work.' };
 }
 
 /** First step of moving to a new authenticator: a new key, kept aside until a code from it confirms it. */
-export async function startEnrolment(ctx: AppContext, me: AuthUser, body: { password: string; code: string }, ip: string) {
-  const user = await checkBothFactors(ctx, me.id, body.password, body.code, ip);
+export async function startEnrolment(ctx: AppContext, me: AuthUser, body: FactorCheck, ip: string) {
+  const user = await checkBothFactors(ctx, me.id, body, ip);
   const secret = newTotpSecret();
   await ctx.db
     .update(users)
@@ -90,7 +106,7 @@ export async function confirmEnrolment(ctx: AppContext, me: AuthUser, code: stri
  * Staff reset a user's 2FA: key, pending key and recovery codes go, every session and open login
  * ends, and the user is told (a security notification, always mailed), all in one transaction.
  */
-export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: string, reason: string) {
+export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: string, reason: string, req: { ip: string; requestId: string }) {
   if (userId === me.id) throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
@@ -107,6 +123,21 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
       .where(eq(users.id, user.id));
     await dropRecoveryCodes(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
+    // In the reset's own transaction (the audit plugin's row comes after the answer and may fail).
+    await tx.insert(auditLog).values({
+      id: crypto.randomUUID(),
+      actorId: me.id,
+      actorEmail: me.email,
+      actorRole: me.role,
+      action: 'user.reset-2fa',
+      objectType: 'user',
+      objectId: user.id,
+      details: { reason, email: user.email, route: 'POST /account/reset-2fa/:userId' },
+      status: HTTP.OK,
+      ip: req.ip,
+      requestId: req.requestId,
+      createdAt: now,
+    });
     await notify(
       tx,
       [user.id],
@@ -121,5 +152,9 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
     );
   });
   mailSoon(ctx, [eventKey]);
+  // Locked out by wrong codes before asking for help: the reset lets them in again.
+  const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
+  await limiter.clear(`auth:codes:${user.email}`);
+  await limiter.clear(`auth:acct:${user.email}`);
   return { message: 'Two-factor authentication has been reset. The user will set it up again at their next login.' };
 }

@@ -30,7 +30,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/individuals/change-password/:id',
-    { ...common, schema: { tags, security, params: idParams, body: changePasswordBody } },
+    // No idempotency record: its fingerprint would be a fast hash of both passwords.
+    { ...common, config: { idempotency: 'none' }, schema: { tags, security, params: idParams, body: changePasswordBody } },
     async (req) => ok(await profile.changePassword(ctx, req.user!, req.params.id, req.body, req.ip)),
   );
 }
