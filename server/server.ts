@@ -23,7 +23,7 @@ async function main() {
     }),
     import('./server-parts'),
   ]);
-  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler } = parts;
+  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler, forgetPendingMail } = parts;
   const seeded = config.seed === 'demo' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, config.dataDir);
   const app = await buildApp({ config, database, logStream: stdoutLog() });
@@ -33,6 +33,8 @@ async function main() {
     const started = at;
     const ctx = createContext({ config, database, log: app.log, mailer: { send: async () => undefined }, now: () => at });
     await seedDemoActivity(ctx, { set: (d) => (at = d) }, started);
+    await ctx.background.settled();
+    await forgetPendingMail(database.db); // its notifications stay, their mail is history too
   }
   if (config.admin) {
     const { created } = await createStaff(database.db, { ...config.admin, role: 'Super-Admin' });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { notificationMail } from '../../mail/templates';
 
@@ -84,4 +85,9 @@ export async function sendDueMail(ctx: AppContext, only: { eventKeys?: string[];
     tried += batch.length;
     if (batch.length < (only.limit ?? 20)) return tried;
   }
+}
+
+/** No mail for what is already pending (the demo history, replayed at first start, is not news). */
+export async function forgetPendingMail(db: Db): Promise<void> {
+  await db.update(notifications).set({ mailState: null, mailNextAttemptAt: null }).where(eq(notifications.mailState, 'pending'));
 }
