@@ -50,7 +50,6 @@ export function TwoFactorSettings({ email }: { email: string }) {
       const r = await run(() => apiData<{ qrcode: string; secret: string }>('POST', '/account/two-factor/enrol', { body: v, silent: true }));
       if (r) setStep({ at: 'scan', ...r });
     }
-    form.resetFields();
   }
 
   async function confirm(v: { code: string }) {
@@ -120,7 +119,9 @@ export function TwoFactorSettings({ email }: { email: string }) {
         <p>
           {action === 'codes'
             ? 'Confirm it is you. Your current recovery codes stop working once the new ones are made.'
-            : 'Confirm it is you with your password and a code from your current authenticator app. The current app keeps working until the new one is confirmed.'}
+            : withRecovery
+              ? 'Confirm it is you with your password and one of your recovery codes.'
+              : 'Confirm it is you with your password and a code from your current authenticator app. The current app keeps working until the new one is confirmed.'}
         </p>
         <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Current password is required' }]}>
           <Input.Password autoComplete="current-password" />
