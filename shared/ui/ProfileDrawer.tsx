@@ -22,7 +22,8 @@ export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; o
     : ['Personal Details', 'Change Password', 'Security'];
   return (
     <Drawer title="Profile" open={open} onClose={onClose} width={Math.min(480, window.innerWidth)} destroyOnHidden>
-      <Segmented<View> block options={views} value={view} onChange={setView} style={{ marginBottom: 20 }} />
+      {/* Stacked on phones: four names side by side in 390 px would each be cut. */}
+      <Segmented<View> block vertical={window.innerWidth < 576} options={views} value={view} onChange={setView} style={{ marginBottom: 20 }} />
       {view === 'Personal Details' && <PersonalForm user={session.user} />}
       {view === 'Company Details' && session.company && (
         <CompanyForm company={session.company} editable={session.user.role === 'Company-Admin'} />
