@@ -25,8 +25,13 @@ export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as Notifi
 /** Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails start off. */
 export const mailOnByDefault = (t: NotificationType) => NOTIFICATION_TYPES[t].group !== 'staff';
 export const mailLocked = (t: NotificationType) => NOTIFICATION_TYPES[t].group === 'security';
-/** The types a person can receive: customers never get the staff queue's. */
-export const typesFor = (staff: boolean) => NOTIFICATION_TYPE_NAMES.filter((t) => staff || NOTIFICATION_TYPES[t].group !== 'staff');
+/**
+ * The types a person can receive: customers never get the staff queue's; staff have no wallet,
+ * cards, verification or API credentials of their own, only their 2FA and the review queue.
+ */
+const STAFF_TYPES: readonly NotificationType[] = ['two_factor_reset', 'verification_submitted', 'topup_review'];
+export const typesFor = (staff: boolean) =>
+  NOTIFICATION_TYPE_NAMES.filter((t) => (staff ? STAFF_TYPES.includes(t) : NOTIFICATION_TYPES[t].group !== 'staff'));
 
 export interface ApiNotification {
   id: string;
