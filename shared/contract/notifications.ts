@@ -52,9 +52,10 @@ export interface ApiNotificationSetting {
   locked: boolean;
 }
 
-export const notificationListQuery = pageQuery.and(
-  z.object({ unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional() }),
-);
+// No `format`: the list is not exported as CSV, so the API must not offer it.
+export const notificationListQuery = pageQuery.omit({ format: true }).extend({
+  unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional(),
+});
 
 const notificationId = z.string({ error: 'Each id must be a notification id' }).uuid('Each id must be a notification id');
 
