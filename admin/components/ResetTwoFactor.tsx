@@ -68,6 +68,8 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
           {companyId && (
             <Form.Item name="user_id" label="User" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'User is required' }]}>
               <Select
+                showSearch
+                optionFilterProp="label"
                 loading={!members}
                 placeholder="Choose a user"
                 options={(members ?? []).map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name} (${u.email})` }))}
