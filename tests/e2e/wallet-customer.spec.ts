@@ -201,8 +201,14 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await expect(modal.getByText('Amount is required')).toBeVisible();
   await modal.getByLabel('Destination Wallet').fill(who.to);
   await modal.getByLabel('Amount').fill('9,999,999');
-  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
-  await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible();
+  // Under CI load a tap landing while the form still validates the typed amount can be lost
+  // (seen once on the phone): tap again until the refusal shows, as a person would.
+  await expect(async () => {
+    if (!(await modal.getByText('Insufficient balance in your master wallet').isVisible())) {
+      await modal.getByRole('button', { name: 'Transfer', exact: true }).click({ timeout: 5_000 });
+    }
+    await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.locator('.ant-message').getByText('Insufficient balance in your master wallet')).toHaveCount(0);
   const note = `E2E ${project} ${letters(5)}`;
   await modal.getByLabel('Amount').fill('12.34');
