@@ -1,9 +1,9 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/client';
-import { ApiError, messageOf } from '../../shared/api/errors';
+import { messageOf } from '../../shared/api/errors';
 import type { CompanyUserRow, Paged } from '../../shared/contract';
-import { NOT_ARIA_REQUIRED, applyFieldErrors, clearErrorsOnChange } from '../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '../../shared/ui/forms';
 import { useSubmit } from '../../shared/ui/useSubmit';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */
@@ -42,8 +42,8 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
     if (r.ok) {
       message.success(r.data.data.message, 4);
       onClose();
-    } else if (!applyFieldErrors(form, r.error)) {
-      message.error(r.error instanceof ApiError ? r.error.display : 'Two-factor authentication was not reset. Please try again.');
+    } else {
+      sayFailure(form, r.error, (text) => message.error(text), 'Two-factor authentication was not reset. Please try again.');
     }
   }
 

@@ -1,8 +1,7 @@
 import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiData } from '../api/client';
-import { ApiError } from '../api/errors';
-import { applyFieldErrors, clearErrorsOnChange } from './forms';
+import { clearErrorsOnChange, sayFailure } from './forms';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { useSubmit } from './useSubmit';
 
@@ -38,7 +37,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
   async function run<T>(call: (key: string) => Promise<T>): Promise<T | undefined> {
     const r = await submit(call);
     if (r.ok) return r.data;
-    if (!applyFieldErrors(form, r.error)) message.error(r.error instanceof ApiError ? r.error.display : 'Something went wrong. Please try again.');
+    sayFailure(form, r.error, (text) => message.error(text), 'Something went wrong. Please try again.');
     return undefined;
   }
 

@@ -19,12 +19,12 @@ const CHALLENGE_TTL = 10 * 60_000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
 const PENDING_TOTP_TTL = 24 * 3600_000;
 
-function limiter(ctx: AppContext) {
+export function limiter(ctx: AppContext) {
   return new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
 }
 
 /** Wrong passwords and codes count alike; wrong codes also count on their own, tightly (see codesPerAccount). */
-const codeLimit = (ctx: AppContext, account: string): Limit => ({ key: `auth:codes:${account}`, max: ctx.config.rateLimit.codesPerAccount });
+export const codeLimit = (ctx: AppContext, account: string): Limit => ({ key: `auth:codes:${account}`, max: ctx.config.rateLimit.codesPerAccount });
 const authLimits = (ctx: AppContext, account: string, ip: string): Limit[] => [...guessLimits(ctx.config.rateLimit, 'auth', account, ip), codeLimit(ctx, account)];
 const passwordLimits = (ctx: AppContext, account: string, ip: string) => guessLimits(ctx.config.rateLimit, 'auth', account, ip);
 

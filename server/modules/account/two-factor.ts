@@ -5,10 +5,11 @@ import { auditLog, sessions, users } from '../../db/schema';
 import { seal, unseal } from '../../lib/crypto';
 import { HTTP, conflict, forbidden, invalidField, notFound } from '../../lib/http';
 import { verifyPassword } from '../../lib/passwords';
-import { FailureLimiter, guessLimits } from '../../lib/rate-limit';
+import { guessLimits } from '../../lib/rate-limit';
 import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
 import type { AuthUser } from '../../context';
 import { mailSoon, notify } from '../notifications/service';
+import { codeLimit, limiter } from './login';
 import { findLiveUser, revokeUserSessions } from './queries';
 import { BAD_RECOVERY_CODE, dropRecoveryCodes, issueRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './recovery-codes';
 
@@ -28,8 +29,7 @@ async function checkBothFactors(ctx: AppContext, userId: string, body: FactorChe
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
   if (!user.totpSecret) throw conflict('Two-factor authentication is not set up for this account.');
-  const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
-  const attempt = await limiter.attempt([...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip), { key: `auth:codes:${user.email}`, max: ctx.config.rateLimit.codesPerAccount }]);
+  const attempt = await limiter(ctx).attempt([...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip), codeLimit(ctx, user.email)]);
   if (!(await verifyPassword(user.passwordHash, body.password ?? ''))) throw invalidField('password', 'The password is incorrect.');
   if (body.code === undefined) {
     if (!(await useRecoveryCode(ctx.db, ctx.config.encryptionKey, user.id, body.recovery_code!, ctx.now()))) {
@@ -153,8 +153,8 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
   });
   mailSoon(ctx, [eventKey]);
   // Locked out by wrong codes before asking for help: the reset lets them in again.
-  const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
-  await limiter.clear(`auth:codes:${user.email}`);
-  await limiter.clear(`auth:acct:${user.email}`);
+  const limits = limiter(ctx);
+  await limits.clear(codeLimit(ctx, user.email).key);
+  await limits.clear(`auth:acct:${user.email}`);
   return { message: 'Two-factor authentication has been reset. The user will set it up again at their next login.' };
 }
