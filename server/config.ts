@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { newDevelopmentXpub, parseXpub } from './chain/address';
 import { type Failpoints, type IssuerFaults, parseFailpoints, parseIssuerFaults } from './lib/faults';
 
 /** The only module that reads process.env: everything else receives a Config. */
@@ -45,6 +46,17 @@ const envSchema = z.object({
     .default('2,10,60,300,1800'),
   SANDBOX_ISSUER_FAULTS: optionalString,
   FAILPOINTS: optionalString,
+  CHAIN: z.enum(['sandbox', 'trongrid']).default('sandbox'),
+  TRON_XPUB: optionalString,
+  TRONGRID_URL: z.string().url().default('https://api.trongrid.io'),
+  TRONGRID_API_KEY: optionalString,
+  TRON_USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tron (TRC20) address')
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_MIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SERVE_SPA: z
     .enum(['true', 'false'])
     .default('true')
@@ -92,6 +104,20 @@ export interface Config {
   /** FAILPOINTS: the process ends, throws or waits at these points (never in production) */
   failpoints: Failpoints;
   rateLimit: RateLimitConfig;
+  chain: ChainConfig;
+}
+
+export interface ChainConfig {
+  kind: 'sandbox' | 'trongrid';
+  /** the account-level extended public key (m/44'/195'/0') deposit addresses derive from */
+  xpub: string;
+  trongridUrl: string;
+  trongridApiKey?: string;
+  usdtContract: string;
+  /** blocks a transfer needs (itself included) before it is credited */
+  minConfirmations: number;
+  pollMs: number;
+  timeoutMs: number;
 }
 
 export interface IssuerClientConfig {
@@ -120,6 +146,24 @@ function resolveEncryptionKey(raw: string | undefined, dataDir: string, env: str
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex'), { mode: 0o600 });
   return key;
+}
+
+function resolveXpub(raw: string | undefined, dataDir: string, env: string): string {
+  if (raw) {
+    try {
+      parseXpub(raw);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  TRON_XPUB: ${(err as Error).message}`);
+    }
+    return raw.trim();
+  }
+  if (env === 'production') throw new ConfigError('TRON_XPUB is required in production: deposit addresses derive from it');
+  const file = path.join(dataDir, 'tron.xpub');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const xpub = newDevelopmentXpub();
+  writeFileSync(file, xpub, { mode: 0o600 });
+  return xpub;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -182,6 +226,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perAccount: 100,
       accountWindowSeconds: 60 * 60,
       codesPerAccount: 5,
+    },
+    chain: {
+      kind: e.CHAIN,
+      xpub: overrides.chain?.xpub ?? resolveXpub(e.TRON_XPUB, dataDir, e.NODE_ENV),
+      trongridUrl: e.TRONGRID_URL.replace(/\/+$/, ''),
+      trongridApiKey: e.TRONGRID_API_KEY,
+      usdtContract: e.TRON_USDT_CONTRACT,
+      minConfirmations: e.TRON_MIN_CONFIRMATIONS,
+      pollMs: (e.CHAIN_POLL_SECONDS ?? (e.NODE_ENV === 'production' ? 30 : 10)) * 1000,
+      timeoutMs: e.CHAIN_TIMEOUT_MS,
     },
   };
   return { ...config, ...overrides };

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createSandboxIssuer } from './issuer/sandbox';
+import { createSandboxChain } from './chain/sandbox';
+import { createTronGridChain } from './chain/trongrid';
 import { BackgroundWork } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authorizationHandler } from './modules/cards/authorizations';
@@ -12,6 +14,7 @@ import { SessionCache } from './modules/account/session-cache';
 export function createContext(opts: { config: Config; database: Database; log: FastifyBaseLogger; mailer?: Mailer; now?: () => Date }): AppContext {
   const { config, database, log } = opts;
   const now = opts.now ?? (() => new Date());
+  const sandboxChain = config.chain.kind === 'sandbox' ? createSandboxChain({ db: database.db, now }) : null;
   const ctx: AppContext = {
     config,
     database,
@@ -26,6 +29,8 @@ export function createContext(opts: { config: Config; database: Database; log: F
       faults: config.issuerFaults,
       hangMs: config.issuer.timeoutMs + 5_000,
     }),
+    chain: sandboxChain ?? createTronGridChain(config.chain),
+    sandboxChain,
     log,
     now,
     background: new BackgroundWork(log),

@@ -4,6 +4,8 @@ import type { Database, Db } from './db/client';
 import type { BackgroundWork } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { SandboxIssuer } from './issuer/sandbox';
+import type { ChainPort } from './chain/port';
+import type { SandboxChain } from './chain/sandbox';
 import type { SessionCache } from './modules/account/session-cache';
 
 /** What every service needs, handed in once when the app is built. */
@@ -14,6 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   /** the card issuer (the built-in sandbox) */
   issuer: SandboxIssuer;
+  /** the Tron chain (CHAIN: the built-in sandbox, or TronGrid) */
+  chain: ChainPort;
+  /** the sandbox chain when CHAIN=sandbox: its staff controls send deposits */
+  sandboxChain: SandboxChain | null;
   log: FastifyBaseLogger;
   now: () => Date;
   /** work started by a request that its answer does not wait for */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_PURPOSES, CARD_TYPES, SPENDING_CONTROLS } from './cards';
 import { ROLES, VERIFICATION_STATES } from './roles';
 import { CUSTOMER_STATES } from './verification';
-import { TOPUP_STATES } from './wallet';
+import { CHAIN_DEPOSIT_REASONS, CHAIN_DEPOSIT_STATUSES, TOPUP_STATES } from './wallet';
 import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 /**
@@ -245,6 +245,19 @@ export const apiCompanyCustomer = z
 // ---- Wallet --------------------------------------------------------------------------------
 
 const topupMethod = z.enum(['Tron', 'Momo']);
+const personName = z.strictObject({ first_name: z.string(), last_name: z.string() });
+const chainCheck = z
+  .strictObject({
+    checked_at: timestamp,
+    found: z.boolean(),
+    unavailable: z.boolean().optional(),
+    to: z.string().optional(),
+    amount: money.optional(),
+    confirmations: z.number().int().optional(),
+    settled: z.boolean().optional(),
+    matches: z.boolean().optional(),
+  })
+  .meta({ id: 'ChainCheck', description: 'What the chain said about a submitted transaction hash.' });
 
 export const apiTopup = z
   .strictObject({
@@ -267,10 +280,43 @@ export const apiTopup = z
     loader: z.strictObject({ first_name: z.string(), last_name: z.string(), role: z.string() }).nullable().describe('Who requested it'),
     company: z.string().nullable(),
     fees_meta: freeForm('The fee breakdown of an approved top-up').nullable(),
+    credited_automatically: z.boolean().describe('Approved by the chain (the deposit watcher, or the hash checked on the chain), not by a person'),
+    decided_by: personName.nullable().describe('The staff member who approved or denied it'),
+    chain_check: chainCheck.nullable().describe('Tron: what the chain said about the submitted hash'),
     created_at: timestamp,
     updated_at: timestamp,
   })
   .meta({ id: 'ApiTopup', description: 'A wallet top-up request.' });
+
+export const depositAddress = z
+  .strictObject({
+    address: z.string().describe('A Tron base58check address (34 characters, starting with T), this wallet’s own'),
+    network: z.literal('Tron USDT (TRC20)'),
+  })
+  .meta({ id: 'DepositAddress', description: 'Where USDT sent on Tron credits this wallet by itself.' });
+
+export const apiChainDeposit = z
+  .strictObject({
+    id,
+    hash: z.string().describe('The Tron transaction id'),
+    log_index: z.number().int().describe('Which USDT transfer of the transaction'),
+    to: z.string(),
+    from: z.string(),
+    amount: money,
+    block_number: z.number().int(),
+    block_time: timestamp,
+    status: z.enum(CHAIN_DEPOSIT_STATUSES),
+    reason: z.enum(CHAIN_DEPOSIT_REASONS).nullable().describe('Why staff decide: no-wallet, below-minimum or amount-mismatch'),
+    wallet_id: id.nullable(),
+    name: z.string().nullable(),
+    topup_reference: z.string().nullable(),
+    note: z.string().nullable(),
+    return_hash: z.string().nullable(),
+    decided_by: personName.nullable(),
+    decided_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'ApiChainDeposit', description: 'A settled USDT transfer to one of the platform’s addresses.' });
 
 export const topupInstructions = z
   .strictObject({
@@ -298,7 +344,10 @@ export const topupConfirmed = z.strictObject({
   reference: z.string(),
   state: z.enum(TOPUP_STATES),
   transaction_hash: z.string().nullable(),
+  chain_check: chainCheck.nullable(),
 });
+
+export const sandboxChainTransfer = z.strictObject({ hash: z.string().describe('64 hexadecimal characters, like a Tron transaction id') });
 
 export const topupDecision = z.strictObject({ message: z.string(), state: z.enum(['Approved', 'Denied']) });
 export const momoProcessed = z.strictObject({ message: z.string(), state: z.literal('MoMo processed') });

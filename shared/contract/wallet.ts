@@ -125,9 +125,86 @@ export interface ApiTopup {
   loader: { first_name: string; last_name: string; role: string } | null;
   company: string | null;
   fees_meta: Record<string, unknown> | null;
+  /** approved by the chain (the deposit watcher, or the hash's own check), not by a person */
+  credited_automatically: boolean;
+  /** the staff member who approved or denied it */
+  decided_by: { first_name: string; last_name: string } | null;
+  /** Tron: what the chain said about the submitted hash */
+  chain_check: ChainCheck | null;
   created_at: string;
   updated_at: string;
 }
+
+/** What the chain said about a submitted hash: found or not, to where, how much, how deep. */
+export interface ChainCheck {
+  checked_at: string;
+  found: boolean;
+  /** the chain could not be asked just then */
+  unavailable?: boolean;
+  to?: string;
+  amount?: string;
+  confirmations?: number;
+  settled?: boolean;
+  /** sent to this wallet's address, of the top-up's amount */
+  matches?: boolean;
+}
+
+export interface DepositAddress {
+  address: string;
+  network: 'Tron USDT (TRC20)';
+}
+
+export const CHAIN_DEPOSIT_STATUSES = ['Unassigned', 'Credited', 'Assigned', 'Returned'] as const;
+export type ChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
+/** why staff must decide: to an address of no wallet, below the minimum top-up, or not the amount its top-up expects */
+export const CHAIN_DEPOSIT_REASONS = ['no-wallet', 'below-minimum', 'amount-mismatch'] as const;
+
+/** A settled USDT transfer to one of the platform's addresses. */
+export interface ApiChainDeposit {
+  id: string;
+  hash: string;
+  log_index: number;
+  to: string;
+  from: string;
+  amount: string;
+  block_number: number;
+  block_time: string;
+  status: ChainDepositStatus;
+  reason: (typeof CHAIN_DEPOSIT_REASONS)[number] | null;
+  wallet_id: string | null;
+  /** the wallet's owner, when it went to (or was assigned to) one */
+  name: string | null;
+  topup_reference: string | null;
+  note: string | null;
+  return_hash: string | null;
+  decided_by: { first_name: string; last_name: string } | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export const chainDepositListQuery = pageQuery.and(
+  z.object({ status: z.enum(CHAIN_DEPOSIT_STATUSES, { error: 'Unknown status' }).optional() }),
+);
+
+export const assignChainDepositBody = z.object({
+  wallet_id: z.string({ error: 'Wallet is required' }).uuid('Enter a valid wallet id'),
+});
+
+export const returnChainDepositBody = z.object({
+  note: z.string({ error: 'Say how it was returned' }).trim().min(1, 'Say how it was returned').max(500, 'Note must be at most 500 characters'),
+  return_hash: z
+    .string()
+    .trim()
+    .regex(TRON_HASH, 'A Tron transaction hash is 64 hexadecimal characters')
+    .transform((v) => v.replace(/^0x/, '').toLowerCase())
+    .optional(),
+});
+
+export const sandboxChainTransferBody = z.object({
+  to: z.string({ error: 'Address is required' }).trim().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'Enter a Tron address (34 characters starting with T)'),
+  amount: moneyField(),
+  confirmations: z.coerce.number({ error: 'Confirmations must be a whole number' }).int('Confirmations must be a whole number').min(1, 'At least 1 confirmation (1: just mined)').max(10_000, 'At most 10000 confirmations').optional(),
+});
 
 export interface TopupInstructions {
   reference: string;

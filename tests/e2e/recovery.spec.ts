@@ -109,6 +109,8 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
   await test.step('the same code never works twice, and the new authenticator logs in', async () => {
     await page.locator('.ant-drawer-open').getByRole('button', { name: 'Close' }).click();
     await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+    // The drawer's Close sits under the toast on a desktop; a pointer resting on a toast pauses it.
+    await page.mouse.move(5, 400);
     await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
     await accountMenu(page, 'Logout');
     await page.getByRole('button', { name: 'Logout' }).click();

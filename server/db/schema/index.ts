@@ -8,3 +8,4 @@ export * from './verification';
 export * from './integrations';
 export * from './outbox';
 export * from './notifications';
+export * from './chain';

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChainCheck } from './chain';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { ledgerTransfers } from './ledger';
 import { users } from './identity';
@@ -27,13 +28,18 @@ export const topups = pgTable(
     fee: bigint('fee', { mode: 'number' }),
     feesMeta: jsonb('fees_meta').$type<Record<string, unknown>>(),
     ledgerTransferId: uuid('ledger_transfer_id').references(() => ledgerTransfers.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    /** null for a top-up the deposit watcher opened for a deposit nobody announced */
+    createdBy: uuid('created_by').references(() => users.id),
     processedBy: uuid('processed_by').references(() => users.id),
     processedAt: ts('processed_at'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: ts('decided_at'),
+    /** approved by the deposit watcher or the hash's own check on the chain, not by a person */
+    creditedAutomatically: boolean('credited_automatically').notNull().default(false),
+    /** the settled on-chain transfer that paid it (chain_deposits.id) */
+    chainDepositId: uuid('chain_deposit_id'),
+    /** what the chain said about the submitted hash, for staff */
+    chainCheck: jsonb('chain_check').$type<ChainCheck>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

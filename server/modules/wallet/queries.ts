@@ -18,6 +18,7 @@ export interface TopupFilters {
 
 const loader = alias(users, 'loader');
 const owner = alias(users, 'owner');
+const decider = alias(users, 'decider');
 const walletAcc = alias(ledgerAccounts, 'wallet_acc');
 
 function conditions(f: TopupFilters): SQL | undefined {
@@ -60,6 +61,8 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
         loaderFirst: loader.firstName,
         loaderLast: loader.lastName,
         loaderRole: loader.role,
+        deciderFirst: decider.firstName,
+        deciderLast: decider.lastName,
         before: ledgerEntries.balanceBefore,
         after: ledgerEntries.balanceAfter,
       })
@@ -67,6 +70,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
       .leftJoin(companies, eq(companies.id, topups.walletId))
       .leftJoin(owner, eq(owner.id, topups.walletId))
       .leftJoin(loader, eq(loader.id, topups.createdBy))
+      .leftJoin(decider, eq(decider.id, topups.decidedBy))
       .leftJoin(walletAcc, and(eq(walletAcc.kind, 'wallet'), eq(walletAcc.ownerId, topups.walletId)))
       .leftJoin(ledgerEntries, and(eq(ledgerEntries.transferId, topups.ledgerTransferId), eq(ledgerEntries.accountId, walletAcc.id)));
   const [rows, [agg]] = await Promise.all([
@@ -107,6 +111,9 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
         loader: r.loaderFirst ? { first_name: r.loaderFirst, last_name: r.loaderLast ?? '', role: r.loaderRole ?? '' } : null,
         company: r.companyName,
         fees_meta: r.t.feesMeta,
+        credited_automatically: r.t.creditedAutomatically,
+        decided_by: r.deciderFirst ? { first_name: r.deciderFirst, last_name: r.deciderLast ?? '' } : null,
+        chain_check: r.t.chainCheck ?? null,
         created_at: r.t.createdAt.toISOString(),
         updated_at: r.t.updatedAt.toISOString(),
       }),
