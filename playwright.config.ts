@@ -72,6 +72,9 @@ export default defineConfig({
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // The demo's balances stay as seeded while journeys read them.
       RUN_JOBS: 'false',
+      // …but deposits to the wallets' own addresses credit themselves, as in production (quickly here).
+      CHAIN_WATCH: 'true',
+      CHAIN_POLL_SECONDS: '2',
       // An issuer failure (a test holder, see server/issuer/sandbox.ts) becomes final within seconds.
       ISSUER_RETRY_SECONDS: '1,1',
     },

@@ -70,7 +70,16 @@ export async function startBenchApp(): Promise<BenchApp> {
   const label = scratch ? scratch.version : `PGlite ${await pgliteVersion(database)} (on disk, ${path.join(dataDir, 'db')})`;
 
   const config = loadConfig(
-    { NODE_ENV: 'production', DATA_DIR: dataDir, SERVE_SPA: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SERVE_SPA: 'false',
+      RUN_JOBS: 'false',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info',
+      // production requires one; this is the public BIP39 test phrase's account key ("abandon … about")
+      TRON_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+    },
     { encryptionKey: Buffer.alloc(32, 7) },
   );
   const mails: SentMail[] = [];

@@ -9,11 +9,12 @@ import { createStaff } from './seed/admin';
 import { demoAccountsText } from './seed/demo';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { sandboxAuthorizationBody } from '../shared/contract';
+import { sandboxAuthorizationBody, sandboxChainTransferBody } from '../shared/contract';
+import { sendSandboxDeposit } from './modules/deposits/sandbox';
 import type { AppContext } from './context';
 import { createContext } from './context-factory';
 import { cardTransactions, cards } from './db/schema';
-import { JOBS, jobByName } from './jobs';
+import { ALL_JOBS, jobByName } from './jobs';
 import { runJob } from './jobs/runner';
 import { performDue } from './modules/cards/outbox';
 import { reconcile } from './modules/reconciliation/service';
@@ -34,6 +35,9 @@ Commands:
         issuer's and record the run; prints the drift (exit code 3 when there is any).
   run-job <name> [--period <YYYY-MM or YYYY-MM-DD>]
         Run a scheduled job now for its current (or the given) period; a period runs once.
+  chain-send --to <Tron address> --amount <USDT> [--confirmations <n>]
+        Someone sends USDT to an address on the sandbox chain (CHAIN=sandbox); without --confirmations it
+        is settled at once. Prints its transaction hash; the deposit watcher credits it.
   simulate-transaction --card <card id> --amount <USD> [--merchant <name>] [--country GH] [--currency USD] [--then settle|reverse]
         A merchant charges a card in the sandbox issuer; prints whether it was approved and why not.
   help
@@ -105,13 +109,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'jobs':
-      for (const j of JOBS) process.stdout.write(`${j.name.padEnd(20)} ${j.description}\n`);
+      for (const j of ALL_JOBS) process.stdout.write(`${j.name.padEnd(20)} ${j.description}\n`);
       return 0;
     case 'run-job': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { period: { type: 'string' } } });
       const job = jobByName(positionals[0] ?? '');
       if (!job) {
-        process.stderr.write(`Unknown job. Jobs: ${JOBS.map((j) => j.name).join(', ')}\n`);
+        process.stderr.write(`Unknown job. Jobs: ${ALL_JOBS.map((j) => j.name).join(', ')}\n`);
         return 2;
       }
       const outcome = await withContext((ctx) => runJob(ctx, job, values.period));
@@ -152,6 +156,17 @@ async function main(argv: string[]): Promise<number> {
         return `${line} (transaction ${d.transactionId})`;
       });
       process.stdout.write(`${text}\n`);
+      return 0;
+    }
+    case 'chain-send': {
+      const { values } = parseArgs({ args: rest, options: { to: { type: 'string' }, amount: { type: 'string' }, confirmations: { type: 'string' } } });
+      const parsed = sandboxChainTransferBody.safeParse({ to: values.to, amount: values.amount, confirmations: values.confirmations });
+      if (!parsed.success) {
+        process.stderr.write(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n`);
+        return 2;
+      }
+      const { hash } = await withContext((ctx) => sendSandboxDeposit(ctx, parsed.data, null));
+      process.stdout.write(`${hash}\n`);
       return 0;
     }
     case 'reconcile': {

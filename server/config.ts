@@ -56,6 +56,8 @@ const envSchema = z.object({
     .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   TRON_MIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** watch the chain for deposits in this instance (default: as RUN_JOBS) */
+  CHAIN_WATCH: z.enum(['true', 'false']).optional(),
   CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SERVE_SPA: z
     .enum(['true', 'false'])
@@ -116,6 +118,8 @@ export interface ChainConfig {
   usdtContract: string;
   /** blocks a transfer needs (itself included) before it is credited */
   minConfirmations: number;
+  /** run the deposit watcher in this instance (safe in several) */
+  watch: boolean;
   pollMs: number;
   timeoutMs: number;
 }
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       trongridApiKey: e.TRONGRID_API_KEY,
       usdtContract: e.TRON_USDT_CONTRACT,
       minConfirmations: e.TRON_MIN_CONFIRMATIONS,
+      watch: e.CHAIN_WATCH ? e.CHAIN_WATCH === 'true' : e.RUN_JOBS,
       pollMs: (e.CHAIN_POLL_SECONDS ?? (e.NODE_ENV === 'production' ? 30 : 10)) * 1000,
       timeoutMs: e.CHAIN_TIMEOUT_MS,
     },

@@ -19,6 +19,7 @@ import verificationRoutes from './modules/verification/routes';
 import integrationRoutes from './modules/integrations/routes';
 import statisticsRoutes from './modules/statistics/routes';
 import notificationRoutes from './modules/notifications/routes';
+import depositRoutes from './modules/deposits/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(feeRoutes);
   await app.register(momoRoutes);
   await app.register(walletRoutes);
+  await app.register(depositRoutes);
   await app.register(reportRoutes);
   await app.register(cardRoutes);
   await app.register(sandboxRoutes);

@@ -8,6 +8,7 @@ export { createContext } from './context-factory';
 export { JOBS } from './jobs';
 export { startScheduler } from './jobs/runner';
 export { startMailWorker } from './jobs/notification-mail';
+export { startChainWatcher } from './modules/deposits/watcher';
 export { forgetPendingMail } from './modules/notifications/mail';
 export { startDispatcher } from './modules/integrations/webhooks';
 export { startIssuerWorker } from './modules/cards/outbox';

@@ -23,7 +23,7 @@ async function main() {
     }),
     import('./server-parts'),
   ]);
-  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler, forgetPendingMail } = parts;
+  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler, startChainWatcher, forgetPendingMail } = parts;
   const seeded = config.seed === 'demo' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, config.dataDir);
   const app = await buildApp({ config, database, logStream: stdoutLog() });
@@ -47,7 +47,9 @@ async function main() {
   const stopIssuerWorker = startIssuerWorker(app.ctx);
   // Always too: security mail (a 2FA reset, new API credentials) must go out whatever RUN_JOBS says.
   const stopMailWorker = startMailWorker(app.ctx);
+  const stopChainWatcher = config.chain.watch ? startChainWatcher(app.ctx) : () => undefined;
   const stopJobs = () => {
+    stopChainWatcher();
     stopMailWorker();
     stopScheduler();
     stopDispatcher();

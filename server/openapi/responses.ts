@@ -302,7 +302,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(CUSTOMER_OR_API, e(404, 'The top-up was not found or is not yours.')),
   },
   'POST /api/v1/wallet/topup-confirm': {
-    200: data(R.topupConfirmed, 'The payment is noted; staff approve the top-up once it has arrived.'),
+    200: data(R.topupConfirmed, 'The payment is noted and the hash looked up on the chain: Approved at once when it settled to this wallet’s address with the top-up’s amount, credited when it settles if it is still confirming; otherwise staff decide.'),
     ...fails(
       CUSTOMER_OR_API,
       BODY,
@@ -321,6 +321,26 @@ export const RESPONSES: Record<string, RouteResponses> = {
       e(404, 'Your wallet was not found.'),
       e(422, 'Insufficient balance, your own wallet, or no (active) wallet has this id.'),
     ),
+  },
+  'GET /api/v1/wallet/deposit-address/:walletId': {
+    200: data(R.depositAddress, 'The wallet’s own Tron address: USDT sent there is credited by itself once confirmed, less the 0.5% Tron fee.'),
+    ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The wallet was not found or is not yours.')),
+  },
+  'GET /api/v1/wallet/chain-deposits': {
+    200: ok(R.paged(R.apiChainDeposit), 'Staff: settled USDT deposits to the platform’s addresses, newest first; Unassigned ones wait for staff.'),
+    ...fails(STAFF, QUERY),
+  },
+  'POST /api/v1/wallet/chain-deposits/:id/assign': {
+    200: message('Staff: the deposit is credited to the wallet as an approved Tron top-up, less the fee.'),
+    ...fails(STAFF, BODY, PATH, IDEMPOTENT, e(404, 'No such deposit or wallet.'), e(409, 'The deposit was already decided, or is less than a cent.')),
+  },
+  'POST /api/v1/wallet/chain-deposits/:id/return': {
+    200: message('Staff: the deposit is marked as returned to its sender.'),
+    ...fails(STAFF, BODY, PATH, IDEMPOTENT, e(404, 'No such deposit.'), e(409, 'The deposit was already decided.')),
+  },
+  'POST /api/v1/sandbox/chain/transfers': {
+    201: data(R.sandboxChainTransfer, 'Staff, sandbox chain: USDT sent to the address; the deposit watcher credits it once it has enough confirmations.'),
+    ...fails(STAFF, BODY, IDEMPOTENT, e(404, 'The sandbox chain is not in use (CHAIN=trongrid).')),
   },
   'GET /api/v1/wallet/list-topups': {
     200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.'),

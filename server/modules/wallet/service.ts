@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type TopupInstructions, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
-import { FEES_FOR, computeFees, momoAmountToSend } from '../../../shared/fees';
+import { type TopupInstructions, type TopupState, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
+import { momoAmountToSend } from '../../../shared/fees';
 import { formatMoney } from '../../../shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -12,16 +12,20 @@ import { moneyTransaction } from '../../plugins/idempotency';
 import { momoAlertMail } from '../../mail/templates';
 import { mailSoon, notify } from '../notifications/service';
 import { topupDecided, topupDecisionKey, topupReview } from '../notifications/events';
-import { scheduleFor } from '../fees/service';
-import { PLATFORM, findWallet } from '../ledger/accounts';
-import { post } from '../ledger/post';
+import { findWallet } from '../ledger/accounts';
+import { creditTopup } from './credit';
+import { lockHash, refuseCreditedHash, settleDeposit } from '../deposits/settle';
+import { checkHash } from '../deposits/hash-check';
+import { depositAddressOf } from '../deposits/addresses';
+import { NETWORK_NAME } from '../../chain/port';
+import type { ChainCheck } from '../../db/schema';
 import { newReference, randomCode } from '../ledger/refs';
 import { isMomoAgent, momoSettingsOf } from '../momo/service';
 import { ownWalletId, walletOwner } from './access';
 import { findTopup, findTopupByReference } from './queries';
 
-export const MIN_TOPUP_CENTS = 100;
-const TRON_NETWORK = 'Tron USDT (TRC20)';
+export { MIN_TOPUP_CENTS } from '../deposits/settle';
+import { MIN_TOPUP_CENTS } from '../deposits/settle';
 
 async function sendSafely(ctx: AppContext, what: string, fn: () => Promise<void>) {
   try {
@@ -31,9 +35,10 @@ async function sendSafely(ctx: AppContext, what: string, fn: () => Promise<void>
   }
 }
 
-function instructions(ctx: AppContext, t: typeof topups.$inferSelect, momo?: { network: string; number: string; name: string }): TopupInstructions {
+async function instructions(ctx: AppContext, t: typeof topups.$inferSelect, momo?: { network: string; number: string; name: string }): Promise<TopupInstructions> {
   const base = { reference: t.reference, code: t.code, method: t.method as 'Tron' | 'Momo', amount: formatMoney(t.amount) };
-  if (t.method === 'Tron') return { ...base, tron: { network: TRON_NETWORK, address: ctx.config.tronDepositAddress } };
+  // The wallet's own address: what arrives there is credited by itself.
+  if (t.method === 'Tron') return { ...base, tron: { network: NETWORK_NAME, address: await depositAddressOf(ctx, t.walletId) } };
   const ghs = formatMoney(t.momoAmount!);
   return {
     ...base,
@@ -121,36 +126,52 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
     if (body.code && body.code.toUpperCase() !== t.code) throw invalidField('code', 'The code does not match this top-up');
     hash = `${t.code}-${formatMoney(t.momoAmount!)}`;
   }
+  // The chain is asked before the transaction: a slow chain must not hold row locks.
+  const facts = t.method === 'Tron' ? await checkHash(ctx, t, hash) : null;
   const [updated] = await ctx.db.transaction(async (tx) => {
     if (t.method === 'Tron') {
-      // One Tron payment backs one top-up: confirmations of the same hash take turns, so two
-      // top-ups confirmed at the same moment cannot both pass the check.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
+      // One Tron payment backs one top-up: confirmations of the same hash take turns (with the
+      // deposit watcher too), so two top-ups confirmed at the same moment cannot both pass the check.
+      await lockHash(tx, hash);
       const [dup] = await tx
-        .select({ id: topups.id })
+        .select({ id: topups.id, walletId: topups.walletId, state: topups.state, reference: topups.reference })
         .from(topups)
         .where(and(eq(topups.transactionHash, hash), ne(topups.state, 'Denied'), ne(topups.id, t.id)));
+      if (dup?.walletId === t.walletId && dup.state === 'Approved')
+        throw invalidField('transaction_hash', `This deposit was already credited to your wallet as top-up ${dup.reference}`);
       if (dup) throw invalidField('transaction_hash', 'This transaction hash was already submitted for another top-up');
     }
     const rows = await tx
       .update(topups)
-      .set({ state: 'Hash-provided', transactionHash: hash, updatedAt: ctx.now() })
+      .set({ state: 'Hash-provided', transactionHash: hash, chainCheck: facts?.check ?? null, updatedAt: ctx.now() })
       .where(and(eq(topups.id, t.id), eq(topups.state, 'Pending')))
       .returning();
-    // A Tron top-up with its hash is what staff approve; a Momo one waits for an agent first.
-    if (rows.length && t.method === 'Tron') await notifyReview(tx, t, ctx.now());
+    // A Tron top-up with its hash is what staff approve, unless the chain shows it paying this top-up;
+    // a Momo one waits for an agent first.
+    if (rows.length && t.method === 'Tron' && !facts?.pays) await notifyReview(tx, t, ctx.now());
     return rows;
   });
   if (!updated) throw conflict('This top-up was already confirmed.');
+  let state = updated.state;
+  if (facts?.pays?.confirmations != null && facts.check.settled) {
+    const r = await settleDeposit(ctx, facts.pays, { address: facts.pays.to, walletId: facts.pays.walletId });
+    if (r.outcome === 'credited' && r.topupId === t.id) state = 'Approved';
+  }
   return {
-    message:
-      t.method === 'Tron'
-        ? 'Transaction hash received. Your wallet is credited once the deposit is confirmed (usually within 15 minutes).'
-        : 'Payment noted. We verify mobile-money payments between 9am and 11pm GMT, usually within 30 minutes.',
+    message: confirmMessage(t.method, state, facts?.check),
     reference: updated.reference,
-    state: updated.state,
+    state: state as TopupState,
     transaction_hash: updated.transactionHash,
+    chain_check: facts?.check ?? null,
   };
+}
+
+function confirmMessage(method: string, state: string, check: ChainCheck | undefined) {
+  if (method !== 'Tron') return 'Payment noted. We verify mobile-money payments between 9am and 11pm GMT, usually within 30 minutes.';
+  if (state === 'Approved') return 'Deposit confirmed on the chain: your wallet is credited.';
+  if (check?.matches)
+    return `Deposit found on the chain (${check.confirmations} confirmation${check.confirmations === 1 ? '' : 's'} so far). Your wallet is credited as soon as it is confirmed, usually within minutes.`;
+  return 'Transaction hash received. Your wallet is credited once the deposit is confirmed (usually within 15 minutes).';
 }
 
 /** A momo agent confirms the mobile money arrived. */
@@ -199,47 +220,9 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
     }
     const notYet = notApprovableYet(t);
     if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
-    const wallet = await findWallet(tx, t.walletId);
-    if (!wallet) throw notFound('The wallet');
-    const owner = await walletOwner(tx, t.walletId);
-    const fees =
-      t.method === 'Tron' ? computeFees(await scheduleFor(tx, owner?.type === 'Company' ? t.walletId : null), FEES_FOR.tronTopup(), t.amount) : { lines: [], total: 0 };
-    const credited = t.amount - fees.total;
-    const source = t.method === 'Tron' ? PLATFORM.tronDeposits : PLATFORM.momoDeposits;
-    const feesMeta = {
-      for: 'wallet-topup',
-      fees: Object.fromEntries(fees.lines.map((l) => [l.name, formatMoney(l.amount)])),
-      'sub-total': formatMoney(t.amount),
-      total: formatMoney(fees.total),
-    };
-    const posted = await post(tx, {
-      kind: 'deposit',
-      reference: t.reference,
-      description: `${t.method} top-up`,
-      meta: { topup_id: t.id, method: t.method, fees_total: fees.total, fees_meta: feesMeta, transaction_hash: t.transactionHash },
-      createdBy: me.id,
-      at: now,
-      legs: [
-        { accountId: source, amount: -t.amount },
-        { accountId: wallet.id, amount: credited },
-        ...(fees.total ? [{ accountId: PLATFORM.feeIncome, amount: fees.total }] : []),
-      ],
-    });
-    const b = posted.balances.get(wallet.id)!;
-    await tx
-      .update(topups)
-      .set({
-        state: 'Approved',
-        fee: fees.total,
-        feesMeta: { ...feesMeta, old_balance: formatMoney(b.before), new_balance: formatMoney(b.after) },
-        ledgerTransferId: posted.transferId,
-        decidedBy: me.id,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(topups.id, t.id));
-    await notify(tx, { owner: t.walletId }, topupDecided(t, 'Approved', { credited, fee: fees.total }), now);
-    return { t, decision: 'Approved' as const, credited, fee: fees.total };
+    if (t.method === 'Tron' && t.transactionHash) await refuseCreditedHash(tx, t.transactionHash);
+    const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now });
+    return { t, decision: 'Approved' as const, credited, fee };
   }, (r) => ok(decided(r.decision)));
   mailSoon(ctx, [topupDecisionKey(result.t.id)]);
   return decided(result.decision);
