@@ -52,6 +52,10 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/wallet/account-balance/:id': ['getWalletBalance', "Get a master wallet's balance"],
   'POST /api/v1/wallet/topup-balance': ['startTopup', 'Start a wallet top-up'],
   'GET /api/v1/wallet/topup/:reference': ['getTopupInstructions', 'Get how to pay a top-up'],
+  'GET /api/v1/wallet/deposit-address/:walletId': ['getDepositAddress', "Get a master wallet's own Tron deposit address"],
+  'GET /api/v1/wallet/chain-deposits': ['listChainDeposits', 'List settled on-chain deposits (staff)'],
+  'POST /api/v1/wallet/chain-deposits/:id/assign': ['assignChainDeposit', 'Credit an unassigned deposit to a wallet (staff)'],
+  'POST /api/v1/wallet/chain-deposits/:id/return': ['returnChainDeposit', 'Mark an unassigned deposit as returned to its sender (staff)'],
   'POST /api/v1/wallet/topup-confirm': ['confirmTopupPayment', 'Report a top-up as paid'],
   'POST /api/v1/wallet/transfer': ['transferFunds', 'Transfer to another master wallet'],
   'GET /api/v1/wallet/list-topups': ['listTopups', 'List top-ups (staff)'],
@@ -89,6 +93,7 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/reports/view-cards-transactions': ['listCardTransactions', "List a card's transactions"],
 
   // Sandbox issuer
+  'POST /api/v1/sandbox/chain/transfers': ['sendSandboxChainTransfer', 'Send USDT to an address on the sandbox chain (sandbox, staff)'],
   'POST /api/v1/sandbox/authorizations': ['createSandboxAuthorization', 'Charge a card as a merchant would (sandbox, staff)'],
   'POST /api/v1/sandbox/authorizations/:id/reverse': ['reverseSandboxAuthorization', 'Reverse a held payment (sandbox, staff)'],
   'POST /api/v1/sandbox/authorizations/:id/settle': ['settleSandboxAuthorization', 'Settle a held payment (sandbox, staff)'],

@@ -182,7 +182,7 @@ export interface ApiChainDeposit {
   created_at: string;
 }
 
-export const chainDepositListQuery = pageQuery.and(
+export const chainDepositListQuery = pageQuery.omit({ format: true }).and(
   z.object({ status: z.enum(CHAIN_DEPOSIT_STATUSES, { error: 'Unknown status' }).optional() }),
 );
 

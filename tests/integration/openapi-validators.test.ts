@@ -268,7 +268,7 @@ function fill(path: string, role: string): string {
     if (name === 'companyId') return own.companyId!;
     if (name === 'reference') return own.reference!;
     if (path.includes('/company/fees/')) return own['company/fees']!;
-    if (path.includes('/account-balance/')) return own['account-balance']!;
+    if (path.includes('/account-balance/') || path.includes('/deposit-address/')) return own['account-balance']!;
     if (path.includes('/cards/individual/')) return own['cards/individual']!;
     if (path.includes('/cards/company/')) return own['cards/company']!;
     if (path.startsWith('/api/v1/cards/')) return own.card!;
