@@ -127,4 +127,5 @@ const NOTIFICATION_FOOTERS: Record<string, string> = {
   api_credentials_revoked: 'If you did not expect this, contact support.',
   verification_submitted: 'You receive this because you chose mail for the review queue in your notification settings.',
   topup_review: 'You receive this because you chose mail for the review queue in your notification settings.',
+  deposit_unassigned: 'You receive this because you chose mail for the review queue in your notification settings.',
 };

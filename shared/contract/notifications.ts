@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = {
   api_credentials_revoked: { label: 'API credentials revoked', group: 'security' },
   verification_submitted: { label: 'Verification waiting for review', group: 'staff' },
   topup_review: { label: 'Top-up waiting for review', group: 'staff' },
+  deposit_unassigned: { label: 'Deposit waiting for staff', group: 'staff' },
 } as const;
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
@@ -29,7 +30,7 @@ export const mailLocked = (t: NotificationType) => NOTIFICATION_TYPES[t].group =
  * The types a person can receive: customers never get the staff queue's; staff have no wallet,
  * cards, verification or API credentials of their own, only their 2FA and the review queue.
  */
-const STAFF_TYPES: readonly NotificationType[] = ['two_factor_reset', 'verification_submitted', 'topup_review'];
+const STAFF_TYPES: readonly NotificationType[] = ['two_factor_reset', 'verification_submitted', 'topup_review', 'deposit_unassigned'];
 export const typesFor = (staff: boolean) =>
   NOTIFICATION_TYPE_NAMES.filter((t) => (staff ? STAFF_TYPES.includes(t) : NOTIFICATION_TYPES[t].group !== 'staff'));
 

@@ -115,6 +115,12 @@ describe('the deposit watcher', () => {
     expect(list.status).toBe(200);
     const row = list.body.data.find((d: { hash: string }) => d.hash === stray);
     expect(row).toMatchObject({ status: 'Unassigned', reason: 'no-wallet', amount: '30.00', to: t.ctx.config.tronDepositAddress, wallet_id: null });
+    const bell = await t.api('GET', '/notifications?per_page=50', { token: staff.token });
+    expect(bell.body.data.find((n: { body: string }) => n.body.includes(stray.slice(0, 12)))).toMatchObject({
+      type: 'deposit_unassigned',
+      title: 'A deposit of USDT 30.00 waits for staff',
+      link: '/admin/chain-deposits',
+    });
 
     const a = await newIndividual(t);
     expect((await t.api('GET', '/wallet/chain-deposits', { token: a.token })).status).toBe(403);

@@ -128,7 +128,7 @@ describe('notification settings', () => {
     const s = await t.api('GET', '/account/notification-settings', { token: staff.token });
     expect(s.body.data.find((x: { type: string }) => x.type === 'topup_review')).toMatchObject({ mail: false, locked: false, group: 'staff' });
     // staff have no wallet or cards of their own: only their 2FA and the review queue
-    expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual(['topup_review', 'two_factor_reset', 'verification_submitted']);
+    expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual(['deposit_unassigned', 'topup_review', 'two_factor_reset', 'verification_submitted']);
   });
 
   it('PUT changes only the types given, and answers the settings as they now are', async () => {

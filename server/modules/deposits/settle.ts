@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { chainDeposits, type depositAddresses, topups } from '../../db/schema';
 import { type ChainTransfer, centsOf } from '../../chain/port';
 import { AppError, HTTP } from '../../lib/http';
-import { mailSoon } from '../notifications/service';
-import { topupDecisionKey } from '../notifications/events';
+import { mailSoon, notify } from '../notifications/service';
+import { depositUnassigned, topupDecisionKey } from '../notifications/events';
 import { newReference, randomCode } from '../ledger/refs';
 import { creditTopup } from '../wallet/credit';
 
@@ -54,6 +54,11 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
         updatedAt: at,
         ...more,
       });
+    const toStaff = async (reason: 'no-wallet' | 'below-minimum' | 'amount-mismatch', walletId = addr.walletId): Promise<Settled> => {
+      await record('Unassigned', { reason, walletId });
+      await notify(tx, { staff: true }, depositUnassigned({ id, hash: tr.hash, amount }, reason), at);
+      return { outcome: 'unassigned', reason };
+    };
     const ours = (t: typeof topups.$inferSelect) => (addr.walletId ? t.walletId === addr.walletId : true);
     const named = (
       await tx
@@ -73,18 +78,9 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
     const open = named.filter((t) => t.state !== 'Approved');
     const exact = open.find((t) => t.amount === amount);
     if (exact) return credit(exact);
-    if (open.length) {
-      await record('Unassigned', { reason: 'amount-mismatch', walletId: addr.walletId ?? open[0]!.walletId });
-      return { outcome: 'unassigned', reason: 'amount-mismatch' };
-    }
-    if (!addr.walletId) {
-      await record('Unassigned', { reason: 'no-wallet' });
-      return { outcome: 'unassigned', reason: 'no-wallet' };
-    }
-    if (amount < MIN_TOPUP_CENTS) {
-      await record('Unassigned', { reason: 'below-minimum' });
-      return { outcome: 'unassigned', reason: 'below-minimum' };
-    }
+    if (open.length) return toStaff('amount-mismatch', addr.walletId ?? open[0]!.walletId);
+    if (!addr.walletId) return toStaff('no-wallet');
+    if (amount < MIN_TOPUP_CENTS) return toStaff('below-minimum');
     // The customer announced this amount in Top Up and has not given a hash yet: this pays it.
     const [pending] = await tx
       .select()

@@ -131,3 +131,18 @@ export const apiCredentials = (clientId: string, what: 'generated' | 'revoked', 
   link: '/portal/apisettings',
   eventKey: apiCredentialsKey(clientId, what),
 });
+
+const DEPOSIT_REASONS = {
+  'no-wallet': 'it was sent to the shared deposit address and no top-up named its hash',
+  'below-minimum': 'it is below the 1.00 USDT minimum top-up',
+  'amount-mismatch': 'a top-up named its hash but expected another amount',
+} as const;
+
+/** Staff: a settled deposit no top-up could take; they assign or return it on Chain Deposits. */
+export const depositUnassigned = (d: { id: string; hash: string; amount: number }, reason: keyof typeof DEPOSIT_REASONS): NotificationEvent => ({
+  type: 'deposit_unassigned',
+  title: `A deposit of USDT ${formatMoney(d.amount)} waits for staff`,
+  body: `A USDT deposit (transaction ${d.hash.slice(0, 12)}…) was not credited because ${DEPOSIT_REASONS[reason]}. Assign it to a wallet or return it.`,
+  link: '/admin/chain-deposits',
+  eventKey: `deposit:${d.id}:unassigned`,
+});
