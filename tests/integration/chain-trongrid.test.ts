@@ -6,6 +6,11 @@ import { tronAddressFromHex, tronAddressToHex } from '../../server/chain/address
 import { ChainUnavailable } from '../../server/chain/port';
 import { createTronGridChain } from '../../server/chain/trongrid';
 import type { ChainConfig } from '../../server/config';
+import { eq } from 'drizzle-orm';
+import { chainDeposits } from '../../server/db/schema';
+import { scanDeposits } from '../../server/modules/deposits/watcher';
+import { type TestApp, startTestApp } from './support/app';
+import { newIndividual } from './support/actors';
 
 /**
  * The TronGrid client against a local server answering in TronGrid's documented shapes: the
@@ -261,5 +266,34 @@ describe('TronGrid chain: an API that fails', () => {
     const started = Date.now();
     for (const call of calls(createTronGridChain(config({ timeoutMs: 200 })))) await expect(call()).rejects.toBeInstanceOf(ChainUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('the deposit watcher on TronGrid', () => {
+  // The public BIP39 test phrase's account key ("abandon … about"): any xpub will do here.
+  const XPUB = 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ chain: config({ xpub: XPUB, trongridApiKey: undefined }) });
+  });
+  afterAll(() => app.close());
+
+  it('credits nothing while the API fails or hangs, retries on the next pass, and credits the deposit once', async () => {
+    const a = await newIndividual(app);
+    const to = (await app.api('GET', `/wallet/deposit-address/${a.id}`, { token: a.token })).body.data.address as string;
+    const hash = newHash();
+    transfers.push(transfer({ to, hash, value: '25000000', block: HEAD - 30, time: Date.now() - 60_000 }));
+    const balance = async () => (await app.api('GET', `/wallet/account-balance/${a.id}`, { token: a.token })).body.data;
+    for (const mode of [500, 'slow'] as const) {
+      failure = mode;
+      expect((await scanDeposits(app.ctx)).unavailable).toBeGreaterThan(0);
+      expect(await balance()).toBe('0.00');
+    }
+    failure = null;
+    expect((await scanDeposits(app.ctx)).credited).toBe(1);
+    await scanDeposits(app.ctx);
+    expect(await balance()).toBe('24.87'); // 25.00 less the 0.5% Tron fee (0.125, rounded up)
+    const [row] = await app.ctx.db.select().from(chainDeposits).where(eq(chainDeposits.hash, hash));
+    expect(row).toMatchObject({ status: 'Credited', walletId: a.id, blockNumber: HEAD - 30, amountMicro: 25_000_000 });
   });
 });
