@@ -19,6 +19,7 @@ import AuditList from './pages/audit/list';
 import ReconciliationList from './pages/reconciliation/list';
 import CustomersList from './pages/customers/list';
 import CardTransfersList from './pages/card-transfers/list';
+import ChainDepositsList from './pages/chain-deposits/list';
 import CardsList from './pages/cards/list';
 import CardShow from './pages/cards/show';
 import AdminDashboard from './pages/dashboard/AdminDashboard';
@@ -89,6 +90,7 @@ export default function AdminApp() {
             <Route path="reconciliation" element={<ReconciliationList />} />
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
+            <Route path="chain-deposits" element={<ChainDepositsList />} />
             <Route path="card-transfers" element={<CardTransfersList />} />
             {/* back-office §1: card-maintenance shows the same list as wallet transfers */}
             <Route path="card-maintenance" element={<WalletTransfersList />} />

@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   BankOutlined,
+  BlockOutlined,
   CreditCardOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -88,6 +89,12 @@ const all: ResourceProps[] = [
     name: 'wallet-transfers',
     list: '/admin/wallet-transfers',
     meta: { parent: 'wallet-management', label: 'Wallet Transfers', icon: <SwapOutlined />, path: 'reports/view-wallet-transfers' },
+  },
+  {
+    // Deposits on the Tron chain that no top-up took: staff assign or return them.
+    name: 'chain-deposits',
+    list: '/admin/chain-deposits',
+    meta: { parent: 'wallet-management', label: 'Chain Deposits', icon: <BlockOutlined />, path: 'wallet/chain-deposits' },
   },
   { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },
   {

@@ -40,12 +40,34 @@ export function Hash({ value, full }: { value: string | null; full?: boolean }) 
   );
 }
 
+/** Who decided a final top-up: the chain (a deposit, or a hash found settled) or a staff member. */
+export function decidedBy(t: ApiTopup): string | null {
+  if (t.state !== 'Approved' && t.state !== 'Denied') return null;
+  if (t.credited_automatically) return 'Credited automatically';
+  return t.decided_by ? `by ${t.decided_by.first_name} ${t.decided_by.last_name}` : null;
+}
+
+/** The state, and under a final one who decided it. */
+export function StateCell({ t }: { t: ApiTopup }) {
+  const by = decidedBy(t);
+  return (
+    <Flex vertical gap={2} align="flex-start">
+      <TopupStateTag state={t.state} processedIsDone />
+      {by && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="decided-by">
+          {by}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 export const topupColumns: TableColumnsType<ApiTopup> = [
   { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
   { title: 'Account Type', dataIndex: 'name_type' },
   { title: 'Amount', dataIndex: 'amount', render: (_, t) => <AmountCell t={t} /> },
   { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <Hash value={v} /> },
-  { title: 'State', dataIndex: 'state', render: (_, t) => <TopupStateTag state={t.state} processedIsDone /> },
+  { title: 'State', dataIndex: 'state', render: (_, t) => <StateCell t={t} /> },
   { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
   {
     title: 'Balance Change',
@@ -72,6 +94,11 @@ export function TopupItem({ t }: { t: ApiTopup }) {
         </Typography.Text>
         <TopupStateTag state={t.state} processedIsDone />
       </Flex>
+      {decidedBy(t) && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, alignSelf: 'flex-end' }} data-testid="decided-by">
+          {decidedBy(t)}
+        </Typography.Text>
+      )}
       <Flex justify="space-between" align="center" gap={8}>
         <AmountCell t={t} />
         <Typography.Text type="secondary">{t.name_type}</Typography.Text>

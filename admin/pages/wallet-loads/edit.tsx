@@ -8,6 +8,7 @@ import { useSubmit } from '../../../shared/ui/useSubmit';
 import { Details } from '../../components/Details';
 import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
 import { amount, dateTime } from '../../format';
+import { ChainFacts } from './chain';
 import { Hash, balanceChange } from './columns';
 
 type Decision = { action?: 'approve' | 'deny'; reason?: string };
@@ -75,6 +76,11 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
               ...(t.balance_after ? ([['Balance Change', balanceChange(t)]] as Array<[string, string]>) : []),
             ]}
           />
+          {t.chain_check && (
+            <div style={{ marginTop: 24 }}>
+              <ChainFacts check={t.chain_check} />
+            </div>
+          )}
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             Decision
           </Typography.Title>

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../shared/ui/useSession';
-import { BalanceCard, useIsPhone } from '../../../shared/ui/wallet';
+import { BalanceCard, useIsPhone, useLiveWallet } from '../../../shared/ui/wallet';
 import { SetupBanner } from '../verification/SetupBanner';
 import { useVerificationStatus } from '../verification/useVerification';
 import { TopUpModal, TransferModal } from '../wallet/WalletDialogs';
@@ -33,6 +33,8 @@ export default function Dashboard({ kycReady }: { kycReady: boolean }) {
   const phone = useIsPhone();
   const [dialog, setDialog] = useState<'topup' | 'transfer' | null>(null);
   const { latest } = useVerificationStatus(!!session && session.user.state !== 'Verified');
+  // A deposit credits itself: the balance and Recent Transactions follow without a reload.
+  useLiveWallet(session?.user.wallet_id);
   if (!session) return null;
   const { user } = session;
   const walletId = user.wallet_id;

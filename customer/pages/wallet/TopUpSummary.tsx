@@ -1,40 +1,47 @@
-import { Button, Tag, Typography } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import type { TopupInstructions } from '../../../shared/contract';
 import { centsOf } from '../../../shared/money';
-import { DetailRows, useWalletBalance, usdt, usdtCents } from '../../../shared/ui/wallet';
+import { DetailRows, usdt, usdtCents, useWalletBalance } from '../../../shared/ui/wallet';
 import { useTronFee } from './hooks';
 import type { ConfirmResult } from './TopupPayment';
 
 /**
- * Step 3: the top-up is 'Processing' (it waits for verification). The balances are what the
- * wallet holds now and what it will hold once the top-up is approved (less the Tron fee).
+ * Step 3. Usually the top-up is 'Processing' (waiting for the chain or an operator): the balances
+ * are what the wallet holds now and what it will hold once approved (less the Tron fee). When the
+ * chain already settled the hash the server approves it at once: then the wallet was credited and
+ * its balance (refreshed by the flow) already holds it.
  */
 export function TopUpSummary({ walletId, instructions, result, onDone }: { walletId: string; instructions: TopupInstructions; result: ConfirmResult; onDone(): void }) {
   const { balance, loading } = useWalletBalance(walletId);
   const amount = centsOf(instructions.amount);
   const tron = instructions.method === 'Tron';
+  const approved = result.state === 'Approved';
   const fee = useTronFee(amount, tron);
   const credited = tron ? (fee ? amount - fee.total : null) : amount;
   const before = balance === null ? null : centsOf(balance);
   const after = before === null || credited === null ? null : before + credited;
+  const balanceRows = approved
+    ? [{ label: 'Balance', value: loading ? '…' : balance === null ? 'N/A' : usdt(balance) }]
+    : [
+        { label: 'Balance Before', value: loading ? '…' : before === null ? 'N/A' : usdtCents(before) },
+        { label: 'Balance After', value: loading ? '…' : after === null ? 'N/A' : `${usdtCents(after)} (once approved)` },
+      ];
   return (
     <>
+      <Alert type={approved ? 'success' : 'info'} showIcon role="status" message={result.message} style={{ marginBottom: 16 }} />
       <DetailRows
         rows={[
-          { label: 'Status', value: <Tag color="gold">Processing</Tag> },
+          { label: 'Status', value: approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Processing</Tag> },
           { label: 'Amount', value: usdt(instructions.amount) },
           { label: 'Method', value: instructions.method },
           { label: 'Reference', value: result.reference },
           ...(result.transaction_hash ? [{ label: tron ? 'Transaction Hash' : 'Payment Reference', value: <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{result.transaction_hash}</span> }] : []),
           ...(tron && fee ? [{ label: 'Top-up Fee', value: usdtCents(fee.total) }] : []),
-          { label: 'Balance Before', value: loading ? '…' : before === null ? 'N/A' : usdtCents(before) },
-          { label: 'Balance After', value: loading ? '…' : after === null ? 'N/A' : `${usdtCents(after)} (once approved)` },
+          ...(approved && credited !== null ? [{ label: 'Credited', value: usdtCents(credited) }] : []),
+          ...balanceRows,
         ]}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
-        {result.message}
-      </Typography.Paragraph>
-      <Button type="primary" block onClick={onDone}>
+      <Button type="primary" block onClick={onDone} style={{ marginTop: 16 }}>
         Done
       </Button>
     </>

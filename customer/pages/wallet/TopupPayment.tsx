@@ -1,15 +1,18 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { apiData } from '../../../shared/api/client';
-import { TRON_HASH, type TopupInstructions } from '../../../shared/contract';
+import { type ChainCheck, TRON_HASH, type TopupInstructions, type TopupState } from '../../../shared/contract';
 import { DetailRows, amountText } from '../../../shared/ui/wallet';
 import { useSubmit } from '../../../shared/ui/useSubmit';
+import { AddressQr, AddressText, ONLY_USDT_TRON } from './DepositAddress';
 import { useFailure } from './useFailure';
 
+/** POST /wallet/topup-confirm's answer: a settled matching hash is Approved at once. */
 export interface ConfirmResult {
   message: string;
   reference: string;
-  state: string;
+  state: TopupState;
   transaction_hash: string | null;
+  chain_check: ChainCheck | null;
 }
 
 const copyable = (value: string, label: string) => (
@@ -39,19 +42,26 @@ export function TopupPayment({ instructions, onConfirmed }: { instructions: Topu
     const { network, address } = instructions.tron;
     return (
       <>
+        {/* The QR and the address first, as a wallet app scans or pastes them; then what to send. */}
+        <Flex vertical align="center" gap={8} style={{ marginBottom: 16, textAlign: 'center' }}>
+          <AddressQr address={address} size={176} />
+          <Typography.Text type="secondary">Deposit Address</Typography.Text>
+          <AddressText address={address} />
+        </Flex>
         <DetailRows
           rows={[
             { label: 'Network', value: network },
-            { label: 'Deposit Address', value: <span style={{ fontFamily: 'monospace', fontSize: 12 }}>{copyable(address, 'deposit address')}</span> },
             { label: 'Amount', value: <strong>+ {amountText(instructions.amount)} USDT</strong> },
             { label: 'Reference', value: instructions.reference },
           ]}
         />
+        <Alert type="warning" showIcon style={{ marginTop: 16 }} message={ONLY_USDT_TRON} />
         <Alert
           type="info"
           showIcon
-          style={{ margin: '16px 0' }}
-          message={`Send ${amountText(instructions.amount)} USDT on the ${network} network to the address above, then paste the transaction hash. Tron deposits should complete within 15 minutes.`}
+          style={{ margin: '12px 0 16px' }}
+          message="Credited automatically"
+          description="This is your wallet's own address. Once the network confirms the transfer, usually within minutes, the USDT is credited by itself. Already sent it? Paste the transaction hash to match it to this top-up."
         />
         <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => confirm({ transaction_hash: v.transaction_hash.trim() })}>
           <Form.Item

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Select, Space, Typography } from 'antd';
+import { Button, Card, Col, Result, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '../../../shared/contract';
@@ -17,9 +17,11 @@ import {
   dateTime,
   shortId,
   useIsPhone,
+  useLiveWallet,
   usdt,
 } from '../../../shared/ui/wallet';
 import { useSession } from '../../../shared/ui/useSession';
+import { DepositAddressCard } from './DepositAddress';
 import { TopUpFlow } from './TopUpFlow';
 import { TopUpDrawer } from './WalletDialogs';
 import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
@@ -34,7 +36,7 @@ const Hash = ({ value }: { value: string | null }) =>
     '-'
   );
 
-/** /portal/wallet-loads: the balance, Top Up, and the wallet's top-ups (Pending ones can be finished). */
+/** /portal/wallet-loads: the balance, Top Up, the wallet's deposit address, and its top-ups (Pending ones can be finished). */
 export default function WalletLoadsPage() {
   const session = useSession();
   const phone = useIsPhone();
@@ -43,6 +45,8 @@ export default function WalletLoadsPage() {
   const [state, setState] = useState<TopupState>();
   const [topUp, setTopUp] = useState(false);
   const details = useDetails<ApiTopup>();
+  // Deposits to the wallet's address credit themselves: the balance and this list follow without a reload.
+  useLiveWallet(walletId);
 
   const query = useQuery({
     queryKey: [...WALLET_KEYS.topups, walletId, state ?? null, page],
@@ -76,14 +80,22 @@ export default function WalletLoadsPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <BalanceCard
-        walletId={walletId}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTopUp(true)} block={phone}>
-            Top Up
-          </Button>
-        }
-      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={13} xl={14}>
+          <BalanceCard
+            walletId={walletId}
+            style={{ height: '100%' }}
+            actions={
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTopUp(true)} block={phone}>
+                Top Up
+              </Button>
+            }
+          />
+        </Col>
+        <Col xs={24} lg={11} xl={10}>
+          <DepositAddressCard walletId={walletId} />
+        </Col>
+      </Row>
       <Card
         title="Wallet Load Transactions"
         styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}

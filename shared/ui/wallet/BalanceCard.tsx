@@ -1,5 +1,5 @@
 import { Card, Flex, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useIsPhone } from './useIsPhone';
 import { useWalletBalance } from './useWalletBalance';
 import { amountText } from './format';
@@ -8,11 +8,22 @@ import { amountText } from './format';
  * 'Master Wallet Balance' as 'USDT {balance}': a skeleton while loading, 'N/A' when there is no
  * such wallet. Optionally the wallet id with a copy button (what others need to send to it).
  */
-export function BalanceCard({ walletId, actions, showWalletId = true }: { walletId: string | null | undefined; actions?: ReactNode; showWalletId?: boolean }) {
+export function BalanceCard({
+  walletId,
+  actions,
+  showWalletId = true,
+  style,
+}: {
+  walletId: string | null | undefined;
+  actions?: ReactNode;
+  showWalletId?: boolean;
+  /** e.g. height 100% beside another card */
+  style?: CSSProperties;
+}) {
   const phone = useIsPhone();
   const { loading, balance, error } = useWalletBalance(walletId);
   return (
-    <Card styles={{ body: { padding: phone ? 16 : 24 } }} aria-label="Master Wallet Balance">
+    <Card styles={{ body: { padding: phone ? 16 : 24 } }} style={style} aria-label="Master Wallet Balance">
       <Flex justify="space-between" align={phone ? 'stretch' : 'center'} gap={16} vertical={phone}>
         <div style={{ minWidth: 0 }}>
           <Typography.Text type="secondary">Master Wallet Balance</Typography.Text>

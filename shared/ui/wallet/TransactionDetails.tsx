@@ -89,6 +89,8 @@ export function TopupDetails({ topup, processedIsDone }: { topup: ApiTopup; proc
           { label: 'Hash', value: <Copy value={topup.transaction_hash} /> },
           { label: 'Type', value: 'Top Up' },
           { label: 'Balance', value: balance },
+          // Approved by the chain itself (a deposit to the wallet's address, or a hash found settled), not by a person.
+          ...(topup.credited_automatically ? [{ label: 'Approved', value: 'Automatically, once confirmed on the chain' }] : []),
           ...(topup.reason ? [{ label: 'Reason', value: <Typography.Text type="danger">{topup.reason}</Typography.Text> }] : []),
           { label: 'Method', value: topup.method },
           { label: 'Reference', value: <Copy value={topup.reference} /> },

@@ -8,6 +8,7 @@ export { PAGE_SIZE, PagedTable, type CompactRow, type PagedTableProps } from './
 export { DirectionTag, TopupStateTag, customerTopupState, topupStateColor } from './StateTag';
 export { FeeBreakdown, feeLabel, TopupDetails, TransferDetails, WalletTransactionDetails } from './TransactionDetails';
 export { useIsPhone } from './useIsPhone';
-export { useWalletBalance, type WalletBalance } from './useWalletBalance';
+export { useWalletBalance, walletBalanceQuery, type WalletBalance } from './useWalletBalance';
+export { useLiveWallet } from './useLiveWallet';
 export { WalletTransactionsScreen, type WalletTransactionsScreenProps } from './WalletTransactionsScreen';
 export { StatementButton, type StatementButtonProps } from './StatementButton';

@@ -11,13 +11,16 @@ export interface WalletBalance {
   error?: string;
 }
 
-/** GET /wallet/account-balance/{walletId}; a 404 is not an error to retry or report: it is N/A. */
+/** GET /wallet/account-balance/{walletId}: one query, shared by every screen that shows or watches it. */
+export const walletBalanceQuery = (walletId: string | null | undefined) => ({
+  queryKey: WALLET_KEYS.balance(walletId),
+  queryFn: () => apiData<string>('GET', `/wallet/account-balance/${walletId}`, { silent: true }),
+  enabled: !!walletId,
+});
+
+/** The balance; a 404 is not an error to retry or report: it is N/A. */
 export function useWalletBalance(walletId: string | null | undefined): WalletBalance {
-  const q = useQuery({
-    queryKey: WALLET_KEYS.balance(walletId),
-    queryFn: () => apiData<string>('GET', `/wallet/account-balance/${walletId}`, { silent: true }),
-    enabled: !!walletId,
-  });
+  const q = useQuery(walletBalanceQuery(walletId));
   if (!walletId) return { loading: false, balance: null };
   if (q.isLoading) return { loading: true, balance: null };
   if (q.error) {

@@ -1,0 +1,145 @@
+import { App, Form, Input, Modal, Radio, Typography } from 'antd';
+import { useEffect } from 'react';
+import { apiData } from '../../../shared/api/client';
+import { type ApiChainDeposit, TRON_HASH } from '../../../shared/contract';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '../../../shared/ui/forms';
+import { useSubmit } from '../../../shared/ui/useSubmit';
+import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
+import { amount } from '../../format';
+import { Address } from './columns';
+
+const FALLBACK = 'Something went wrong. Please try again.';
+
+/** What the deposit is, said at the top of both dialogs so staff act on the one they meant. */
+function DepositSummary({ d }: { d: ApiChainDeposit }) {
+  return (
+    <Typography.Paragraph>
+      <strong>{amount(d.amount)}</strong> from <Address value={d.from} /> to <Address value={d.to} />.
+    </Typography.Paragraph>
+  );
+}
+
+type AssignForm = { kind: WalletKind; wallet_id?: string };
+
+/**
+ * 'Assign': credit a customer's wallet with the deposit (less the Tron top-up fee) as an approved
+ * Tron top-up. A deposit that reached a wallet's address but could not be matched starts with that
+ * wallet picked.
+ */
+export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiChainDeposit | null; onClose(): void; onDone(): void }) {
+  const [form] = Form.useForm<AssignForm>();
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const kind = Form.useWatch('kind', form) ?? 'individual';
+  const known = deposit?.wallet_id && deposit.name ? { value: deposit.wallet_id, label: deposit.name } : null;
+
+  useEffect(() => {
+    if (deposit) form.resetFields();
+  }, [deposit, form]);
+
+  async function send(v: AssignForm) {
+    if (!deposit) return;
+    const r = await submit((key) =>
+      apiData<{ message: string }>('POST', `/wallet/chain-deposits/${encodeURIComponent(deposit.id)}/assign`, {
+        body: { wallet_id: v.wallet_id },
+        idempotencyKey: key,
+        silent: true,
+      }),
+    );
+    if (!r.ok) return sayFailure(form, r.error, (text) => message.error(text, 4), FALLBACK);
+    message.success(r.data.message, 3);
+    onDone();
+  }
+
+  return (
+    <Modal open={!!deposit} title="Assign deposit" okText="Assign" okButtonProps={{ loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      {deposit && (
+        <Form<AssignForm>
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ kind: 'individual', wallet_id: known?.value }}
+          onFinish={send}
+          onValuesChange={(changed) => {
+            clearErrorsOnChange(form)(changed);
+            // Another kind of account: the picked wallet is not one of its kind.
+            if ('kind' in changed) form.setFieldValue('wallet_id', undefined);
+          }}
+        >
+          <DepositSummary d={deposit} />
+          <Typography.Paragraph type="secondary">The wallet is credited this amount less the Tron top-up fee, as an approved Tron top-up.</Typography.Paragraph>
+          <Form.Item name="kind" label="Account" required={NOT_ARIA_REQUIRED}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { label: 'Individual', value: 'individual' },
+                { label: 'Company', value: 'company' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="wallet_id" label="Wallet" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Wallet is required' }]}>
+            <WalletPicker kind={kind} known={known} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+type ReturnForm = { note: string; return_hash?: string };
+
+/** 'Return': the deposit was sent back to its sender (or otherwise settled off the platform); nobody is credited. */
+export function ReturnDepositModal({ deposit, onClose, onDone }: { deposit: ApiChainDeposit | null; onClose(): void; onDone(): void }) {
+  const [form] = Form.useForm<ReturnForm>();
+  const { message } = App.useApp();
+  const { busy, submit } = useSubmit();
+
+  useEffect(() => {
+    if (deposit) form.resetFields();
+  }, [deposit, form]);
+
+  async function send(v: ReturnForm) {
+    if (!deposit) return;
+    const hash = v.return_hash?.trim();
+    const r = await submit((key) =>
+      apiData<{ message: string }>('POST', `/wallet/chain-deposits/${encodeURIComponent(deposit.id)}/return`, {
+        body: { note: v.note.trim(), ...(hash ? { return_hash: hash } : {}) },
+        idempotencyKey: key,
+        silent: true,
+      }),
+    );
+    if (!r.ok) return sayFailure(form, r.error, (text) => message.error(text, 4), FALLBACK);
+    message.success(r.data.message, 3);
+    onDone();
+  }
+
+  return (
+    <Modal open={!!deposit} title="Return deposit" okText="Mark as returned" okButtonProps={{ loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      {deposit && (
+        <Form<ReturnForm> noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} onValuesChange={clearErrorsOnChange(form)}>
+          <DepositSummary d={deposit} />
+          <Typography.Paragraph type="secondary">Nobody is credited. Send the USDT back first, then record it here.</Typography.Paragraph>
+          <Form.Item
+            name="note"
+            label="Note"
+            extra="How it was returned, e.g. sent back to the sender."
+            rules={[
+              { required: true, whitespace: true, message: 'Say how it was returned' },
+              { max: 500, message: 'Note must be at most 500 characters' },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
+          <Form.Item
+            name="return_hash"
+            label="Return transaction hash (optional)"
+            rules={[{ pattern: TRON_HASH, message: 'A Tron transaction hash is 64 hexadecimal characters' }]}
+          >
+            <Input autoComplete="off" spellCheck={false} placeholder="64 hexadecimal characters" style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
