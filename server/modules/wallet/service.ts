@@ -153,9 +153,10 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
   });
   if (!updated) throw conflict('This top-up was already confirmed.');
   let state = updated.state;
-  if (facts?.pays?.confirmations != null && facts.check.settled) {
-    const r = await settleDeposit(ctx, facts.pays, { address: facts.pays.to, walletId: facts.pays.walletId });
-    if (r.outcome === 'credited' && r.topupId === t.id) state = 'Approved';
+  if (facts?.pays && facts.check.settled) {
+    await settleDeposit(ctx, facts.pays, { address: facts.pays.to, walletId: facts.pays.walletId });
+    // Read back: a watcher may have settled it a moment before this request did.
+    state = (await findTopup(ctx.db, t.id))?.state ?? state;
   }
   return {
     message: confirmMessage(t.method, state, facts?.check),
