@@ -65,6 +65,7 @@ const STAFF = [
   'reconciliation',
   'wallet-loads',
   'wallet-transfers',
+  'chain-deposits',
   'card-transfers',
   'card-maintenance',
   'wallet-transactions',
