@@ -30,9 +30,20 @@ const usdtText = (cents: number) => `USDT ${grouped((cents / 100).toFixed(2))}`;
 /** How the back-office writes an amount. */
 const staffAmount = (amount: string) => `${grouped(amount)} USDT`;
 
+/**
+ * One staff session per project and worker: each login spends a fresh 30-second 2FA code, so a
+ * login per transfer would wait out the clock.
+ */
+const staffSessions = new Map<string, Promise<string>>();
+function staffSession(request: APIRequestContext) {
+  const project = test.info().project.name;
+  if (!staffSessions.has(project)) staffSessions.set(project, staffToken(request, STAFF));
+  return staffSessions.get(project)!;
+}
+
 /** A USDT transfer on the sandbox chain, as staff may send one (settled at once). */
 async function sendOnChain(request: APIRequestContext, to: string, amount: string) {
-  const token = await staffToken(request, STAFF);
+  const token = await staffSession(request);
   const res = await request.post('/api/v1/sandbox/chain/transfers', { headers: { authorization: `Bearer ${token}` }, data: { to, amount } });
   baseExpect(res.status(), await res.text()).toBe(201);
   const { hash } = (await res.json()).data as { hash: string };
@@ -107,6 +118,25 @@ test('a deposit to the wallet’s own address is credited and shows without staf
   await expect(details.getByText('Automatically, once confirmed on the chain')).toBeVisible();
   await expect(details.getByText(hash)).toBeVisible();
   await snap(page, 'chain-topup-credited-details', project);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+
+  // Sent, then its hash pasted at once: settled on the chain, so the top-up is approved there and then.
+  const second = evenAmount();
+  await page.getByRole('button', { name: 'Top Up' }).click();
+  const again = page.locator('.ant-drawer-open .ant-drawer-content');
+  await motionless(page);
+  await again.getByLabel('Amount').fill(second.amount);
+  await again.getByRole('button', { name: 'Continue' }).click();
+  await expect(again.getByTestId('deposit-address')).toHaveText(address);
+  await again.getByLabel('Provide transaction hash').fill(await sendOnChain(request, address, second.amount));
+  await again.getByRole('button', { name: 'Submit' }).click();
+  await expect(again.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(again.getByText(usdtText(second.cents - second.fee), { exact: true })).toBeVisible(); // Credited
+  await expect(again.getByText(usdtText(cents - fee + second.cents - second.fee), { exact: true })).toBeVisible(); // Balance
+  await snap(page, 'chain-topup-approved-summary', project);
+  await again.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('wallet-balance')).toHaveText(usdtText(cents - fee + second.cents - second.fee));
 });
 
 test('staff assign a deposit to an address of no wallet, and return another, on Chain Deposits', async ({ page, request }, info) => {
@@ -166,8 +196,7 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   await expect(returnRow).toHaveCount(0);
 
   // The customer's wallet holds the deposit less the Tron fee, as an approved Tron top-up staff decided.
-  const staff = await staffToken(request, STAFF);
-  const auth = { authorization: `Bearer ${staff}` };
+  const auth = { authorization: `Bearer ${await staffSession(request)}` };
   const found = await (await request.get(`/api/v1/individuals?name=${last}`, { headers: auth })).json();
   const walletId = found.data[0].id as string;
   const balance = await (await request.get(`/api/v1/wallet/account-balance/${walletId}`, { headers: auth })).json();

@@ -71,6 +71,8 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await topUp.getByRole('button', { name: 'Continue' }).click();
   await expect(topUp.getByText('Amount is required')).toBeVisible();
   await topUp.getByLabel('Amount').fill('0.50');
+  // The old message slides out first: a quick refusal would otherwise show beside it for a moment.
+  await expect(topUp.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await topUp.getByRole('button', { name: 'Continue' }).click();
   // The server's word, said once: under the amount, not again as a toast.
   await expect(topUp.locator('.ant-form-item-explain-error')).toHaveText('The minimum top-up is 1.00 USDT');
