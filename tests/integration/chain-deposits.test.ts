@@ -188,6 +188,18 @@ describe('topup-confirm looks the hash up on the chain', () => {
     expect((await topupRow(t, a, top.reference)).state).toBe('Pending');
   });
 
+  it('answers success, not a conflict, when the watcher credited the top-up while its hash was being pasted', async () => {
+    const a = await newIndividual(t);
+    const top = await startTopup(t, a, '45.00');
+    const hash = await send(top.tron!.address!, '45.00');
+    await scanDeposits(t.ctx);
+    const res = await confirm(a, top.reference, `0x${hash.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ state: 'Approved', transaction_hash: hash, message: 'Deposit confirmed on the chain: your wallet is credited.' });
+    expect((await confirm(a, top.reference, tronHash())).status).toBe(409);
+    expect(await creditsOf(hash)).toHaveLength(1);
+  });
+
   it('approves one still confirming when it settles', async () => {
     const a = await newIndividual(t);
     const top = await startTopup(t, a, '20.00');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Skeleton, Steps } from 'antd';
+import { Alert, App, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
 import { apiData } from '../../../shared/api/client';
 import { messageOf } from '../../../shared/api/errors';
@@ -15,6 +15,7 @@ import { TopUpSummary } from './TopUpSummary';
  */
 export function TopUpFlow({ walletId, resume, onDone }: { walletId: string; resume?: string; onDone(): void }) {
   const qc = useQueryClient();
+  const { message } = App.useApp();
   const [created, setCreated] = useState<TopupInstructions>();
   const [result, setResult] = useState<ConfirmResult>();
   const resumed = useQuery({
@@ -55,8 +56,9 @@ export function TopUpFlow({ walletId, resume, onDone }: { walletId: string; resu
       <TopupPayment
         instructions={instructions}
         onConfirmed={(r) => {
-          // The server's message is said once, in the summary: a toast would repeat it over the panel's title.
+          // The spec's toast of the server's message, and the summary (step 3) beside it.
           setResult(r);
+          message.success(r.message, 4);
           void refreshWallet(qc);
         }}
       />

@@ -115,14 +115,19 @@ async function notifyReview(tx: DbOrTx, t: typeof topups.$inferSelect, now: Date
 export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof topupConfirmBody>) {
   const t = await findTopupByReference(ctx.db, body.reference);
   if (!t || t.walletId !== ownWalletId(me)) throw notFound('The top-up');
-  if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
   let hash: string;
   if (t.method === 'Tron') {
     const raw = body.transaction_hash?.trim() ?? '';
+    if (t.state === 'Approved' && t.creditedAutomatically && raw.replace(/^0x/, '').toLowerCase() === t.transactionHash) {
+      // The watcher saw the payment while the customer was pasting its hash: that is a success, not a conflict.
+      return { message: confirmMessage('Tron', 'Approved', undefined), reference: t.reference, state: 'Approved' as const, transaction_hash: t.transactionHash, chain_check: t.chainCheck ?? null };
+    }
+    if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
     if (!raw) throw invalidField('transaction_hash', 'Provide transaction hash');
     if (!TRON_HASH.test(raw)) throw invalidField('transaction_hash', 'A Tron transaction hash is 64 hexadecimal characters');
     hash = raw.replace(/^0x/, '').toLowerCase();
   } else {
+    if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
     if (body.code && body.code.toUpperCase() !== t.code) throw invalidField('code', 'The code does not match this top-up');
     hash = `${t.code}-${formatMoney(t.momoAmount!)}`;
   }
