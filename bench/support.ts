@@ -78,6 +78,7 @@ export async function startBenchApp(): Promise<BenchApp> {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info',
       // production requires one; this is the public BIP39 test phrase's account key ("abandon … about")
+      CHAIN: 'trongrid',
       TRON_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
     },
     { encryptionKey: Buffer.alloc(32, 7) },

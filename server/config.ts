@@ -185,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // A key generated into DATA_DIR is one per machine; instances sharing a database need one key.
     throw new ConfigError('ENCRYPTION_KEY is required with DATABASE_URL outside development: every instance on one database must seal with the same key');
   }
+  if (e.NODE_ENV === 'production' && e.CHAIN === 'sandbox') {
+    // The sandbox chain lets staff send deposits that credit real wallets: never with real money.
+    throw new ConfigError('CHAIN=sandbox is refused in production: set CHAIN=trongrid (and TRONGRID_API_KEY)');
+  }
   if (e.NODE_ENV === 'production' && (e.SANDBOX_ISSUER_FAULTS || e.FAILPOINTS)) {
     throw new ConfigError('SANDBOX_ISSUER_FAULTS and FAILPOINTS make things fail on purpose: they are refused in production');
   }

@@ -40,7 +40,7 @@ export function createSandboxChain(opts: { db: Db; now: () => Date }): SandboxCh
     async send({ to, amountMicro, confirmations, from, createdBy }) {
       const hash = randomBytes(32).toString('hex');
       const head = height();
-      // Its block is `confirmations - 1` below the head; its time is that block's.
+      // Its block is `confirmations - 1` below the head.
       const blockNumber = head - Math.max(1, confirmations) + 1;
       await db.insert(sandboxChainTransfers).values({
         hash,
@@ -49,7 +49,8 @@ export function createSandboxChain(opts: { db: Db; now: () => Date }): SandboxCh
         toAddress: to,
         amountMicro,
         blockNumber,
-        blockTime: new Date(GENESIS + blockNumber * BLOCK_MS),
+        // When it was sent, whatever depth it was given: the watcher's scan marks follow time.
+        blockTime: now(),
         createdBy: createdBy ?? null,
       });
       return { hash };

@@ -184,8 +184,12 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
         if (!events.has(hash)) events.set(hash, { list: (await usdtEvents(hash)) ?? [], used: new Set() });
         const known = events.get(hash)!;
         const match = known.list.find((e) => !known.used.has(e.logIndex) && e.to === to && e.amountMicro === amountMicro);
-        // Not (yet) in TronGrid's event index: left for the next poll rather than guessed.
-        if (!match) continue;
+        // Not (yet) in TronGrid's event index: reported unconfirmed (no block) so the watcher keeps
+        // asking from its time, rather than guessed or dropped.
+        if (!match) {
+          found.push({ hash, logIndex: -1, from: base58Of(item.from), to, amountMicro, blockNumber: 0, blockTime: new Date(item.block_timestamp) });
+          continue;
+        }
         known.used.add(match.logIndex);
         found.push({ ...match, hash });
       }

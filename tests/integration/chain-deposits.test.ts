@@ -254,6 +254,45 @@ describe('topup-confirm looks the hash up on the chain', () => {
     expect(await balanceOf(t, b)).toBe('32.83'); // 33.00 less 0.165 rounded up to 0.17
   });
 
+  it('never credits by itself a payment to the shared address, whoever names its hash; staff approving it by hand closes the deposit', async () => {
+    const a = await newIndividual(t);
+    const top = await startTopup(t, a, '64.00');
+    const hash = await send(t.ctx.config.tronDepositAddress, '64.00');
+    const res = await confirm(a, top.reference, hash);
+    expect(res.body.data).toMatchObject({ state: 'Hash-provided', chain_check: { found: true, matches: false, to: t.ctx.config.tronDepositAddress } });
+    await scanDeposits(t.ctx);
+    expect(await creditsOf(hash)).toEqual([]);
+    const deposit = (await depositOf(hash))!;
+    expect(deposit).toMatchObject({ status: 'Unassigned', reason: 'no-wallet' });
+    // Staff check it and approve the top-up by hand: the deposit is then paid, and cannot be assigned again.
+    expect((await decide(t, staff, (await topupRow(t, a, top.reference)).id, 'approve')).status).toBe(200);
+    expect(await depositOf(hash)).toMatchObject({ status: 'Credited', topupId: (await topupRow(t, a, top.reference)).id });
+    const other = await newIndividual(t);
+    expect((await t.api('POST', `/wallet/chain-deposits/${deposit.id}/assign`, { token: staff.token, body: { wallet_id: other.id } })).status).toBe(409);
+    expect(await balanceOf(t, other)).toBe('0.00');
+    expect(await balanceOf(t, a)).toBe('63.68');
+  });
+
+  it('credits nothing more when a top-up of another amount was approved by hand before its payment settled', async () => {
+    const a = await newIndividual(t);
+    const top = await startTopup(t, a, '100.00');
+    const hash = await send(top.tron!.address!, '99.50', 1);
+    await confirm(a, top.reference, hash);
+    expect((await decide(t, staff, (await topupRow(t, a, top.reference)).id, 'approve')).status).toBe(200);
+    t.clock.advance(3_000 * t.ctx.config.chain.minConfirmations);
+    await scanDeposits(t.ctx);
+    expect(await depositOf(hash)).toMatchObject({ status: 'Credited', topupId: (await topupRow(t, a, top.reference)).id });
+    expect(await creditsOf(hash)).toHaveLength(1);
+    expect(await balanceOf(t, a)).toBe('99.50');
+  });
+
+  it('credits a deposit sent already deep in the chain', async () => {
+    const a = await newIndividual(t);
+    const hash = await send(await addressOf(a), '8.00', 5_000);
+    await scanDeposits(t.ctx);
+    expect(await creditsOf(hash)).toHaveLength(1);
+  });
+
   it('keeps a top-up for staff when the chain cannot be asked', async () => {
     const a = await newIndividual(t);
     const top = await startTopup(t, a, '11.00');

@@ -21,6 +21,11 @@ describe('Tron deposit addresses from an xpub', () => {
     expect(() => parseXpub(account.privateExtendedKey)).toThrow(/public key/);
   });
 
+  it('refuses a key at another depth than the account (m/44\'/195\'/0\')', () => {
+    const master = HDKey.fromMasterSeed(Buffer.from(SEED, 'hex'));
+    expect(() => parseXpub(master.publicExtendedKey)).toThrow(/depth 3/);
+  });
+
   it('gives valid 34-character base58check addresses starting with T, distinct per index', () => {
     const xpub = parseXpub(account.publicExtendedKey);
     fc.assert(

@@ -25,14 +25,14 @@ export async function checkHash(ctx: AppContext, t: { walletId: string; amount: 
     return { check: { checked_at, found: false, unavailable: true } };
   }
   if (!found?.length) return { check: { checked_at, found: false } };
+  // Only this wallet's own addresses: the shared one is public, so naming its hash proves nothing.
   const wallet = await addressesOfWallet(ctx.db, t.walletId);
-  const shared = ctx.config.tronDepositAddress;
-  const toUs = (x: ChainTransfer) => wallet.has(x.to) || x.to === shared;
+  const toUs = (x: ChainTransfer) => wallet.has(x.to);
   const pick = found.find((x) => toUs(x) && centsOf(x.amountMicro) === t.amount) ?? found.find(toUs) ?? found[0]!;
   const matches = toUs(pick) && centsOf(pick.amountMicro) === t.amount;
   const settled = pick.confirmations >= ctx.config.chain.minConfirmations;
   return {
     check: { checked_at, found: true, to: pick.to, amount: formatMoney(centsOf(pick.amountMicro)), confirmations: pick.confirmations, settled, matches },
-    pays: matches ? { ...pick, walletId: wallet.has(pick.to) ? t.walletId : null } : undefined,
+    pays: matches ? { ...pick, walletId: t.walletId } : undefined,
   };
 }

@@ -59,27 +59,27 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
       await notify(tx, { staff: true }, depositUnassigned({ id, hash: tr.hash, amount }, reason), at);
       return { outcome: 'unassigned', reason };
     };
-    const ours = (t: typeof topups.$inferSelect) => (addr.walletId ? t.walletId === addr.walletId : true);
-    const named = (
-      await tx
-        .select()
-        .from(topups)
-        .where(and(eq(topups.transactionHash, tr.hash), eq(topups.method, 'Tron'), ne(topups.state, 'Denied')))
-        .for('update')
-    ).filter(ours);
+    const named = await tx
+      .select()
+      .from(topups)
+      .where(and(eq(topups.transactionHash, tr.hash), eq(topups.method, 'Tron'), ne(topups.state, 'Denied')))
+      .for('update');
 
-    // Staff approved it by hand before it settled: it is paid already.
-    const approved = named.find((t) => t.state === 'Approved' && !t.chainDepositId && t.amount === amount);
+    // Staff approved a top-up naming this payment by hand (whatever its amount or wallet): it is
+    // credited already, once, and is recorded against that top-up.
+    const approved = named.find((t) => t.state === 'Approved' && !t.chainDepositId);
     if (approved) {
       await record('Credited', { walletId: approved.walletId, topupId: approved.id });
       await tx.update(topups).set({ chainDepositId: id }).where(eq(topups.id, approved.id));
       return { outcome: 'already-credited', topupId: approved.id };
     }
-    const open = named.filter((t) => t.state !== 'Approved');
+    // The shared address is anyone's to name: its deposits are credited by staff only, never by
+    // whoever pastes the (public) hash first.
+    if (!addr.walletId) return toStaff('no-wallet');
+    const open = named.filter((t) => t.state !== 'Approved' && t.walletId === addr.walletId);
     const exact = open.find((t) => t.amount === amount);
     if (exact) return credit(exact);
-    if (open.length) return toStaff('amount-mismatch', addr.walletId ?? open[0]!.walletId);
-    if (!addr.walletId) return toStaff('no-wallet');
+    if (open.length) return toStaff('amount-mismatch');
     if (amount < MIN_TOPUP_CENTS) return toStaff('below-minimum');
     // The customer announced this amount in Top Up and has not given a hash yet: this pays it.
     const [pending] = await tx
@@ -106,15 +106,30 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
   return result;
 }
 
+export async function depositRecorded(db: DbOrTx, hash: string) {
+  const [row] = await db.select({ id: chainDeposits.id }).from(chainDeposits).where(eq(chainDeposits.hash, hash)).limit(1);
+  return !!row;
+}
+
 /** Staff cannot approve by hand a payment the chain has already credited. */
 export async function refuseCreditedHash(tx: DbOrTx, hash: string) {
-  await lockHash(tx, hash);
   const [done] = await tx
     .select({ status: chainDeposits.status })
     .from(chainDeposits)
-    .where(and(eq(chainDeposits.hash, hash), inArray(chainDeposits.status, ['Credited', 'Assigned'])))
+    .where(and(eq(chainDeposits.hash, hash), inArray(chainDeposits.status, ['Credited', 'Assigned', 'Returned'])))
     .limit(1);
+  if (done?.status === 'Returned') throw new AppError(HTTP.CONFLICT, 'This transaction was returned to its sender: deny this top-up instead.');
   if (done) throw new AppError(HTTP.CONFLICT, 'This transaction was already credited from the chain: deny this top-up instead.');
+}
+
+/** Staff approved a top-up by hand: a recorded deposit of its hash waiting for them is now paid by it (never assigned again). */
+export async function claimDepositsFor(tx: DbOrTx, t: { id: string; walletId: string }, hash: string, by: string, at: Date) {
+  const claimed = await tx
+    .update(chainDeposits)
+    .set({ status: 'Credited', topupId: t.id, walletId: t.walletId, decidedBy: by, decidedAt: at, updatedAt: at })
+    .where(and(eq(chainDeposits.hash, hash), eq(chainDeposits.status, 'Unassigned')))
+    .returning({ id: chainDeposits.id });
+  if (claimed[0]) await tx.update(topups).set({ chainDepositId: claimed[0].id }).where(eq(topups.id, t.id));
 }
 
 /** Top-ups that named a hash staff have now credited otherwise are closed, so nobody credits the payment twice. */

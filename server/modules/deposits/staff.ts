@@ -77,6 +77,12 @@ export async function assignChainDeposit(ctx: AppContext, me: AuthUser, id: stri
     const d = await lockedUnassigned(tx, id);
     if (d.amount < 1) throw new AppError(HTTP.CONFLICT, 'Less than a cent arrived: there is nothing to credit. Return it or leave it.');
     if (!(await findWallet(tx, body.wallet_id))) throw notFound('The wallet');
+    const [paid] = await tx
+      .select({ reference: topups.reference })
+      .from(topups)
+      .where(and(eq(topups.transactionHash, d.hash), eq(topups.state, 'Approved')))
+      .limit(1);
+    if (paid) throw new AppError(HTTP.CONFLICT, `This payment was already credited as top-up ${paid.reference}.`);
     const [t] = await tx
       .insert(topups)
       .values({ id: crypto.randomUUID(), walletId: body.wallet_id, reference: newReference('TOP'), code: randomCode(6), method: 'Tron', amount: d.amount, state: 'Pending', createdBy: null, createdAt: at, updatedAt: at })

@@ -24,18 +24,29 @@ export async function scanDeposits(ctx: AppContext) {
     .from(depositAddresses)
     .orderBy(sql`${depositAddresses.scannedAt} asc nulls first`, asc(depositAddresses.address))
     .limit(BATCH);
-  const summary = { addresses: rows.length, credited: 0, unassigned: 0, confirming: 0, unavailable: 0 };
+  const summary: Summary = { addresses: rows.length, credited: 0, unassigned: 0, confirming: 0, unavailable: 0, failed: 0 };
   for (const addr of rows) {
     const started = ctx.now();
-    let transfers;
     try {
-      transfers = await ctx.chain.transfersTo(addr.address, addr.scanFrom);
+      await scanAddress(ctx, addr, min, started, summary);
     } catch (err) {
-      if (!(err instanceof ChainUnavailable)) throw err;
-      summary.unavailable++;
-      ctx.log.warn({ err, address: addr.address }, 'chain unavailable: the address is asked again next time');
-      continue;
+      // Its mark stays, so it is asked first next time; the other addresses go on.
+      if (err instanceof ChainUnavailable) {
+        summary.unavailable++;
+        ctx.log.warn({ err, address: addr.address }, 'chain unavailable: the address is asked again next time');
+      } else {
+        summary.failed++;
+        ctx.log.error({ err, address: addr.address }, 'deposit scan of an address failed');
+      }
     }
+  }
+  return summary;
+}
+
+type Summary = { addresses: number; credited: number; unassigned: number; confirming: number; unavailable: number; failed: number };
+
+async function scanAddress(ctx: AppContext, addr: typeof depositAddresses.$inferSelect, min: number, started: Date, summary: Summary) {
+  const transfers = await ctx.chain.transfersTo(addr.address, addr.scanFrom);
     let mark = started.getTime() - OVERLAP_MS;
     for (const tr of transfers) {
       if (tr.to !== addr.address) continue;
@@ -52,8 +63,6 @@ export async function scanDeposits(ctx: AppContext) {
       .update(depositAddresses)
       .set({ scannedAt: started, scanFrom: sql`greatest(${depositAddresses.scanFrom}, ${new Date(mark)}::timestamptz)` })
       .where(eq(depositAddresses.address, addr.address));
-  }
-  return summary;
 }
 
 /** The watcher's loop, every CHAIN_POLL_SECONDS; safe with several instances (see settleDeposit). */

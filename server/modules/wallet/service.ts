@@ -14,7 +14,7 @@ import { mailSoon, notify } from '../notifications/service';
 import { topupDecided, topupDecisionKey, topupReview } from '../notifications/events';
 import { findWallet } from '../ledger/accounts';
 import { creditTopup } from './credit';
-import { lockHash, refuseCreditedHash, settleDeposit } from '../deposits/settle';
+import { claimDepositsFor, depositRecorded, lockHash, refuseCreditedHash, settleDeposit } from '../deposits/settle';
 import { checkHash } from '../deposits/hash-check';
 import { depositAddressOf } from '../deposits/addresses';
 import { NETWORK_NAME } from '../../chain/port';
@@ -158,10 +158,17 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
   });
   if (!updated) throw conflict('This top-up was already confirmed.');
   let state = updated.state;
-  if (facts?.pays && facts.check.settled) {
-    await settleDeposit(ctx, facts.pays, { address: facts.pays.to, walletId: facts.pays.walletId });
-    // Read back: a watcher may have settled it a moment before this request did.
-    state = (await findTopup(ctx.db, t.id))?.state ?? state;
+  if (facts?.pays) {
+    if (facts.check.settled) {
+      await settleDeposit(ctx, facts.pays, { address: facts.pays.to, walletId: facts.pays.walletId });
+      // Read back: a watcher may have settled it a moment before this request did.
+      state = (await findTopup(ctx.db, t.id))?.state ?? state;
+    }
+    // Not credited although the chain shows it paying this top-up (the watcher had already sent
+    // that deposit to staff): staff hear of it, as of any top-up waiting for them.
+    if (state !== 'Approved' && (facts.check.settled || (await depositRecorded(ctx.db, hash)))) {
+      await ctx.db.transaction((tx) => notifyReview(tx, t, ctx.now()));
+    }
   }
   return {
     message: confirmMessage(t.method, state, facts?.check),
@@ -213,6 +220,9 @@ const decided = (decision: 'Approved' | 'Denied') => ({
 export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof approveTopupBody>, req: FastifyRequest | null = null) {
   const now = ctx.now();
   const result = await moneyTransaction(ctx, req, async (tx) => {
+    // The payment's lock first, then the row: the order the watcher and topup-confirm take them in.
+    const [peek] = await tx.select({ hash: topups.transactionHash, method: topups.method }).from(topups).where(eq(topups.id, body.topup_id));
+    if (peek?.hash && peek.method === 'Tron') await lockHash(tx, peek.hash);
     const [t] = await tx.select().from(topups).where(eq(topups.id, body.topup_id)).for('update');
     if (!t) throw notFound('The top-up');
     if (t.state === 'Approved' || t.state === 'Denied') throw conflict(`This top-up was already ${t.state.toLowerCase()}.`);
@@ -228,6 +238,7 @@ export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<
     if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
     if (t.method === 'Tron' && t.transactionHash) await refuseCreditedHash(tx, t.transactionHash);
     const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now });
+    if (t.method === 'Tron' && t.transactionHash) await claimDepositsFor(tx, t, t.transactionHash, me.id, now);
     return { t, decision: 'Approved' as const, credited, fee };
   }, (r) => ok(decided(r.decision)));
   mailSoon(ctx, [topupDecisionKey(result.t.id)]);
