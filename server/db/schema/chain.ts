@@ -70,19 +70,8 @@ export const chainDeposits = pgTable(
   ],
 );
 
-/** What the chain said about a hash a customer submitted, kept on the top-up for staff. */
-export interface ChainCheck {
-  checked_at: string;
-  found: boolean;
-  /** the chain could not be asked (down, slow): the watcher or staff check again */
-  unavailable?: boolean;
-  to?: string;
-  amount?: string;
-  confirmations?: number;
-  settled?: boolean;
-  /** sent to this wallet's address, of the top-up's amount */
-  matches?: boolean;
-}
+/** What the chain said about a hash a customer submitted, kept on the top-up for staff (one definition, the API's). */
+export type { ChainCheck } from '../../../shared/contract/wallet';
 
 /** The sandbox chain's own ledger of USDT transfers: what TronGrid would answer for mainnet. */
 export const sandboxChainTransfers = pgTable(
