@@ -1,6 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
+
 const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number) => ({
+  resolve: { alias },
   test: {
     name,
     sequence: { groupOrder },
@@ -18,7 +22,7 @@ const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       integration('integration', 'pglite', 1),
       // Run the same suite on a PostgreSQL server when one is given.
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres', 2)] : []),

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { amountText } from '../shared/ui/wallet/format';
-export { dateTime } from '../shared/ui/wallet/format';
+import { amountText } from '@shared/ui/wallet/format';
+export { dateTime } from '@shared/ui/wallet/format';
 
 /** How the back-office shows amounts and dates: API decimal strings in, never floats. */
 

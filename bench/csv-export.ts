@@ -13,7 +13,7 @@
  */
 import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { formatMoney } from '../shared/money';
+import { formatMoney } from '@shared/money';
 import { ledgerAccounts } from '../server/db/schema';
 import { findWallet } from '../server/modules/ledger/accounts';
 import { newIndividual } from '../tests/integration/support/actors';

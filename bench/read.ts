@@ -14,7 +14,7 @@
  * wrong (a non-2xx, a connection error, a body other than the balance), not when a goal is missed.
  */
 import Fastify from 'fastify';
-import { formatMoney } from '../shared/money';
+import { formatMoney } from '@shared/money';
 import { ledgerAccounts } from '../server/db/schema';
 import { findWallet } from '../server/modules/ledger/accounts';
 import { post } from '../server/modules/ledger/post';

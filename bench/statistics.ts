@@ -13,7 +13,7 @@
  * benchmark can compute itself is wrong.
  */
 import { sql } from 'drizzle-orm';
-import { formatMoney } from '../shared/money';
+import { formatMoney } from '@shared/money';
 import { dayRange } from '../server/lib/dates';
 import { statistics } from '../server/modules/statistics/queries';
 import { newStaff } from '../tests/integration/support/actors';

@@ -1,8 +1,8 @@
 import { App as AntApp } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { configureClient } from '../shared/api/client';
-import { ScreenBoundary } from '../shared/ui/ScreenBoundary';
+import { configureClient } from '@shared/api/client';
+import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
 import { OnboardingLayout } from './layouts/SplitLayout';
 import LoginPage from './pages/login/LoginPage';
 import { screen } from './screens';

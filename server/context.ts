@@ -31,7 +31,7 @@ export interface AppContext {
 export interface AuthUser {
   id: string;
   email: string;
-  role: import('../shared/contract').Role;
+  role: import('@shared/contract').Role;
   companyId: string | null;
   sessionId: string;
   /** 'session' for people, 'api' for integrations acting for a company */

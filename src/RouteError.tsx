@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Failure } from '../shared/ui/Failure';
+import { Failure } from '@shared/ui/Failure';
 
 /** The router's fallback when a screen fails to render or load. */
 export function RouteError() {

@@ -4,9 +4,9 @@ import { useLogout } from '@refinedev/core';
 import { App, Avatar, Button, Dropdown, Flex, Grid, Layout } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NotificationBell } from '../../shared/ui/notifications/NotificationBell';
-import { ProfileDrawer } from '../../shared/ui/ProfileDrawer';
-import { useSession } from '../../shared/ui/useSession';
+import { NotificationBell } from '@shared/ui/notifications/NotificationBell';
+import { ProfileDrawer } from '@shared/ui/ProfileDrawer';
+import { useSession } from '@shared/ui/useSession';
 
 /** The back-office top bar: the menu button on small screens, the staff member, Profile and Logout. */
 export function AdminHeader() {

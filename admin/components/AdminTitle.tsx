@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { TitleProps } from '@refinedev/core';
 import { Link } from 'react-router';
-import { useSession } from '../../shared/ui/useSession';
+import { useSession } from '@shared/ui/useSession';
 
 /** Logo and the staff member's role at the top of the side menu. */
 export function AdminTitle({ collapsed }: TitleProps) {

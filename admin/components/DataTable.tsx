@@ -2,9 +2,9 @@ import type { useTableReturnType } from '@refinedev/antd';
 import type { BaseRecord, CrudFilter, HttpError } from '@refinedev/core';
 import { Card, Flex, Grid, List, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { Query } from '../../shared/api/client';
-import { filtersToQuery } from '../../shared/api/dataProvider';
-import { ExportCsvButton } from '../../shared/ui/ExportCsvButton';
+import type { Query } from '@shared/api/client';
+import { filtersToQuery } from '@shared/api/dataProvider';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
 
 /** Lists show a pagination footer only when there is more than one page of 25 (spec §5, §9). */
 export const PAGE_SIZE = 25;

@@ -1,10 +1,10 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../shared/api/client';
-import { messageOf } from '../../shared/api/errors';
-import type { CompanyUserRow, Paged } from '../../shared/contract';
-import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '../../shared/ui/forms';
-import { useSubmit } from '../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { CompanyUserRow, Paged } from '@shared/contract';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */
 export type ResetTarget = { userId: string; name: string } | { companyId: string; name: string };

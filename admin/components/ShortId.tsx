@@ -1,5 +1,5 @@
 import { Tooltip, Typography } from 'antd';
-import { shortId } from '../../shared/ui/wallet/format';
+import { shortId } from '@shared/ui/wallet/format';
 
 /** A UUID shortened for tables and panels: in full on hover and when copied. */
 export function ShortId({ value }: { value: string | null | undefined }) {

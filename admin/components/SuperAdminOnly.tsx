@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../shared/ui/useSession';
+import { useSession } from '@shared/ui/useSession';
 import { isSuperAdmin } from '../resources';
-import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /** Screens only a Super-Admin may use (fees, momo settings): a 403 page for anyone else. */
 export function SuperAdminOnly({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../shared/api/client';
-import type { ApiCustomerRow, Paged } from '../../shared/contract';
+import { api } from '@shared/api/client';
+import type { ApiCustomerRow, Paged } from '@shared/contract';
 import { customerName } from '../pages/customers/columns';
 
 export type WalletKind = 'individual' | 'company';

@@ -2,8 +2,8 @@ import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { Col, Grid, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { ScreenBoundary } from '../../shared/ui/ScreenBoundary';
-import { Paragraph, Title } from '../../shared/ui/Type';
+import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { Paragraph, Title } from '@shared/ui/Type';
 
 /** The marketing panel beside every sign-up and login form; hidden on small screens. */
 function MarketingPanel({ link }: { link: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 export default function NotFound() {
   const navigate = useNavigate();

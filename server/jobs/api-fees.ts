@@ -1,6 +1,6 @@
 import { inArray, isNull } from 'drizzle-orm';
-import { FEE_NAMES, computeFees } from '../../shared/fees';
-import { formatMoney } from '../../shared/money';
+import { FEE_NAMES, computeFees } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import { apiClients, ledgerTransfers } from '../db/schema';
 import { scheduleFor } from '../modules/fees/service';
 import { PLATFORM, findWallet } from '../modules/ledger/accounts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { FEE_NAMES, computeFees } from '../../shared/fees';
-import { formatMoney } from '../../shared/money';
+import { FEE_NAMES, computeFees } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import { cardTransactions, cards, ledgerTransfers } from '../db/schema';
 import { scheduleFor } from '../modules/fees/service';
 import { PLATFORM } from '../modules/ledger/accounts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { PageQuery, Paged } from '../../shared/contract';
+import type { PageQuery, Paged } from '@shared/contract';
 import type { Cursor } from './csv';
 
 export const offsetOf = (q: PageQuery) => (q.page - 1) * q.per_page;

@@ -1,7 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KYB_FILES, KYC_FILES, kybFields, kycFields } from '../../shared/contract/verification';
+import { KYB_FILES, KYC_FILES, kybFields, kycFields } from '@shared/contract/verification';
 import { OPERATIONS } from './operations';
 
 /**

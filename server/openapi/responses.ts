@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as R from '../../shared/contract/responses';
+import * as R from '@shared/contract/responses';
 
 /**
  * Every answer of every /api/v1 route, by `METHOD /path` as the route is registered: success

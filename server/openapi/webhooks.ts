@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CARD_TYPES } from '../../shared/contract/cards';
-import * as R from '../../shared/contract/responses';
+import { CARD_TYPES } from '@shared/contract/cards';
+import * as R from '@shared/contract/responses';
 
 /**
  * The card events the API POSTs to a company's callback URL (server/modules/integrations/webhooks.ts

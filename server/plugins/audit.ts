@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { isStaff } from '../../shared/contract';
+import { isStaff } from '@shared/contract';
 import { auditLog } from '../db/schema';
 
 type Described = { action: string; objectType: string; objectId?: string | null };

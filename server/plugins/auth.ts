@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../shared/contract';
+import type { Role } from '@shared/contract';
 import type { AppContext } from '../context';
 import { companies, sessions, users } from '../db/schema';
 import { hashToken } from '../lib/crypto';

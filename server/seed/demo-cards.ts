@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CardPurpose } from '../../shared/contract';
+import type { CardPurpose } from '@shared/contract';
 import type { AppContext } from '../context';
 import { cardTransactions, cards } from '../db/schema';
 import { cardMaintenance } from '../jobs/card-jobs';

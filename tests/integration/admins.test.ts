@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ApiAdmin } from '../../shared/contract';
+import type { ApiAdmin } from '@shared/contract';
 import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, PASSWORD, linkFrom, logIn, newCompany, newIndividual, newStaff, randomIp, uniqueEmail } from './support/actors';

@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '../../shared/money';
+import { centsOf } from '@shared/money';
 import { apiFees } from '../../server/jobs/api-fees';
 import { runJob } from '../../server/jobs/runner';
 import { callbackEndpoints, ledgerTransfers, webhookDeliveries, webhookEvents } from '../../server/db/schema';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '../../shared/money';
+import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
 import { creationFee, fundingFee, newCard, withdrawalFee } from './support/cards';

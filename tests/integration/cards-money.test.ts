@@ -16,7 +16,7 @@ import {
   withdrawalFee,
 } from './support/cards';
 import { fundWallet } from './support/money';
-import { centsOf } from '../../shared/money';
+import { centsOf } from '@shared/money';
 
 let t: TestApp;
 beforeAll(async () => {

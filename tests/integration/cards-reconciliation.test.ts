@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '@shared/money';
 import { type TestApp, type ApiResponse, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { charge, creationFee, createCard, fundingFee, newCard, withdrawalFee } from './support/cards';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issuerOperations, sandboxOperations } from '../../server/db/schema';
-import { centsOf } from '../../shared/money';
+import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { cardLedger, creationFee, expectLedgerConsistent, fundingFee, issuerBalance, newCard, walletCents, withdrawalFee } from './support/cards';

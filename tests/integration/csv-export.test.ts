@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '@shared/money';
 import { ledgerAccounts } from '../../server/db/schema';
 import { findWallet } from '../../server/modules/ledger/accounts';
 import { type Actor, newCompany, newIndividual, newStaff, uniqueEmail } from './support/actors';

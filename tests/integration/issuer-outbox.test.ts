@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cards, issuerOperations, sandboxCards, sandboxOperations } from '../../server/db/schema';
 import type { IssuerOperation } from '../../server/lib/faults';
 import { performDue } from '../../server/modules/cards/outbox';
-import { centsOf, formatMoney } from '../../shared/money';
+import { centsOf, formatMoney } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { cardBody, cardLedger, creationFee, expectLedgerConsistent, fundingFee, issuerBalance, issuerTokenOf, newCard, walletCents, withdrawalFee } from './support/cards';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiNotification, NotificationType } from '../../shared/contract';
+import type { ApiNotification, NotificationType } from '@shared/contract';
 import { users, verifications } from '../../server/db/schema';
 import { cardMaintenance } from '../../server/jobs/card-jobs';
 import { endCard } from '../../server/modules/cards/end';

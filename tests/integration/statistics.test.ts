@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '@shared/money';
 import { cardTransactions, cards, companies, topups, users } from '../../server/db/schema';
 import { createCardAccounts } from '../../server/modules/cards/accounts';
 import { PLATFORM, createWallet, findWallet } from '../../server/modules/ledger/accounts';

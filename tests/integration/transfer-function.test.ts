@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { fundWallet } from './support/money';
 import { type Actor, newIndividual } from './support/actors';

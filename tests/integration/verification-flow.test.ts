@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAuditEntry } from '../../shared/contract';
+import type { ApiAuditEntry } from '@shared/contract';
 import { momoSettings, uploads, verifications } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, PASSWORD, logIn, newCompany, newCompanyMember, newIndividual, newStaff, randomIp, totpCode } from './support/actors';

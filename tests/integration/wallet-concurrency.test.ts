@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ledgerEntries } from '../../server/db/schema';
 import { findWallet } from '../../server/modules/ledger/accounts';
-import { centsOf } from '../../shared/money';
+import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { fundWallet } from './support/money';
 import { type Actor, newCompany, newIndividual } from './support/actors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayMoney } from '../../shared/money';
+import { displayMoney } from '@shared/money';
 import { ledgerAccounts } from '../../server/db/schema';
 import { PLATFORM, findWallet } from '../../server/modules/ledger/accounts';
 import { post } from '../../server/modules/ledger/post';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { momoAmountToSend } from '../../shared/fees';
-import { centsOf, formatMoney } from '../../shared/money';
+import { momoAmountToSend } from '@shared/fees';
+import { centsOf, formatMoney } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
 import { addMomoAlertEmail, decide, makeMomoAgent, startTopup, topupBody, topupRow, tronHash, withMomoSettings } from './support/wallet';

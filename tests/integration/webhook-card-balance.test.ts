@@ -7,7 +7,7 @@ import { type Actor, newStaff } from './support/actors';
 import { DELIVERY_EPOCH, apiCompany, holdDeliveryLock, startReceiver } from './support/api';
 import { charge, newCard, setClock } from './support/cards';
 import { fundWallet } from './support/money';
-import { formatMoney, centsOf } from '../../shared/money';
+import { formatMoney, centsOf } from '@shared/money';
 
 /**
  * Every card webhook carries `available_balance`: the card's available balance after the event,

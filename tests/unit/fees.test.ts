@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type CardPurpose, FEES_FOR, FEE_NAMES, type FeeRule, computeFees, feeAmount, hundredthsToString, momoAmountToSend } from '../../shared/fees';
-import { MAX_AMOUNT_CENTS } from '../../shared/money';
+import { type CardPurpose, FEES_FOR, FEE_NAMES, type FeeRule, computeFees, feeAmount, hundredthsToString, momoAmountToSend } from '@shared/fees';
+import { MAX_AMOUNT_CENTS } from '@shared/money';
 
 const PURPOSES: CardPurpose[] = ['media', 'general', 'tokencard'];
 const amount = fc.integer({ min: 0, max: MAX_AMOUNT_CENTS });

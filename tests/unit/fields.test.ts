@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from '../../shared/base64';
+import { fromBase64, toBase64 } from '@shared/base64';
 import {
   digitCount,
   isWebsite,
@@ -9,7 +9,7 @@ import {
   phoneField,
   registerIndividualBody,
   splitFullName,
-} from '../../shared/contract';
+} from '@shared/contract';
 import { seal, unseal } from '../../server/lib/crypto';
 
 describe('splitFullName', () => {

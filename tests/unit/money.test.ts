@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_CENTS, centsOf, displayMoney, divRoundHalfUp, formatMoney, moneyField, parseMoney } from '../../shared/money';
+import { MAX_AMOUNT_CENTS, centsOf, displayMoney, divRoundHalfUp, formatMoney, moneyField, parseMoney } from '@shared/money';
 
 const cents = fc.integer({ min: 1, max: MAX_AMOUNT_CENTS });
 const centsOrZero = fc.integer({ min: 0, max: MAX_AMOUNT_CENTS });

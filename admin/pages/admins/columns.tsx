@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ApiAdmin } from '../../../shared/contract';
+import type { ApiAdmin } from '@shared/contract';
 import { ShortId } from '../../components/ShortId';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();

@@ -1,11 +1,11 @@
 import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import { type ApiAdmin, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, splitFullName } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
-import { PhoneField, phoneRules, phoneToString } from '../../../shared/ui/phone';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import { type ApiAdmin, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, splitFullName } from '@shared/contract';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { adminName } from './columns';
 
 type Role = ApiAdmin['role'];

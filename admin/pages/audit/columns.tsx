@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ApiAuditEntry } from '../../../shared/contract';
+import type { ApiAuditEntry } from '@shared/contract';
 import { ShortId } from '../../components/ShortId';
 import { dateTime } from '../../format';
 

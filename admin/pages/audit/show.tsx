@@ -1,5 +1,5 @@
 import { Drawer, Tag, Typography } from 'antd';
-import type { ApiAuditEntry } from '../../../shared/contract';
+import type { ApiAuditEntry } from '@shared/contract';
 import { Details } from '../../components/Details';
 import { dateTime } from '../../format';
 import { ACTION_LABELS, ObjectRef } from './columns';

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
-import { type ApiWalletTransaction, brandOf } from '../../../shared/contract';
-import { usd } from '../../../shared/ui/cards';
-import { DetailRows, DetailsDrawer, dateTime, feeLabel, txTypeLabel } from '../../../shared/ui/wallet';
+import { type ApiWalletTransaction, brandOf } from '@shared/contract';
+import { usd } from '@shared/ui/cards';
+import { DetailRows, DetailsDrawer, dateTime, feeLabel, txTypeLabel } from '@shared/ui/wallet';
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 

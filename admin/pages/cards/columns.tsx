@@ -1,8 +1,8 @@
 import { Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { type ApiCard, brandOf } from '../../../shared/contract';
-import { cardTypeLabel, controlWords, dash, usd } from '../../../shared/ui/cards';
+import { type ApiCard, brandOf } from '@shared/contract';
+import { cardTypeLabel, controlWords, dash, usd } from '@shared/ui/cards';
 import { dateTime } from '../../format';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, whiteSpace: 'nowrap' } as const;

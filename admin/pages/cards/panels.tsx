@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Flex, Form, type FormProps, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { api, apiData, type Query } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { ApiCard, Paged } from '../../../shared/contract';
-import { type CardPurpose, FEES_FOR } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
-import { cardOptionLabel, FeePreview, refreshCards, useCardFeeSchedule, usd } from '../../../shared/ui/cards';
-import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '../../../shared/ui/forms';
-import { useSession } from '../../../shared/ui/useSession';
-import { useSubmit } from '../../../shared/ui/useSubmit';
-import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '../../../shared/ui/wallet';
+import { api, apiData, type Query } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { ApiCard, Paged } from '@shared/contract';
+import { type CardPurpose, FEES_FOR } from '@shared/fees';
+import { formatMoney } from '@shared/money';
+import { cardOptionLabel, FeePreview, refreshCards, useCardFeeSchedule, usd } from '@shared/ui/cards';
+import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
+import { useSession } from '@shared/ui/useSession';
+import { useSubmit } from '@shared/ui/useSubmit';
+import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
 import { dayPickerProps } from '../../format';
 
 export interface CardSearch {

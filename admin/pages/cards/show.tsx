@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { CardDetail } from '../../../shared/ui/cards';
+import { CardDetail } from '@shared/ui/cards';
 
 /**
  * /admin/cards/{id}: the staff card detail (back-office §2.9, admin path): masked number only,

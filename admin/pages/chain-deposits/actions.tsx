@@ -1,9 +1,9 @@
 import { App, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { type ApiChainDeposit, TRON_HASH } from '../../../shared/contract';
-import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '../../../shared/ui/forms';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import { type ApiChainDeposit, TRON_HASH } from '@shared/contract';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
 import { amount } from '../../format';
 import { Address } from './columns';

@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import type { ApiChainDeposit, ChainDepositStatus } from '../../../shared/contract';
+import type { ApiChainDeposit, ChainDepositStatus } from '@shared/contract';
 import { amount, dateTime } from '../../format';
 import { Hash } from '../wallet-loads/columns';
 

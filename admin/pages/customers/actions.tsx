@@ -1,11 +1,11 @@
 import { CheckCircleOutlined, CreditCardOutlined, DownloadOutlined, MoreOutlined, PercentageOutlined, SafetyOutlined, StopOutlined, TransactionOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { ApiCustomerRow } from '../../../shared/contract';
-import { useSession } from '../../../shared/ui/useSession';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { ApiCustomerRow } from '@shared/contract';
+import { useSession } from '@shared/ui/useSession';
+import { useSubmit } from '@shared/ui/useSubmit';
 import type { ResetTarget } from '../../components/ResetTwoFactor';
 import { isSuperAdmin } from '../../resources';
 import { type Kind, customerName } from './columns';

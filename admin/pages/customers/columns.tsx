@@ -1,6 +1,6 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import type { ApiCustomerRow } from '../../../shared/contract';
+import type { ApiCustomerRow } from '@shared/contract';
 import { amount, dateTime } from '../../format';
 
 export type Kind = 'individual' | 'company';

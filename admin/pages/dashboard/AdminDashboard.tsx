@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import dayjs from 'dayjs';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSession } from '../../../shared/ui/useSession';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSession } from '@shared/ui/useSession';
 import { MasterBalancesCard } from './MasterBalancesCard';
 import { WalletTopupsCard } from './WalletTopupsCard';
 

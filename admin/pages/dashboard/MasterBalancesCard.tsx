@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import { amountText } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import { amountText } from '@shared/ui/wallet';
 
 type Balance = { available: string; ledger: string };
 type MasterBalances = Record<'general' | 'media' | 'tokencard', Balance>;

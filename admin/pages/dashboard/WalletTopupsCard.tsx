@@ -2,7 +2,7 @@ import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import type { ApiTopup } from '../../../shared/contract';
+import type { ApiTopup } from '@shared/contract';
 import { DataTable } from '../../components/DataTable';
 import { TopupItem, topupColumns } from '../wallet-loads/columns';
 

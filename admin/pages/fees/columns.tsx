@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import type { ApiFee } from '../../../shared/contract';
+import type { ApiFee } from '@shared/contract';
 import { dateTime } from '../../format';
 
 export const feeType = (t: ApiFee['type']) => (t === 'percentage' ? 'Percentage' : 'Flat');

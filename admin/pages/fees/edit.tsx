@@ -1,10 +1,10 @@
 import { useUpdate } from '@refinedev/core';
 import { Alert, App, Button, Drawer, Form, Input, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../../../shared/api/errors';
-import { type ApiFee, feeValueProblem } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { messageOf } from '@shared/api/errors';
+import { type ApiFee, feeValueProblem } from '@shared/contract';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { feeFor, feeType } from './columns';
 
 type FeeForm = { name: string; type: string; for: string; for_name: string; value: string; active: boolean };

@@ -1,11 +1,11 @@
 import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../../shared/api/client';
-import type { MomoDetails as Momo, MomoUser } from '../../../shared/contract';
-import { clearErrorsOnChange, sayFailure } from '../../../shared/ui/forms';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import type { MomoDetails as Momo, MomoUser } from '@shared/contract';
+import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 type MomoForm = { momo_name: string; momo_number: string; network: string; rate: string; flat_fee: string; momo_alert_emails: string; entity_users?: string[] };
 

@@ -1,6 +1,6 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import type { ApiIssuerOperation, ApiReconciliationDrift } from '../../../shared/contract';
+import type { ApiIssuerOperation, ApiReconciliationDrift } from '@shared/contract';
 import { ShortId } from '../../components/ShortId';
 import { amount, dateTime } from '../../format';
 

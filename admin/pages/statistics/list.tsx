@@ -3,10 +3,10 @@ import { Alert, Card, Col, DatePicker, Flex, Form, Grid, Row, Segmented, Skeleto
 import dayjs from 'dayjs';
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
-import { messageOf } from '../../../shared/api/errors';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { messageOf } from '@shared/api/errors';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { ChartsBoundary } from './ChartsBoundary';
-import { amountText } from '../../../shared/ui/wallet/format';
+import { amountText } from '@shared/ui/wallet/format';
 import { DAY } from '../../format';
 import { type Interval, type Statistics, type StatisticsSeries, TILE_GROUPS, type Tile, intervalFor } from './model';
 

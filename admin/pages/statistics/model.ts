@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { statistics, statisticsSeries } from '../../../shared/contract/responses';
+import type { statistics, statisticsSeries } from '@shared/contract/responses';
 
 /** The figures and series of the Statistics screen, as the API answers them. */
 export type Statistics = z.infer<typeof statistics>;

@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ApiThirdParty } from '../../../shared/contract';
+import type { ApiThirdParty } from '@shared/contract';
 import { dateTime } from '../../format';
 
 type Health = ApiThirdParty['webhook']['health'];

@@ -1,8 +1,8 @@
 import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { useState } from 'react';
-import type { ApiThirdParty } from '../../../shared/contract';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import type { ApiThirdParty } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { ThirdPartyItem, thirdPartyColumns } from './columns';
 import { ThirdPartyDrawer } from './show';

@@ -1,6 +1,6 @@
 import { Drawer, Grid, Space, Typography } from 'antd';
-import type { ApiThirdParty } from '../../../shared/contract';
-import { WebhookDeliveries } from '../../../shared/ui/integrations/WebhookDeliveries';
+import type { ApiThirdParty } from '@shared/contract';
+import { WebhookDeliveries } from '@shared/ui/integrations/WebhookDeliveries';
 import { Details } from '../../components/Details';
 import { dateTime } from '../../format';
 import { ClientStateTag, HealthTag } from './columns';

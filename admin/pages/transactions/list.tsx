@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import type { Query } from '../../../shared/api/client';
-import { CardTransactionsScreen } from '../../../shared/ui/cards';
-import { WalletTransactionsScreen } from '../../../shared/ui/wallet';
+import type { Query } from '@shared/api/client';
+import { CardTransactionsScreen } from '@shared/ui/cards';
+import { WalletTransactionsScreen } from '@shared/ui/wallet';
 
 /** ?company_id|individual_id&acc_name narrow a report to one account, as the customer lists link it. */
 function useAccount(): { params: Query; prefix: string } {

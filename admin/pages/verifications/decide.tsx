@@ -1,10 +1,10 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { ApiError, messageOf } from '../../../shared/api/errors';
-import { applyFieldErrors } from '../../../shared/ui/forms';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import { ApiError, messageOf } from '@shared/api/errors';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 type Answer = { data: { message: string; state: string } };
 

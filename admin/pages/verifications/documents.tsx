@@ -1,11 +1,11 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Image, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { API_BASE } from '../../../shared/api/client';
-import { ApiError, NETWORK_ERROR } from '../../../shared/api/errors';
-import { getSession } from '../../../shared/api/session';
-import type { ApiDocument } from '../../../shared/contract';
-import { useIsPhone } from '../../../shared/ui/wallet/useIsPhone';
+import { API_BASE } from '@shared/api/client';
+import { ApiError, NETWORK_ERROR } from '@shared/api/errors';
+import { getSession } from '@shared/api/session';
+import type { ApiDocument } from '@shared/contract';
+import { useIsPhone } from '@shared/ui/wallet/useIsPhone';
 
 /** What each uploaded file is, as the customer's form calls it. */
 export const DOCUMENT_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { ApiDocument, ApiVerificationDetail } from '../../../shared/contract';
+import type { ApiDocument, ApiVerificationDetail } from '@shared/contract';
 import { dateTime } from '../../format';
 import { documentLabel } from './documents';
 

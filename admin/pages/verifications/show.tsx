@@ -3,9 +3,9 @@ import { useOne } from '@refinedev/core';
 import { Alert, Button, Card, Col, Flex, List, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/errors';
-import type { ApiVerificationDetail } from '../../../shared/contract';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { ApiError } from '@shared/api/errors';
+import type { ApiVerificationDetail } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { Details } from '../../components/Details';
 import { dateTime } from '../../format';
 import { ShortId } from '../../components/ShortId';
@@ -13,7 +13,7 @@ import { AccountStateTag, KINDS, type Kind, VerificationStateTag } from './colum
 import { DecisionButtons } from './decide';
 import { DocumentViewer } from './documents';
 import { submittedFields } from './fields';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /**
  * /admin/verifications-individuals/{id} (and -companies): a submission as the customer sent it,

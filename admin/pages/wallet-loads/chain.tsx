@@ -1,5 +1,5 @@
 import { Alert, Tag, Typography } from 'antd';
-import type { ChainCheck } from '../../../shared/contract';
+import type { ChainCheck } from '@shared/contract';
 import { Details } from '../../components/Details';
 import { amount, dateTime } from '../../format';
 

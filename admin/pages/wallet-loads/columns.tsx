@@ -1,7 +1,7 @@
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { ApiTopup } from '../../../shared/contract';
-import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
+import type { ApiTopup } from '@shared/contract';
+import { TopupStateTag } from '@shared/ui/wallet/StateTag';
 import { amount, dateTime, plain } from '../../format';
 
 /** Rows in a final state are closed; every other row opens the approve/deny panel. */

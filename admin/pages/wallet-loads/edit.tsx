@@ -1,12 +1,12 @@
 import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { ApiError, messageOf } from '../../../shared/api/errors';
-import { type ApiTopup, notApprovableYet } from '../../../shared/contract';
-import { NOT_ARIA_REQUIRED, applyFieldErrors } from '../../../shared/ui/forms';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { api } from '@shared/api/client';
+import { ApiError, messageOf } from '@shared/api/errors';
+import { type ApiTopup, notApprovableYet } from '@shared/contract';
+import { NOT_ARIA_REQUIRED, applyFieldErrors } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { Details } from '../../components/Details';
-import { TopupStateTag } from '../../../shared/ui/wallet/StateTag';
+import { TopupStateTag } from '@shared/ui/wallet/StateTag';
 import { amount, dateTime } from '../../format';
 import { ChainFacts } from './chain';
 import { Hash, balanceChange } from './columns';

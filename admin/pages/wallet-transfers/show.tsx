@@ -1,5 +1,5 @@
 import { Drawer, Tag } from 'antd';
-import type { ApiWalletTransfer } from '../../../shared/contract';
+import type { ApiWalletTransfer } from '@shared/contract';
 import { Details } from '../../components/Details';
 import { amount, dateTime } from '../../format';
 

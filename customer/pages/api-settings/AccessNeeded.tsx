@@ -2,10 +2,10 @@ import { ApiOutlined, CheckCircleFilled, ClockCircleFilled, CloseCircleFilled } 
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiUser } from '../../../shared/contract';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import type { ApiUser } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { DocsLinks } from './DocsLinks';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 type Check = 'done' | 'waiting' | 'missing';
 

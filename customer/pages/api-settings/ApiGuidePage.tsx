@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, CodeOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Skeleton } from 'antd';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { useIsPhone } from '@shared/ui/wallet';
 import guide from '../../../docs/api.md?raw';
 import './guide.css';
 

@@ -1,17 +1,17 @@
 import { Button, Card, Col, Result, Row, Space } from 'antd';
 import { useState } from 'react';
-import { ApiError, messageOf } from '../../../shared/api/errors';
-import type { ApiCompany } from '../../../shared/contract';
-import { WebhookDeliveries } from '../../../shared/ui/integrations/WebhookDeliveries';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSession } from '../../../shared/ui/useSession';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { ApiError, messageOf } from '@shared/api/errors';
+import type { ApiCompany } from '@shared/contract';
+import { WebhookDeliveries } from '@shared/ui/integrations/WebhookDeliveries';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSession } from '@shared/ui/useSession';
+import { useIsPhone } from '@shared/ui/wallet';
 import { AccessNeeded } from './AccessNeeded';
 import { CallbackCard } from './CallbackCard';
 import { CredentialsCard, type NewCredentials } from './CredentialsCard';
 import { DocsLinks } from './DocsLinks';
 import { useCredentials } from './hooks';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /**
  * /portal/apisettings (customer-portal §2): the real screen for the Company-Admin of a verified

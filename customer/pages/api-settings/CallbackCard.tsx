@@ -1,11 +1,11 @@
 import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { ApiCallbackDetails } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { ApiCallbackDetails } from '@shared/contract';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, said, useAction, useCallbackDetails } from './hooks';
 import { GUIDE_PATH } from './DocsLinks';
 import { SecretField } from './SecretField';

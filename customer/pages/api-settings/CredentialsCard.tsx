@@ -1,9 +1,9 @@
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Typography } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import type { ApiClientCredentials, ApiCompany } from '../../../shared/contract';
-import { dateTime, useIsPhone } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import type { ApiClientCredentials, ApiCompany } from '@shared/contract';
+import { dateTime, useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, reloadAll, said, useAction } from './hooks';
 import { SecretField } from './SecretField';
 

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { apiData } from '../../../shared/api/client';
-import type { ApiCallbackDetails, ApiClientCredentials } from '../../../shared/contract';
-import { webhookKeys } from '../../../shared/ui/integrations/WebhookDeliveries';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import type { ApiCallbackDetails, ApiClientCredentials } from '@shared/contract';
+import { webhookKeys } from '@shared/ui/integrations/WebhookDeliveries';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 export const apiKeys = {
   all: ['api-settings'] as const,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import type { ApiCardAllowance } from '../../../shared/contract';
-import { CARD_KEYS } from '../../../shared/ui/cards';
+import { apiData } from '@shared/api/client';
+import type { ApiCardAllowance } from '@shared/contract';
+import { CARD_KEYS } from '@shared/ui/cards';
 
 /**
  * An unverified account's card limit, said before the form is filled ("3 of 5 cards left"), not

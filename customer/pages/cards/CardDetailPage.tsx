@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { CardDetail } from '../../../shared/ui/cards';
+import { CardDetail } from '@shared/ui/cards';
 
 /** /portal/prepaid-cards/{cardId}: the shared card detail on the customer path. */
 export default function CardDetailPage() {

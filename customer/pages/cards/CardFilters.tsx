@@ -1,7 +1,7 @@
 import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CardListFilters } from '../../../shared/ui/cards';
-import { DetailsDrawer } from '../../../shared/ui/wallet';
+import type { CardListFilters } from '@shared/ui/cards';
+import { DetailsDrawer } from '@shared/ui/wallet';
 
 interface FilterForm {
   start_date?: Dayjs | null;

@@ -1,9 +1,9 @@
 import { Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ApiCard, brandOf } from '../../../shared/contract';
-import { type CardListFilters, StatusTag, cardTypeLabel, dash, dateOnly, useCardList } from '../../../shared/ui/cards';
-import { PAGE_SIZE, PagedTable } from '../../../shared/ui/wallet';
+import { type ApiCard, brandOf } from '@shared/contract';
+import { type CardListFilters, StatusTag, cardTypeLabel, dash, dateOnly, useCardList } from '@shared/ui/cards';
+import { PAGE_SIZE, PagedTable } from '@shared/ui/wallet';
 
 const mono = { fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontSize: 13, whiteSpace: 'nowrap' } as const;
 

@@ -1,11 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { type ApiCard, brandOf } from '../../../shared/contract';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { StatusTag, cardTypeLabel, dash, dateOnly, useCardList, useOwnCardSource } from '../../../shared/ui/cards';
-import { PAGE_SIZE, PagedTable, useDetails, useIsPhone } from '../../../shared/ui/wallet';
+import { type ApiCard, brandOf } from '@shared/contract';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { StatusTag, cardTypeLabel, dash, dateOnly, useCardList, useOwnCardSource } from '@shared/ui/cards';
+import { PAGE_SIZE, PagedTable, useDetails, useIsPhone } from '@shared/ui/wallet';
 import { SpendingLimitModal } from './SpendingLimitModal';
 
 const mono = { fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontSize: 13, whiteSpace: 'nowrap' } as const;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CardTransactionsScreen } from '../../../shared/ui/cards';
+import { CardTransactionsScreen } from '@shared/ui/cards';
 
 /** /portal/card-transactions: the shared report over the customer's own cards (?card= preselects one). */
 export default function CardTransactionsPage() {

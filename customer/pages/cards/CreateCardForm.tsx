@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import { type ApiCardDetail, type CardType, MIN_CARD_LOAD_CENTS, SPENDING_CONTROLS, type SpendingControl } from '../../../shared/contract';
-import { FEES_FOR } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
-import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '../../../shared/ui/cards';
-import { NOT_ARIA_REQUIRED, sayFailure } from '../../../shared/ui/forms';
-import { useSession } from '../../../shared/ui/useSession';
-import { useSubmit } from '../../../shared/ui/useSubmit';
-import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { type ApiCardDetail, type CardType, MIN_CARD_LOAD_CENTS, SPENDING_CONTROLS, type SpendingControl } from '@shared/contract';
+import { FEES_FOR } from '@shared/fees';
+import { formatMoney } from '@shared/money';
+import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '@shared/ui/cards';
+import { NOT_ARIA_REQUIRED, sayFailure } from '@shared/ui/forms';
+import { useSession } from '@shared/ui/useSession';
+import { useSubmit } from '@shared/ui/useSubmit';
+import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '@shared/ui/wallet';
 
 interface CreateForm {
   first_name: string;

@@ -2,11 +2,11 @@ import { ArrowLeftOutlined, BarChartOutlined, PlusOutlined, SearchOutlined, Slid
 import { Badge, Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CardType } from '../../../shared/contract';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
-import { type CardListFilters, useOwnCardSource } from '../../../shared/ui/cards';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import type { CardType } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { type CardListFilters, useOwnCardSource } from '@shared/ui/cards';
+import { useIsPhone } from '@shared/ui/wallet';
 import { CardFilters, filterCount } from './CardFilters';
 import { CardAllowance } from './CardAllowance';
 import { CardList } from './CardList';

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { type ApiCard, SPENDING_CONTROLS, type SpendingControl } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
-import { CONTROL_LABELS, controlWords, refreshCards, usd } from '../../../shared/ui/cards';
-import { NOT_ARIA_REQUIRED, sayFailure } from '../../../shared/ui/forms';
-import { useSubmit } from '../../../shared/ui/useSubmit';
-import { amountRule, typedCents } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { type ApiCard, SPENDING_CONTROLS, type SpendingControl } from '@shared/contract';
+import { formatMoney } from '@shared/money';
+import { CONTROL_LABELS, controlWords, refreshCards, usd } from '@shared/ui/cards';
+import { NOT_ARIA_REQUIRED, sayFailure } from '@shared/ui/forms';
+import { useSubmit } from '@shared/ui/useSubmit';
+import { amountRule, typedCents } from '@shared/ui/wallet';
 
 interface LimitForm {
   spending_limit: string;

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
-import type { CardType } from '../../../shared/contract';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import type { CardType } from '@shared/contract';
+import { useIsPhone } from '@shared/ui/wallet';
 import { SwipeStack } from './SwipeStack';
 
 /** The card types and what each offers (customer-portal §2, type chooser). */

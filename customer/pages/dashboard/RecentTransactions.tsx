@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import type { ApiWalletTransaction, Paged } from '../../../shared/contract';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
+import { api } from '@shared/api/client';
+import type { ApiWalletTransaction, Paged } from '@shared/contract';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
 import {
   DetailsDrawer,
   useDetails,
@@ -16,7 +16,7 @@ import {
   signedUsdt,
   txTypeLabel,
   useIsPhone,
-} from '../../../shared/ui/wallet';
+} from '@shared/ui/wallet';
 
 /** The dashboard's 'Recent Transactions': the master wallet's movements, newest first. */
 export function RecentTransactions({ walletId }: { walletId: string }) {

@@ -1,7 +1,7 @@
 import { Card, Collapse, Typography } from 'antd';
-import { ContactForm } from '../../../shared/ui/ContactForm';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSession } from '../../../shared/ui/useSession';
+import { ContactForm } from '@shared/ui/ContactForm';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSession } from '@shared/ui/useSession';
 import { SplitLayout } from '../../layouts/SplitLayout';
 import { FAQ } from './faq';
 

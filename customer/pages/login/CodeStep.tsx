@@ -1,8 +1,8 @@
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
-export { RecoveryCodesList } from '../../../shared/ui/RecoveryCodesList';
+export { RecoveryCodesList } from '@shared/ui/RecoveryCodesList';
 
 interface Props {
   setup: boolean;

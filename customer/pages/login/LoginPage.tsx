@@ -1,13 +1,13 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { confirmCode, homeFor, loginWithPassword, recoverWithCode, requestPasswordReset } from '../../../shared/api/auth';
-import { ApiError } from '../../../shared/api/errors';
-import { fromBase64 } from '../../../shared/base64';
-import type { LoginChallenge } from '../../../shared/contract';
-import { LOGIN_EXPIRED } from '../../../shared/contract/login-messages';
+import { confirmCode, homeFor, loginWithPassword, recoverWithCode, requestPasswordReset } from '@shared/api/auth';
+import { ApiError } from '@shared/api/errors';
+import { fromBase64 } from '@shared/base64';
+import type { LoginChallenge } from '@shared/contract';
+import { LOGIN_EXPIRED } from '@shared/contract/login-messages';
 import { SplitLayout } from '../../layouts/SplitLayout';
-import { Muted, Paragraph, Title } from '../../../shared/ui/Type';
+import { Muted, Paragraph, Title } from '@shared/ui/Type';
 import { goToError } from '../onboarding/messages';
 
 // The code step is loaded while the password is checked: the first screen does not carry it.

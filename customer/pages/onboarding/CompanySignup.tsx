@@ -1,8 +1,8 @@
 import { Button, Form, Input, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { fromBase64 } from '../../../shared/base64';
-import { splitFullName } from '../../../shared/contract';
-import { PhoneField, phoneRules, phoneToString } from '../../../shared/ui/phone';
+import { fromBase64 } from '@shared/base64';
+import { splitFullName } from '@shared/contract';
+import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { fullNameRules, passwordRules } from './nameRules';
 import { useRegistration } from './useRegistration';
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../shared/api/client';
-import { ApiError } from '../../../shared/api/errors';
-import { fromBase64, toBase64 } from '../../../shared/base64';
-import { splitFullName } from '../../../shared/contract';
-import { PhoneField, phoneRules, phoneToString } from '../../../shared/ui/phone';
+import { api } from '@shared/api/client';
+import { ApiError } from '@shared/api/errors';
+import { fromBase64, toBase64 } from '@shared/base64';
+import { splitFullName } from '@shared/contract';
+import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { goToError } from './messages';
 import { passwordRules } from './nameRules';
 

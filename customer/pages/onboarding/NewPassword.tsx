@@ -1,12 +1,12 @@
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiData } from '../../../shared/api/client';
-import { ApiError } from '../../../shared/api/errors';
-import { toBase64 } from '../../../shared/base64';
-import { applyFieldErrors } from '../../../shared/ui/forms';
+import { apiData } from '@shared/api/client';
+import { ApiError } from '@shared/api/errors';
+import { toBase64 } from '@shared/base64';
+import { applyFieldErrors } from '@shared/ui/forms';
 import { passwordRules } from './nameRules';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /** /onboarding/new-password?token=…: the page the reset (or new staff account) mail links to. */
 export default function NewPassword() {

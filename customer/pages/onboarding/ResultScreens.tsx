@@ -1,8 +1,8 @@
 import { Button, Result, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fromBase64 } from '../../../shared/base64';
+import { fromBase64 } from '@shared/base64';
 import { readMessage } from './messages';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /** /onboarding/error: the stored message (or one the server put in the link). */
 export function OnboardingError() {

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { toBase64 } from '../../../shared/base64';
-import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
+import { toBase64 } from '@shared/base64';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
 interface Values {
   email: string;

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '../../../shared/contract';
+import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '@shared/contract';
 
 /** The single full-name input: required, and both words at least 3 characters. */
 export const fullNameRules: Rule[] = [

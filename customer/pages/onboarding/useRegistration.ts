@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client';
-import { ApiError } from '../../../shared/api/errors';
+import { api } from '@shared/api/client';
+import { ApiError } from '@shared/api/errors';
 import { goToError, storeMessage } from './messages';
 
 /**

@@ -2,15 +2,15 @@ import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { logout, refreshProfile } from '../../../shared/api/auth';
-import { isCustomer } from '../../../shared/contract/roles';
-import { NotificationBell } from '../../../shared/ui/notifications/NotificationBell';
-import { ScreenBoundary } from '../../../shared/ui/ScreenBoundary';
-import { useSession } from '../../../shared/ui/useSession';
+import { logout, refreshProfile } from '@shared/api/auth';
+import { isCustomer } from '@shared/contract/roles';
+import { NotificationBell } from '@shared/ui/notifications/NotificationBell';
+import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { useSession } from '@shared/ui/useSession';
 import { portalMenu } from './menu';
 
 // Loaded when first opened: its phone number field brings the world's numbering plans (about 200 KB gzipped).
-const ProfileDrawer = lazy(async () => ({ default: (await import('../../../shared/ui/ProfileDrawer')).ProfileDrawer }));
+const ProfileDrawer = lazy(async () => ({ default: (await import('@shared/ui/ProfileDrawer')).ProfileDrawer }));
 
 const { Header, Sider, Content } = Layout;
 

@@ -9,7 +9,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import type { ApiUser } from '../../../shared/contract';
+import type { ApiUser } from '@shared/contract';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -1,11 +1,11 @@
 import { Alert, App, Button, Drawer, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { ApiError } from '../../../shared/api/errors';
-import { type CompanyUserRow, splitFullName } from '../../../shared/contract';
-import { applyFieldErrors } from '../../../shared/ui/forms';
-import { PhoneField, phoneRules, phoneToString } from '../../../shared/ui/phone';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import { ApiError } from '@shared/api/errors';
+import { type CompanyUserRow, splitFullName } from '@shared/contract';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 type Permission = 'admin' | 'user';
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { useIsPhone } from '@shared/ui/wallet';
 
 export const ACCEPT = '.jpg,.jpeg,.png,.pdf';
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;

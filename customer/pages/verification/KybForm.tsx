@@ -1,7 +1,7 @@
 import { Button, Col, DatePicker, Form, Input, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { KYB_FILES } from '../../../shared/contract';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { KYB_FILES } from '@shared/contract';
+import { useIsPhone } from '@shared/ui/wallet';
 import { FileField, fileRules } from './FileField';
 import { appendAll, useVerificationSubmit } from './useVerification';
 

@@ -1,9 +1,9 @@
 import { Button, Col, Form, Input, Row, Select } from 'antd';
-import { ID_TYPES, KYC_FILES } from '../../../shared/contract';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { ID_TYPES, KYC_FILES } from '@shared/contract';
+import { useIsPhone } from '@shared/ui/wallet';
 import { FileField, fileRules } from './FileField';
 import { appendAll, useVerificationSubmit } from './useVerification';
-import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
 type IdType = (typeof ID_TYPES)[number];
 const ID_TYPE_LABELS: Record<IdType, string> = { passport: 'Passport', 'driver-license': "Driver's License", 'national-id': 'National ID' };

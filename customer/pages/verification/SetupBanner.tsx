@@ -1,5 +1,5 @@
 import { Alert, Button, Typography } from 'antd';
-import type { ApiVerificationStatus, VerificationState } from '../../../shared/contract';
+import type { ApiVerificationStatus, VerificationState } from '@shared/contract';
 
 export const UNVERIFIED_TEXT = 'Complete KYC form in order to create unlimited cards and access your API setttings';
 export const PENDING_TEXT = 'KYC verification submitted pending approval';

@@ -3,14 +3,14 @@ import { Alert, Button, Card, Result, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiVerificationStatus } from '../../../shared/contract';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSession } from '../../../shared/ui/useSession';
+import type { ApiVerificationStatus } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSession } from '@shared/ui/useSession';
 import { KybForm } from './KybForm';
 import { KycForm } from './KycForm';
 import { PENDING_TEXT } from './SetupBanner';
 import { serverMessage, useVerificationStatus } from './useVerification';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 
 const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY, HH:mm') : '');

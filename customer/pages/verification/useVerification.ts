@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { refreshProfile } from '../../../shared/api/auth';
-import { api, apiData } from '../../../shared/api/client';
-import { ApiError } from '../../../shared/api/errors';
-import { updateIdentity } from '../../../shared/api/session';
-import type { ProfilePayload } from '../../../shared/contract';
-import { useSession } from '../../../shared/ui/useSession';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { refreshProfile } from '@shared/api/auth';
+import { api, apiData } from '@shared/api/client';
+import { ApiError } from '@shared/api/errors';
+import { updateIdentity } from '@shared/api/session';
+import type { ProfilePayload } from '@shared/contract';
+import { useSession } from '@shared/ui/useSession';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 export const PROFILE_KEY = ['profile'] as const;
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { DepositAddress } from '../../../shared/contract';
-import { useIsPhone } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { DepositAddress } from '@shared/contract';
+import { useIsPhone } from '@shared/ui/wallet';
 
 /** The wallet's own Tron address; it never changes, so it is read once per session. */
 export function useDepositAddress(walletId: string | null | undefined) {

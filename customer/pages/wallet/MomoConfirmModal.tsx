@@ -1,10 +1,10 @@
 import { Alert, App, Button, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { ApiTopup } from '../../../shared/contract';
-import { DetailRows, TopupStateTag, dateTime, ghs, usdt } from '../../../shared/ui/wallet';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { ApiTopup } from '@shared/contract';
+import { DetailRows, TopupStateTag, dateTime, ghs, usdt } from '@shared/ui/wallet';
+import { useSubmit } from '@shared/ui/useSubmit';
 
 /** 'Momo Confirmation': the agent says the mobile money for this top-up has arrived. */
 export function MomoConfirmModal({ topup, open, onClose }: { topup: ApiTopup | null; open: boolean; onClose(): void }) {

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Result, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '../../../shared/contract';
-import { PAGE_SIZE, PagedTable, useDetails, TopupStateTag, WALLET_KEYS, dateTime, refreshWallet, shortId, useIsPhone, usdt } from '../../../shared/ui/wallet';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useSession } from '../../../shared/ui/useSession';
+import { api } from '@shared/api/client';
+import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '@shared/contract';
+import { PAGE_SIZE, PagedTable, useDetails, TopupStateTag, WALLET_KEYS, dateTime, refreshWallet, shortId, useIsPhone, usdt } from '@shared/ui/wallet';
+import { PageHeader } from '@shared/ui/PageHeader';
+import { useSession } from '@shared/ui/useSession';
 import { MomoConfirmModal } from './MomoConfirmModal';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 const FINAL = new Set(['Approved', 'Denied', 'MoMo processed']);
 const mono = { fontFamily: 'monospace', fontSize: 12 } as const;

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { TopupInstructions } from '../../../shared/contract';
-import { refreshWallet } from '../../../shared/ui/wallet';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { TopupInstructions } from '@shared/contract';
+import { refreshWallet } from '@shared/ui/wallet';
 import { TopUpForm } from './TopUpForm';
 import { type ConfirmResult, TopupPayment } from './TopupPayment';
 import { TopUpSummary } from './TopUpSummary';

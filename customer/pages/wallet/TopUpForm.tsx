@@ -1,14 +1,14 @@
 import { Alert, Button, Descriptions, Form, Input, Select, Skeleton, Typography } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import { messageOf } from '../../../shared/api/errors';
-import type { TopupInstructions } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
-import { amountRule, ghs, typedCents, usdtCents } from '../../../shared/ui/wallet';
-import { useSubmit } from '../../../shared/ui/useSubmit';
-import { displayMoney } from '../../../shared/money';
+import { apiData } from '@shared/api/client';
+import { messageOf } from '@shared/api/errors';
+import type { TopupInstructions } from '@shared/contract';
+import { formatMoney } from '@shared/money';
+import { amountRule, ghs, typedCents, usdtCents } from '@shared/ui/wallet';
+import { useSubmit } from '@shared/ui/useSubmit';
+import { displayMoney } from '@shared/money';
 import { momoToSend, useMomoDetails, useTronFee } from './hooks';
 import { useFailure } from './useFailure';
-import { NOT_ARIA_REQUIRED } from '../../../shared/ui/forms';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
 type Method = 'tron' | 'momo';
 

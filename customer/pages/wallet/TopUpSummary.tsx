@@ -1,7 +1,7 @@
 import { Alert, Button, Tag } from 'antd';
-import type { TopupInstructions } from '../../../shared/contract';
-import { centsOf } from '../../../shared/money';
-import { DetailRows, usdt, usdtCents, useWalletBalance } from '../../../shared/ui/wallet';
+import type { TopupInstructions } from '@shared/contract';
+import { centsOf } from '@shared/money';
+import { DetailRows, usdt, usdtCents, useWalletBalance } from '@shared/ui/wallet';
 import { useTronFee } from './hooks';
 import type { ConfirmResult } from './TopupPayment';
 

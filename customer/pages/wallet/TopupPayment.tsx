@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { apiData } from '../../../shared/api/client';
-import { type ChainCheck, TRON_HASH, type TopupInstructions, type TopupState } from '../../../shared/contract';
-import { DetailRows, amountText } from '../../../shared/ui/wallet';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import { type ChainCheck, TRON_HASH, type TopupInstructions, type TopupState } from '@shared/contract';
+import { DetailRows, amountText } from '@shared/ui/wallet';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { AddressQr, AddressText, ONLY_USDT_TRON } from './DepositAddress';
 import { useFailure } from './useFailure';
 

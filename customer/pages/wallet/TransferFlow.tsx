@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Steps, Tag } from 'antd';
 import { useState } from 'react';
-import { apiData } from '../../../shared/api/client';
-import { formatMoney } from '../../../shared/money';
-import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '../../../shared/ui/wallet';
-import { useSubmit } from '../../../shared/ui/useSubmit';
+import { apiData } from '@shared/api/client';
+import { formatMoney } from '@shared/money';
+import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '@shared/ui/wallet';
+import { useSubmit } from '@shared/ui/useSubmit';
 import { useFailure } from './useFailure';
 
 export interface TransferResult {

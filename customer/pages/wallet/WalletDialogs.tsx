@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { DetailsDrawer } from '../../../shared/ui/wallet';
+import { DetailsDrawer } from '@shared/ui/wallet';
 import { TopUpFlow } from './TopUpFlow';
 import { TransferFlow } from './TransferFlow';
 

@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Result, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '../../../shared/contract';
+import { api } from '@shared/api/client';
+import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '@shared/contract';
 import {
   BalanceCard,
   DetailsDrawer,
@@ -19,13 +19,13 @@ import {
   useIsPhone,
   useLiveWallet,
   usdt,
-} from '../../../shared/ui/wallet';
-import { useSession } from '../../../shared/ui/useSession';
+} from '@shared/ui/wallet';
+import { useSession } from '@shared/ui/useSession';
 import { DepositAddressCard } from './DepositAddress';
 import { TopUpFlow } from './TopUpFlow';
 import { TopUpDrawer } from './WalletDialogs';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 const Hash = ({ value }: { value: string | null }) =>
   value ? (

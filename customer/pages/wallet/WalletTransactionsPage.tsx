@@ -1,5 +1,5 @@
-import { useSession } from '../../../shared/ui/useSession';
-import { WalletTransactionsScreen } from '../../../shared/ui/wallet';
+import { useSession } from '@shared/ui/useSession';
+import { WalletTransactionsScreen } from '@shared/ui/wallet';
 
 /** /portal/wallet-transactions: the shared report, on the customer's own wallet. */
 export default function WalletTransactionsPage() {

@@ -2,8 +2,8 @@ import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../shared/api/client';
-import type { ApiWalletTransfer, Paged } from '../../../shared/contract';
+import { api } from '@shared/api/client';
+import type { ApiWalletTransfer, Paged } from '@shared/contract';
 import {
   BalanceCard,
   DetailsDrawer,
@@ -16,11 +16,11 @@ import {
   dateTime,
   useIsPhone,
   usdt,
-} from '../../../shared/ui/wallet';
-import { useSession } from '../../../shared/ui/useSession';
+} from '@shared/ui/wallet';
+import { useSession } from '@shared/ui/useSession';
 import { TransferModal } from './WalletDialogs';
-import { ExportCsvButton } from '../../../shared/ui/ExportCsvButton';
-import { ResultHeading } from '../../../shared/ui/ResultHeading';
+import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { ResultHeading } from '@shared/ui/ResultHeading';
 
 const direction = (t: ApiWalletTransfer) => (t.type === 'Credit' ? 'credit' : 'debit');
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../shared/api/client';
-import type { ApiFee, MomoDetails } from '../../../shared/contract';
-import { FEES_FOR, type FeeBreakdown, type FeeRule, computeFees, momoAmountToSend } from '../../../shared/fees';
-import { parseMoney } from '../../../shared/money';
-import { useSession } from '../../../shared/ui/useSession';
+import { apiData } from '@shared/api/client';
+import type { ApiFee, MomoDetails } from '@shared/contract';
+import { FEES_FOR, type FeeBreakdown, type FeeRule, computeFees, momoAmountToSend } from '@shared/fees';
+import { parseMoney } from '@shared/money';
+import { useSession } from '@shared/ui/useSession';
 
 /** "1.50" → 150 (hundredths), exactly. */
 const hundredths = (v: string) => {

@@ -1,6 +1,6 @@
 import { App, type FormInstance } from 'antd';
 import { useCallback } from 'react';
-import { sayFailure } from '../../../shared/ui/forms';
+import { sayFailure } from '@shared/ui/forms';
 
 /**
  * A failed wallet call, said once: under the form's fields when the answer names them, otherwise

@@ -71,7 +71,7 @@ export const chainDeposits = pgTable(
 );
 
 /** What the chain said about a hash a customer submitted, kept on the top-up for staff (one definition, the API's). */
-export type { ChainCheck } from '../../../shared/contract/wallet';
+export type { ChainCheck } from '@shared/contract/wallet';
 
 /** The sandbox chain's own ledger of USDT transfers: what TronGrid would answer for mainnet. */
 export const sandboxChainTransfers = pgTable(

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { LOGIN_EXPIRED, LOGIN_MESSAGES, type LoginChallenge, type SessionPayload } from '../../../shared/contract';
+import { LOGIN_EXPIRED, LOGIN_MESSAGES, type LoginChallenge, type SessionPayload } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { loginChallenges, users } from '../../db/schema';

@@ -1,5 +1,5 @@
-import type { ApiCompany, ApiUser, Role, VerificationState } from '../../../shared/contract';
-import { isStaff } from '../../../shared/contract';
+import type { ApiCompany, ApiUser, Role, VerificationState } from '@shared/contract';
+import { isStaff } from '@shared/contract';
 import type { CompanyRow, UserRow } from './queries';
 
 export function walletIdOf(user: Pick<UserRow, 'id' | 'role' | 'companyId'>): string | null {

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { SessionPayload } from '../../../shared/contract';
+import type { SessionPayload } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { newPasswordBody } from '../../../shared/contract';
+import type { newPasswordBody } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HTTP, invalidField } from '../../lib/http';

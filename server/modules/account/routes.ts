@@ -13,8 +13,8 @@ import {
   registerCompanyBody,
   registerIndividualBody,
   resetBody,
-} from '../../../shared/contract';
-import { STAFF_ROLES } from '../../../shared/contract';
+} from '@shared/contract';
+import { STAFF_ROLES } from '@shared/contract';
 import { authenticate } from '../../plugins/auth';
 import { HTTP, ok } from '../../lib/http';
 import * as login from './login';

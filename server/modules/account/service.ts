@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { acceptInviteBody, registerCompanyBody, registerIndividualBody } from '../../../shared/contract';
+import type { acceptInviteBody, registerCompanyBody, registerIndividualBody } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { companies, emailTokens, users } from '../../db/schema';
 import { forbidden, invalidField } from '../../lib/http';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionPayload } from '../../../shared/contract';
+import type { SessionPayload } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';

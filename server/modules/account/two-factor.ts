@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { isStaff } from '../../../shared/contract';
+import { isStaff } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { auditLog, sessions, users } from '../../db/schema';
 import { seal, unseal } from '../../lib/crypto';

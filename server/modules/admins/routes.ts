@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminBody, pageQuery, updateAdminBody } from '../../../shared/contract';
+import { createAdminBody, pageQuery, updateAdminBody } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiAdmin } from '../../../shared/contract';
+import type { ApiAdmin } from '@shared/contract';
 
 const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'Admin Id', value: (a) => a.id },

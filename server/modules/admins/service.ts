@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApiAdmin, createAdminBody, updateAdminBody } from '../../../shared/contract';
+import type { ApiAdmin, createAdminBody, updateAdminBody } from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';

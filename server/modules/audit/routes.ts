@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ApiAuditEntry, auditListQuery } from '../../../shared/contract';
+import { type ApiAuditEntry, auditListQuery } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { type CsvColumn, cursorOf, sendCsv } from '../../lib/csv';

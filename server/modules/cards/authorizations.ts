@@ -8,7 +8,7 @@ import { PLATFORM } from '../ledger/accounts';
 import { post } from '../ledger/post';
 import { cardAccounts } from './accounts';
 import { emitEvent } from '../integrations/webhooks';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import { cardEventData } from './events';
 import { limitDecline, prohibitedMerchant } from './spending';
 import { cardDeclineKey, cardPaymentDeclined } from '../notifications/events';

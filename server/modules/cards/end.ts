@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isStaff } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import { isStaff } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import { cardTerminated, cardTerminatedKey } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';

@@ -1,5 +1,5 @@
-import { brandOf } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import { brandOf } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cardAccounts } from './accounts';
 import type { CardRow } from './presenters';

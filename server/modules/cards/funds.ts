@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MIN_CARD_LOAD_CENTS, type cardAmountBody } from '../../../shared/contract';
-import { type CardPurpose, FEES_FOR, computeFees } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
+import { MIN_CARD_LOAD_CENTS, type cardAmountBody } from '@shared/contract';
+import { type CardPurpose, FEES_FOR, computeFees } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, type cards } from '../../db/schema';
 import { AppError, HTTP, invalidField, ok } from '../../lib/http';

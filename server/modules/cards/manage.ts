@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { additionalLimitBody, changeStatusTokenBody, spendingLimitBody } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { additionalLimitBody, changeStatusTokenBody, spendingLimitBody } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { cards } from '../../db/schema';
 import { AppError, HTTP, invalidField, notFound } from '../../lib/http';

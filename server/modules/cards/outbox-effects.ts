@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions, cards, issuerOperations } from '../../db/schema';

@@ -1,6 +1,6 @@
-import type { ApiCard, CardPurpose, CardType, SpendingControl } from '../../../shared/contract';
-import { brandOf } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiCard, CardPurpose, CardType, SpendingControl } from '@shared/contract';
+import { brandOf } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { cards } from '../../db/schema';
 
 export type CardRow = typeof cards.$inferSelect;

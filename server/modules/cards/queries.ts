@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApiCardTransaction } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiCardTransaction } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions, cards, companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';

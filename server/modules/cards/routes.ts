@@ -14,7 +14,7 @@ import {
   isStaff,
   reasonBody,
   spendingLimitBody,
-} from '../../../shared/contract';
+} from '@shared/contract';
 import { HTTP, notFound, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, sandboxAuthorizationBody } from '../../../shared/contract';
+import { STAFF_ROLES, sandboxAuthorizationBody } from '@shared/contract';
 import { eq } from 'drizzle-orm';
 import { cardTransactions, cards } from '../../db/schema';
 import { IssuerError } from '../../issuer/port';

@@ -7,9 +7,9 @@ import {
   MIN_CARD_LOAD_CENTS,
   UNVERIFIED_CARD_LIMIT,
   type createCardBody,
-} from '../../../shared/contract';
-import { type CardPurpose, FEES_FOR, computeFees } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
+} from '@shared/contract';
+import { type CardPurpose, FEES_FOR, computeFees } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions, cards, ledgerAccounts } from '../../db/schema';

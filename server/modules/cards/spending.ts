@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { SpendingControl } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { SpendingControl } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions } from '../../db/schema';
 import type { CardRow } from './presenters';

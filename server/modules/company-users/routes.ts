@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCompanyUserBody, pageQuery, updateCompanyUserBody } from '../../../shared/contract';
+import { createCompanyUserBody, pageQuery, updateCompanyUserBody } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { CompanyUserRow } from '../../../shared/contract';
+import type { CompanyUserRow } from '@shared/contract';
 
 const USER_COLUMNS: CsvColumn<CompanyUserRow>[] = [
   { header: 'First Name', value: (u) => u.first_name },

@@ -6,7 +6,7 @@ import {
   type CompanyUserRow,
   type PageQuery,
   type createCompanyUserBody,
-} from '../../../shared/contract';
+} from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import { users } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../lib/http';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { ApiCustomerRow } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiCustomerRow } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cards, companies, ledgerAccounts, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, accountStatusBody, customerListQuery } from '../../../shared/contract';
+import { STAFF_ROLES, accountStatusBody, customerListQuery } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { listCompanies, listIndividuals } from './queries';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiCustomerRow } from '../../../shared/contract';
+import type { ApiCustomerRow } from '@shared/contract';
 
 const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'State', value: (c) => c.state },

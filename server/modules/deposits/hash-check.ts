@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { ChainCheck } from '../../db/schema';
 import { type ChainTransfer, ChainUnavailable, centsOf } from '../../chain/port';

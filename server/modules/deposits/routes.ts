@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, assignChainDepositBody, chainDepositListQuery, returnChainDepositBody, sandboxChainTransferBody } from '../../../shared/contract';
+import { STAFF_ROLES, assignChainDepositBody, chainDepositListQuery, returnChainDepositBody, sandboxChainTransferBody } from '@shared/contract';
 import { NETWORK_NAME } from '../../chain/port';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { sandboxChainTransferBody } from '../../../shared/contract';
+import type { sandboxChainTransferBody } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { MICRO_PER_CENT } from '../../chain/port';
 import { AppError, HTTP } from '../../lib/http';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ApiChainDeposit, ChainDepositStatus, assignChainDepositBody, returnChainDepositBody } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiChainDeposit, ChainDepositStatus, assignChainDepositBody, returnChainDepositBody } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { chainDeposits, companies, topups, users } from '../../db/schema';
 import { AppError, HTTP, conflict, notFound } from '../../lib/http';

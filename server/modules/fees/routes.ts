@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feeListQuery, isStaff, updateFeeBody } from '../../../shared/contract';
+import { feeListQuery, isStaff, updateFeeBody } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiFee } from '../../../shared/contract';
+import type { ApiFee } from '@shared/contract';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },

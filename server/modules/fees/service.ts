@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ApiFee, type feeListQuery, type updateFeeBody, feeOutOfRange } from '../../../shared/contract';
-import { type FeeRule, hundredthsToString } from '../../../shared/fees';
+import { type ApiFee, type feeListQuery, type updateFeeBody, feeOutOfRange } from '@shared/contract';
+import { type FeeRule, hundredthsToString } from '@shared/fees';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, fees } from '../../db/schema';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isStaff } from '../../../shared/contract';
+import { isStaff } from '@shared/contract';
 import { uploads } from '../../db/schema';
 import { notFound } from '../../lib/http';
 import { uploadPath } from '../../lib/uploads';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { helpdeskBody } from '../../../shared/contract';
+import { helpdeskBody } from '@shared/contract';
 import { helpdeskMessages } from '../../db/schema';
 import { AppError, HTTP, ok } from '../../lib/http';
 import { FailureLimiter } from '../../lib/rate-limit';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tokenBody } from '../../../shared/contract';
+import { tokenBody } from '@shared/contract';
 import { AppError, HTTP } from '../../lib/http';
 import { nulFields } from '../../lib/nul';
 

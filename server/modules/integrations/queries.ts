@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { ApiThirdParty, ApiWebhookEvent } from '../../../shared/contract';
+import type { ApiThirdParty, ApiWebhookEvent } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { apiClients, callbackEndpoints, companies, webhookDeliveries, webhookEvents } from '../../db/schema';
 

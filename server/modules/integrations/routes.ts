@@ -11,7 +11,7 @@ import {
   deliveriesQuery,
   isStaff,
   tokenBody,
-} from '../../../shared/contract';
+} from '@shared/contract';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import { AppError, HTTP, forbidden, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ApiCallbackDetails, type ApiClientCredentials, type callbackRequestBody, type createClientBody, isStaff } from '../../../shared/contract';
+import { type ApiCallbackDetails, type ApiClientCredentials, type callbackRequestBody, type createClientBody, isStaff } from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import { apiCredentials, apiCredentialsKey } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';

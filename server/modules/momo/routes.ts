@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { momoSyncBody, momoUsersQuery } from '../../../shared/contract';
+import { momoSyncBody, momoUsersQuery } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { momoSettingsOf, momoUsers, saveMomoSettings, toMomoDetails } from './service';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CUSTOMER_ROLES, type MomoDetails, type momoSyncBody } from '../../../shared/contract';
-import { hundredthsToString } from '../../../shared/fees';
+import { CUSTOMER_ROLES, type MomoDetails, type momoSyncBody } from '@shared/contract';
+import { hundredthsToString } from '@shared/fees';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, momoSettings, users } from '../../db/schema';

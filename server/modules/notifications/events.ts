@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import type { NotificationEvent } from './service';
 
 /**

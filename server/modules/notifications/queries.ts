@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type ApiNotification, type ApiNotificationSetting, NOTIFICATION_TYPES, type NotificationType, mailLocked, mailOnByDefault, typesFor } from '../../../shared/contract';
+import { type ApiNotification, type ApiNotificationSetting, NOTIFICATION_TYPES, type NotificationType, mailLocked, mailOnByDefault, typesFor } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { notificationSettings, notifications } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NOTIFICATION_TYPES, type NotificationType, isStaff, mailLocked, markReadBody, notificationListQuery, notificationSettingsBody, typesFor } from '../../../shared/contract';
+import { NOTIFICATION_TYPES, type NotificationType, isStaff, mailLocked, markReadBody, notificationListQuery, notificationSettingsBody, typesFor } from '@shared/contract';
 import { type FieldErrors, invalid, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type NotificationType, STAFF_ROLES, mailOnByDefault, mailLocked } from '../../../shared/contract';
+import { type NotificationType, STAFF_ROLES, mailOnByDefault, mailLocked } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sendDueMail } from './mail';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, updateCompanyBody, updateIndividualBody } from '../../../shared/contract';
+import { changePasswordBody, updateCompanyBody, updateIndividualBody } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { profileOf } from '../account/sessions';

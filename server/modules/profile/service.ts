@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { changePasswordBody, updateCompanyBody, updateIndividualBody } from '../../../shared/contract';
+import type { changePasswordBody, updateCompanyBody, updateIndividualBody } from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import { companies, users } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../lib/http';

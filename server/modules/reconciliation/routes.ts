@@ -1,8 +1,8 @@
 import { count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ApiIssuerOperation, issuerOperationsQuery } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import { type ApiIssuerOperation, issuerOperationsQuery } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import { cards, issuerOperations, ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';

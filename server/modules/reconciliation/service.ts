@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import { cards, issuerOperations, ledgerAccounts, reconciliationRuns } from '../../db/schema';
 

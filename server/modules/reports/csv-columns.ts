@@ -1,4 +1,4 @@
-import type { ApiCard, ApiCardTransaction, ApiTopup, ApiWalletTransaction, ApiWalletTransfer } from '../../../shared/contract';
+import type { ApiCard, ApiCardTransaction, ApiTopup, ApiWalletTransaction, ApiWalletTransfer } from '@shared/contract';
 import type { CsvColumn } from '../../lib/csv';
 
 /** Column sets of the CSV exports: amounts as exact decimals, dates in ISO 8601 (UTC). */

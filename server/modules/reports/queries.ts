@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApiWalletTransaction, ApiWalletTransfer } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiWalletTransaction, ApiWalletTransfer } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';

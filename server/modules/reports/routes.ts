@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletStatementQuery, walletTransactionsQuery, walletTransfersQuery } from '../../../shared/contract';
+import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletStatementQuery, walletTransactionsQuery, walletTransfersQuery } from '@shared/contract';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { ownWalletId, walletForCaller } from '../wallet/access';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { displayMoney } from '../../../shared/money';
+import { displayMoney } from '@shared/money';
 // What the screens call each kind of movement, so the statement says the same.
-import { txTypeLabel } from '../../../shared/ui/wallet/format';
+import { txTypeLabel } from '@shared/ui/wallet/format';
 import type { Statement, StatementLine } from './statement';
 
 /** A4 in points, with the margins every page keeps. */

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { type ApiWalletTransaction, STATEMENT_MAX_MOVEMENTS, type WalletStatementQuery } from '../../../shared/contract';
-import { centsOf } from '../../../shared/money';
+import { type ApiWalletTransaction, STATEMENT_MAX_MOVEMENTS, type WalletStatementQuery } from '@shared/contract';
+import { centsOf } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries } from '../../db/schema';

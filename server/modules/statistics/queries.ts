@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions, cards, companies, ledgerAccounts, ledgerTransfers, topups } from '../../db/schema';
 

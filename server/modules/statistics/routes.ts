@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, dateRangeQuery } from '../../../shared/contract';
+import { STAFF_ROLES, dateRangeQuery } from '@shared/contract';
 import { dayRange } from '../../lib/dates';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';

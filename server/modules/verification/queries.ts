@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApiDocument, ApiVerificationDetail, ApiVerificationRow } from '../../../shared/contract';
+import type { ApiDocument, ApiVerificationDetail, ApiVerificationRow } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { companies, uploads, users, verifications } from '../../db/schema';
 import { dayRange } from '../../lib/dates';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, decideBody, verificationListQuery } from '../../../shared/contract';
+import { STAFF_ROLES, decideBody, verificationListQuery } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { readForm } from '../../lib/uploads';
 import { authenticate } from '../../plugins/auth';
 import { listVerifications, verificationDetail } from './queries';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiVerificationRow } from '../../../shared/contract';
+import type { ApiVerificationRow } from '@shared/contract';
 
 const VERIFICATION_COLUMNS: CsvColumn<ApiVerificationRow>[] = [
   { header: 'Id', value: (v) => v.id },

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ApiVerificationStatus, KYB_FILES, KYC_FILES, type decideBody, kybFields, kycFields } from '../../../shared/contract';
+import { type ApiVerificationStatus, KYB_FILES, KYC_FILES, type decideBody, kybFields, kycFields } from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import { companies, users, verifications } from '../../db/schema';
 import { AppError, HTTP, conflict, invalid, notFound, parseOr422, type FieldErrors } from '../../lib/http';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isStaff } from '../../../shared/contract';
+import { isStaff } from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';

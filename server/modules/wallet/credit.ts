@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { FEES_FOR, computeFees } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
+import { FEES_FOR, computeFees } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import type { Tx } from '../../db/client';
 import { topups } from '../../db/schema';
 import { notFound } from '../../lib/http';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApiTopup, TopupState } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { ApiTopup, TopupState } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { companies, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';

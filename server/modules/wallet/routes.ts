@@ -10,8 +10,8 @@ import {
   topupConfirmBody,
   topupListQuery,
   transferBody,
-} from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+} from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import { HTTP, forbidden, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type TopupInstructions, type TopupState, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '../../../shared/contract';
-import { momoAmountToSend } from '../../../shared/fees';
-import { formatMoney } from '../../../shared/money';
+import { type TopupInstructions, type TopupState, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '@shared/contract';
+import { momoAmountToSend } from '@shared/fees';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { topups } from '../../db/schema';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { transferBody } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/money';
+import type { transferBody } from '@shared/contract';
+import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { AppError, HTTP, invalidField, notFound } from '../../lib/http';
 import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS, moneyKey, onKeyTaken } from '../../plugins/idempotency';

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import type { SessionPayload } from '../../../shared/contract';
+import type { SessionPayload } from '@shared/contract';
 import { createStaff } from '../../../server/seed/admin';
 import type { SentMail, TestApp } from './app';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ApiCardDetail } from '../../../shared/contract';
-import { type FeeRule, FEES_FOR, computeFees } from '../../../shared/fees';
-import { centsOf } from '../../../shared/money';
+import type { ApiCardDetail } from '@shared/contract';
+import { type FeeRule, FEES_FOR, computeFees } from '@shared/fees';
+import { centsOf } from '@shared/money';
 import { cards, companies, users } from '../../../server/db/schema';
 import { cardAccounts } from '../../../server/modules/cards/accounts';
 import { type Actor, logIn } from './actors';
