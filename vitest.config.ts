@@ -22,7 +22,10 @@ const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
+      },
       integration('integration', 'pglite', 1),
       // Run the same suite on a PostgreSQL server when one is given.
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres', 2)] : []),

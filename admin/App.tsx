@@ -42,7 +42,10 @@ const Sider = () => <AdminSider />;
 /** Refine reports data errors itself; the client only needs to know where /login is. */
 function ClientBridge() {
   const navigate = useNavigate();
-  useEffect(() => configureClient({ onError: undefined, onUnauthorized: () => navigate('/login', { replace: true }) }), [navigate]);
+  useEffect(
+    () => configureClient({ onError: undefined, onUnauthorized: () => navigate('/login', { replace: true }) }),
+    [navigate],
+  );
   return null;
 }
 
@@ -79,14 +82,31 @@ export default function AdminApp() {
           >
             <Route index element={<AdminDashboard />} />
             <Route path="verifications-individuals" element={<VerificationList key="individual" kind="individual" />} />
-            <Route path="verifications-individuals/:id" element={<VerificationShow key="individual" kind="individual" />} />
+            <Route
+              path="verifications-individuals/:id"
+              element={<VerificationShow key="individual" kind="individual" />}
+            />
             <Route path="verifications-companies" element={<VerificationList key="company" kind="company" />} />
             <Route path="verifications-companies/:id" element={<VerificationShow key="company" kind="company" />} />
             <Route path="customers-individuals" element={<CustomersList key="individual" kind="individual" />} />
             <Route path="customers-companies" element={<CustomersList key="company" kind="company" />} />
             <Route path="third-parties" element={<ThirdPartiesList />} />
-            <Route path="administration-admins" element={<SuperAdminOnly><AdminsList /></SuperAdminOnly>} />
-            <Route path="audit-logs" element={<SuperAdminOnly><AuditList /></SuperAdminOnly>} />
+            <Route
+              path="administration-admins"
+              element={
+                <SuperAdminOnly>
+                  <AdminsList />
+                </SuperAdminOnly>
+              }
+            />
+            <Route
+              path="audit-logs"
+              element={
+                <SuperAdminOnly>
+                  <AuditList />
+                </SuperAdminOnly>
+              }
+            />
             <Route path="reconciliation" element={<ReconciliationList />} />
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
@@ -100,9 +120,30 @@ export default function AdminApp() {
             <Route path="cards/deleted" element={<CardsList key="deleted" kind="deleted" />} />
             <Route path="cards/flagged" element={<CardsList key="flagged" kind="flagged" />} />
             <Route path="cards/:id" element={<CardShow />} />
-            <Route path="fees" element={<SuperAdminOnly><FeesList /></SuperAdminOnly>} />
-            <Route path="fees/:id" element={<SuperAdminOnly><CompanyFees /></SuperAdminOnly>} />
-            <Route path="momo" element={<SuperAdminOnly><MomoDetails /></SuperAdminOnly>} />
+            <Route
+              path="fees"
+              element={
+                <SuperAdminOnly>
+                  <FeesList />
+                </SuperAdminOnly>
+              }
+            />
+            <Route
+              path="fees/:id"
+              element={
+                <SuperAdminOnly>
+                  <CompanyFees />
+                </SuperAdminOnly>
+              }
+            />
+            <Route
+              path="momo"
+              element={
+                <SuperAdminOnly>
+                  <MomoDetails />
+                </SuperAdminOnly>
+              }
+            />
             <Route path="reports/statistics" element={<StatisticsPage />} />
             <Route path="*" element={<ErrorComponent />} />
           </Route>

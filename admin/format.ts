@@ -13,7 +13,6 @@ export function amount(value: string | null | undefined, currency: 'USDT' | 'USD
 /** "1250.00" → "1,250.00" (no currency, for "old → new" pairs). */
 export const plain = (value: string) => amountText(value);
 
-
 /** A DatePicker's value ↔ the API's YYYY-MM-DD day, so filter forms hold plain strings. */
 export const DAY = 'YYYY-MM-DD';
 export const dayPickerProps = {

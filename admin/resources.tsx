@@ -43,13 +43,23 @@ const all: ResourceProps[] = [
     name: 'verifications-individuals',
     list: '/admin/verifications-individuals',
     show: '/admin/verifications-individuals/:id',
-    meta: { parent: 'verifications', label: 'Individuals List', icon: <UserOutlined />, path: 'verification/get-individuals' },
+    meta: {
+      parent: 'verifications',
+      label: 'Individuals List',
+      icon: <UserOutlined />,
+      path: 'verification/get-individuals',
+    },
   },
   {
     name: 'verifications-companies',
     list: '/admin/verifications-companies',
     show: '/admin/verifications-companies/:id',
-    meta: { parent: 'verifications', label: 'Companies List', icon: <BankOutlined />, path: 'verification/get-companies' },
+    meta: {
+      parent: 'verifications',
+      label: 'Companies List',
+      icon: <BankOutlined />,
+      path: 'verification/get-companies',
+    },
   },
   { name: 'administration', meta: { label: 'Administration', icon: <SettingOutlined /> } },
   {
@@ -57,12 +67,24 @@ const all: ResourceProps[] = [
     list: '/admin/fees',
     // A company's fees: /admin/fees/{companyId}
     show: '/admin/fees/:id',
-    meta: { parent: 'administration', label: 'Fees Management', icon: <PercentageOutlined />, path: 'fees', superAdminOnly: true },
+    meta: {
+      parent: 'administration',
+      label: 'Fees Management',
+      icon: <PercentageOutlined />,
+      path: 'fees',
+      superAdminOnly: true,
+    },
   },
   {
     name: 'administration-admins',
     list: '/admin/administration-admins',
-    meta: { parent: 'administration', label: 'Admin Management', icon: <UserSwitchOutlined />, path: 'account/admins', superAdminOnly: true },
+    meta: {
+      parent: 'administration',
+      label: 'Admin Management',
+      icon: <UserSwitchOutlined />,
+      path: 'account/admins',
+      superAdminOnly: true,
+    },
   },
   {
     name: 'momo',
@@ -72,29 +94,55 @@ const all: ResourceProps[] = [
   {
     name: 'audit-logs',
     list: '/admin/audit-logs',
-    meta: { parent: 'administration', label: 'Audit Trail', icon: <AuditOutlined />, path: 'audit-logs', superAdminOnly: true },
+    meta: {
+      parent: 'administration',
+      label: 'Audit Trail',
+      icon: <AuditOutlined />,
+      path: 'audit-logs',
+      superAdminOnly: true,
+    },
   },
   { name: 'wallet-management', meta: { label: 'Wallet Management', icon: <WalletOutlined /> } },
   {
     name: 'card-transfers',
     list: '/admin/card-transfers',
-    meta: { parent: 'wallet-management', label: 'Wallet Transactions', icon: <TransactionOutlined />, path: 'reports/view-wallet-transactions' },
+    meta: {
+      parent: 'wallet-management',
+      label: 'Wallet Transactions',
+      icon: <TransactionOutlined />,
+      path: 'reports/view-wallet-transactions',
+    },
   },
   {
     name: 'wallet-loads',
     list: '/admin/wallet-loads',
-    meta: { parent: 'wallet-management', label: 'Wallet Loads', icon: <DownloadOutlined />, path: 'wallet/list-topups' },
+    meta: {
+      parent: 'wallet-management',
+      label: 'Wallet Loads',
+      icon: <DownloadOutlined />,
+      path: 'wallet/list-topups',
+    },
   },
   {
     name: 'wallet-transfers',
     list: '/admin/wallet-transfers',
-    meta: { parent: 'wallet-management', label: 'Wallet Transfers', icon: <SwapOutlined />, path: 'reports/view-wallet-transfers' },
+    meta: {
+      parent: 'wallet-management',
+      label: 'Wallet Transfers',
+      icon: <SwapOutlined />,
+      path: 'reports/view-wallet-transfers',
+    },
   },
   {
     // Deposits on the Tron chain that no top-up took: staff assign or return them.
     name: 'chain-deposits',
     list: '/admin/chain-deposits',
-    meta: { parent: 'wallet-management', label: 'Chain Deposits', icon: <BlockOutlined />, path: 'wallet/chain-deposits' },
+    meta: {
+      parent: 'wallet-management',
+      label: 'Chain Deposits',
+      icon: <BlockOutlined />,
+      path: 'wallet/chain-deposits',
+    },
   },
   { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },
   {
@@ -118,7 +166,12 @@ const all: ResourceProps[] = [
   {
     name: 'reconciliation',
     list: '/admin/reconciliation',
-    meta: { parent: 'card-management', label: 'Reconciliation', icon: <ReconciliationOutlined />, path: 'reconciliation' },
+    meta: {
+      parent: 'card-management',
+      label: 'Reconciliation',
+      icon: <ReconciliationOutlined />,
+      path: 'reconciliation',
+    },
   },
   {
     name: 'reconciliation-operations',
@@ -138,7 +191,12 @@ const all: ResourceProps[] = [
   {
     name: 'third-parties',
     list: '/admin/third-parties',
-    meta: { parent: 'customer-database', label: 'Third-Party Clients', icon: <ApiOutlined />, path: 'third-party/clients' },
+    meta: {
+      parent: 'customer-database',
+      label: 'Third-Party Clients',
+      icon: <ApiOutlined />,
+      path: 'third-party/clients',
+    },
   },
   { name: 'reports', meta: { label: 'Reports', icon: <BarChartOutlined /> } },
   {
@@ -153,5 +211,7 @@ export const isSuperAdmin = (role: string | undefined) => role === 'Super-Admin'
 
 /** The resources as the signed-in staff member's menu shows them. */
 export function resourcesFor(role: string | undefined): ResourceProps[] {
-  return all.map((r) => (r.meta?.superAdminOnly && !isSuperAdmin(role) ? { ...r, meta: { ...r.meta, hide: true } } : r));
+  return all.map((r) =>
+    r.meta?.superAdminOnly && !isSuperAdmin(role) ? { ...r, meta: { ...r.meta, hide: true } } : r,
+  );
 }

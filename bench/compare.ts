@@ -34,10 +34,13 @@ export function describeMachine(): string {
 
 export function header(title: string): void {
   process.stdout.write(`${title}${QUICK ? ' (quick mode: figures are not measurements)' : ''}\n`);
-  process.stdout.write(`  date: ${new Date().toISOString()}\n  machine: ${describeMachine()}\n  load average (1, 5, 15 min): ${loadAverage()}\n`);
+  process.stdout.write(
+    `  date: ${new Date().toISOString()}\n  machine: ${describeMachine()}\n  load average (1, 5, 15 min): ${loadAverage()}\n`,
+  );
 }
 
-export const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fixed = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** One load run in a line: throughput, latency, what failed, and the load average before it. */
 export function describeRun(r: LoadResult, load: string): string {
@@ -45,7 +48,8 @@ export function describeRun(r: LoadResult, load: string): string {
     .map(([code, n]) => `${n}×${code}`)
     .join(', ');
   // With no answer at all autocannon's latency histogram is empty and reads 0 ms.
-  const latency = r.ok + r.non2xx === 0 ? 'no answer within the run' : `p50 ${fixed(r.p50, 1)} ms, p99 ${fixed(r.p99, 1)} ms`;
+  const latency =
+    r.ok + r.non2xx === 0 ? 'no answer within the run' : `p50 ${fixed(r.p50, 1)} ms, p99 ${fixed(r.p99, 1)} ms`;
   return (
     `${fixed(r.rps, 0)} req/s, ${latency}, ` +
     `${fixed(r.ok)} ok, non-2xx ${r.non2xx}${failed ? ` (${failed})` : ''}, errors ${r.errors}, timeouts ${r.timeouts} [load ${load}]`

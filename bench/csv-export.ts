@@ -22,7 +22,8 @@ import { envInt, inBatches, int, mib, rowsOf, sampleMemory, secs, startBenchApp,
 const N = envInt('BENCH_ROWS', 1_000_000);
 const BATCH = envInt('BENCH_BATCH', 50_000);
 const BASE = '2010-01-01T00:00:00.000Z';
-const HEADER = 'Reference,Transaction Type,Direction,Amount,Total Fees,Associated Card,Description,Balance Before,Balance After,Date';
+const HEADER =
+  'Reference,Transaction Type,Direction,Amount,Total Fees,Associated Card,Description,Balance Before,Balance After,Date';
 
 /** Movement i's amount in cents, as the SQL below computes it: 1.00 to 100.72. */
 const amountOf = (i: number) => 100 + ((i * 37) % 9973);
@@ -37,7 +38,15 @@ async function main() {
     const wallet = (await findWallet(t.ctx.db, customer.id))!;
     // An account of the benchmark's own standing for money from outside (may go negative).
     const source = crypto.randomUUID();
-    await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'bench_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+    await t.ctx.db
+      .insert(ledgerAccounts)
+      .values({
+        id: source,
+        kind: 'bench_source',
+        ownerId: crypto.randomUUID(),
+        currency: 'USDT',
+        allowNegative: true,
+      });
     const prefix = `BENCH${Date.now().toString(36).toUpperCase()}-`;
 
     let total = 0n;
@@ -63,51 +72,78 @@ async function main() {
           insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
           select gen_random_uuid(), md5(${prefix} || i)::uuid, acc, amount, c.balance + run - amount, c.balance + run, ${BASE}::timestamptz + i * interval '30 seconds'
           from legs join carried c on c.id = legs.acc`);
-    });
-    let total = 0n;
-    for (let i = 1; i <= N; i++) total += BigInt(amountOf(i));
-    await t.ctx.db.execute(sql`update ledger_accounts set balance = ${total} where id = ${wallet.id}`);
-    await t.ctx.db.execute(sql`update ledger_accounts set balance = ${-total} where id = ${source}`);
-    return ms;
+      });
+      let total = 0n;
+      for (let i = 1; i <= N; i++) total += BigInt(amountOf(i));
+      await t.ctx.db.execute(sql`update ledger_accounts set balance = ${total} where id = ${wallet.id}`);
+      await t.ctx.db.execute(sql`update ledger_accounts set balance = ${-total} where id = ${source}`);
+      return ms;
     });
     const analyzeStarted = performance.now();
     await t.ctx.db.execute(sql`analyze ledger_transfers, ledger_entries, ledger_accounts`);
     process.stdout.write(`  analyze: ${secs(performance.now() - analyzeStarted)}\n`);
-    const [size] = await rowsOf<{ size: string }>(t.database, `select pg_size_pretty(pg_database_size(current_database())) as size`);
+    const [size] = await rowsOf<{ size: string }>(
+      t.database,
+      `select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
     process.stdout.write(`  database size: ${size?.size}\n`);
 
     // The export, read as a client would: counting lines and bytes, keeping the first and the last row.
     globalThis.gc?.(); // with node --expose-gc
     const memory = await sampleMemory(100);
     const started = performance.now();
-    const result = await new Promise<{ status: number; type: string; bytes: number; lines: number; header: string; first: string; last: string; ttfb: number }>((resolve, reject) => {
-      const req = request(`${t.url}/api/v1/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`, { headers: { authorization: `Bearer ${customer.token}` } }, (res) => {
-        const ttfb = performance.now() - started;
-        let bytes = 0;
-        let lines = 0;
-        let head = '';
-        let tail = Buffer.alloc(0);
-        // Progress every 5 s: a rate that falls as the export goes on means each batch costs more than the last.
-        let mark = { at: performance.now(), lines: 0 };
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          memory.tick();
-          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-          const now = performance.now();
-          if (now - mark.at >= 5000) {
-            process.stdout.write(`    ${secs(now - started).padStart(9)}: ${int(lines - 1)} rows, ${int(((lines - mark.lines) / (now - mark.at)) * 1000)} rows/s over the last ${secs(now - mark.at)}\n`);
-            mark = { at: now, lines };
-          }
-          if (head.split('\r\n').length < 3) head += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
-          tail = Buffer.concat([tail, chunk]).subarray(-4096);
-        });
-        res.on('end', () => {
-          const tailLines = tail.toString('utf8').split('\r\n');
-          const [header = '', first = ''] = head.split('\r\n');
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), bytes, lines, header: header.replace(/^\uFEFF/, ''), first, last: tailLines[tailLines.length - 2] ?? '', ttfb });
-        });
-        res.on('error', reject);
-      });
+    const result = await new Promise<{
+      status: number;
+      type: string;
+      bytes: number;
+      lines: number;
+      header: string;
+      first: string;
+      last: string;
+      ttfb: number;
+    }>((resolve, reject) => {
+      const req = request(
+        `${t.url}/api/v1/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`,
+        { headers: { authorization: `Bearer ${customer.token}` } },
+        (res) => {
+          const ttfb = performance.now() - started;
+          let bytes = 0;
+          let lines = 0;
+          let head = '';
+          let tail = Buffer.alloc(0);
+          // Progress every 5 s: a rate that falls as the export goes on means each batch costs more than the last.
+          let mark = { at: performance.now(), lines: 0 };
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            memory.tick();
+            for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+            const now = performance.now();
+            if (now - mark.at >= 5000) {
+              process.stdout.write(
+                `    ${secs(now - started).padStart(9)}: ${int(lines - 1)} rows, ${int(((lines - mark.lines) / (now - mark.at)) * 1000)} rows/s over the last ${secs(now - mark.at)}\n`,
+              );
+              mark = { at: now, lines };
+            }
+            if (head.split('\r\n').length < 3) head += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
+            tail = Buffer.concat([tail, chunk]).subarray(-4096);
+          });
+          res.on('end', () => {
+            const tailLines = tail.toString('utf8').split('\r\n');
+            const [header = '', first = ''] = head.split('\r\n');
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type']),
+              bytes,
+              lines,
+              header: header.replace(/^\uFEFF/, ''),
+              first,
+              last: tailLines[tailLines.length - 2] ?? '',
+              ttfb,
+            });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -123,7 +159,8 @@ async function main() {
     // Newest first: the first row ends at the wallet's balance, the last starts from zero.
     const first = result.first.split(',');
     const last = result.last.split(',');
-    if (first[8] !== formatMoney(Number(total))) checks.push(`first row's balance after is ${first[8]}, expected ${formatMoney(Number(total))}`);
+    if (first[8] !== formatMoney(Number(total)))
+      checks.push(`first row's balance after is ${first[8]}, expected ${formatMoney(Number(total))}`);
     if (last[7] !== '0.00' || last[0] !== `${prefix}0000001`) checks.push(`last row is ${result.last}`);
 
     process.stdout.write(

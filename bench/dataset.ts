@@ -49,9 +49,11 @@ export const LEGS = `
   ) as k(k, kind, fee, tron, wallet, card, hold, income)`;
 
 /** A stable id per tag and number, a valid version-4 UUID (the API's uuid fields check the version and variant). */
-export const uuidOf = (tag: string, expr: string) => `overlay(overlay(md5('bench-${tag}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
+export const uuidOf = (tag: string, expr: string) =>
+  `overlay(overlay(md5('bench-${tag}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 /** The owner of wallet number `w` (an SQL expression): a company for every fourth, else a user. */
-export const ownerOf = (w: string) => `case when (${w}) % 4 = 0 then ${uuidOf('company', w)} else ${uuidOf('user', w)} end`;
+export const ownerOf = (w: string) =>
+  `case when (${w}) % 4 = 0 then ${uuidOf('company', w)} else ${uuidOf('user', w)} end`;
 /** Spread over the year: row `i` of `n`. */
 const atOf = (i: string, n: number) => `'${BASE}'::timestamptz + (${i}) * interval '${stepOf(n)} milliseconds'`;
 const FIRST = `(array['Ama','Kofi','Yaw','Akosua','Kwame','Esi','Kojo','Abena','Adwoa','Kwaku','John','Mary','Peter','Grace','David','Sarah'])`;
@@ -107,7 +109,12 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
         insert into ledger_transfers (id, kind, reference, description, meta, created_at)
         select ${uuidOf('transfer', 'i')}, kind, 'BENCH-' || lpad(i::text, 8, '0'), 'Statistics benchmark', jsonb_build_object('fees_total', fee), at
         from (${rows}) b`);
-      await postEntries(exec, rows, `(values ('${PLATFORM.tronDeposits}'::uuid, b.tron), (b.wallet_acc, b.wallet), (b.card_acc, b.card), (b.hold_acc, b.hold), ('${PLATFORM.feeIncome}'::uuid, b.income))`, 'transfer');
+      await postEntries(
+        exec,
+        rows,
+        `(values ('${PLATFORM.tronDeposits}'::uuid, b.tron), (b.wallet_acc, b.wallet), (b.card_acc, b.card), (b.hold_acc, b.hold), ('${PLATFORM.feeIncome}'::uuid, b.income))`,
+        'transfer',
+      );
     });
     // Wallet-to-wallet transfers of 1.00 (wallet j to j + 1), after the year: every wallet has
     // been credited by then, so none goes below zero.

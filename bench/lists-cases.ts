@@ -25,7 +25,13 @@ export interface CaseIds {
 export function listCases(ids: CaseIds): ListCase[] {
   const range = `start_date=${ids.from}&end_date=${ids.to}`;
   const cases: ListCase[] = [];
-  const add = (list: string, path: string, who: ListCase['who'], filters: Record<string, string>, extra: { deep?: boolean } = { deep: true }) => {
+  const add = (
+    list: string,
+    path: string,
+    who: ListCase['who'],
+    filters: Record<string, string>,
+    extra: { deep?: boolean } = { deep: true },
+  ) => {
     const sep = path.includes('?') ? '&' : '?';
     cases.push({ list, name: 'page 1', path, who });
     if (extra.deep) cases.push({ list, name: 'deep', path, who, deep: true });
@@ -78,13 +84,26 @@ export function listCases(ids: CaseIds): ListCase[] {
     'date range': range,
   });
   add('wallet transactions', '/reports/view-wallet-transactions?per_page=10', 'individual', { 'date range': range });
-  add('wallet transfers', '/reports/view-wallet-transfers', 'admin', { 'wallet=…': `wallet=${ids.individual}`, 'date range': range });
+  add('wallet transfers', '/reports/view-wallet-transfers', 'admin', {
+    'wallet=…': `wallet=${ids.individual}`,
+    'date range': range,
+  });
   add('wallet transfers', '/reports/view-wallet-transfers?per_page=10', 'company', {});
-  add('wallet top-ups', '/reports/view-wallet-topups', 'admin', { 'state=Approved': 'state=Approved', 'date range': range });
+  add('wallet top-ups', '/reports/view-wallet-topups', 'admin', {
+    'state=Approved': 'state=Approved',
+    'date range': range,
+  });
   add('wallet top-ups', '/reports/view-wallet-topups?per_page=10', 'individual', {});
   add('card transactions', `/reports/view-cards-transactions?card=${ids.card}`, 'admin', { 'date range': range });
-  add('KYC verifications', '/verification/get-individuals', 'admin', { 'state=pending': 'state=pending', 'search "User 1234"': 'name=User%201234', 'date range': range });
-  add('KYB verifications', '/verification/get-companies', 'admin', { 'state=pending': 'state=pending', 'search "Co 123"': 'name=Co%20123' });
+  add('KYC verifications', '/verification/get-individuals', 'admin', {
+    'state=pending': 'state=pending',
+    'search "User 1234"': 'name=User%201234',
+    'date range': range,
+  });
+  add('KYB verifications', '/verification/get-companies', 'admin', {
+    'state=pending': 'state=pending',
+    'search "Co 123"': 'name=Co%20123',
+  });
   add('audit trail', '/audit-logs', 'super', {
     'actor=user12@': 'actor=user12%40',
     'action=card.': 'action=card.',
@@ -94,7 +113,10 @@ export function listCases(ids: CaseIds): ListCase[] {
   add('administrators', '/account/admins', 'super', {}, {});
   add('company users', `/company/users/${ids.company}`, 'company', {}, {});
   add('third parties', '/third-party/clients', 'admin', {});
-  add('webhook deliveries', '/third-party/webhook-deliveries', 'admin', { 'state=failed': 'state=failed', 'company_id=…': `company_id=${ids.company}` });
+  add('webhook deliveries', '/third-party/webhook-deliveries', 'admin', {
+    'state=failed': 'state=failed',
+    'company_id=…': `company_id=${ids.company}`,
+  });
   add('fees', '/fees', 'admin', {}, {});
   return cases;
 }

@@ -35,10 +35,18 @@ const SIZE = {
   transfers: N,
   cardTransactions: Math.max(10, Math.floor(N / 5)),
   topups: Math.max(10, Math.floor(N / 10)),
-  extras: { walletTransfers: Math.max(10, Math.floor(N / 20)), audit: Math.max(10, Math.floor(N / 5)), webhookEvents: Math.max(10, Math.floor(N / 50)) },
+  extras: {
+    walletTransfers: Math.max(10, Math.floor(N / 20)),
+    audit: Math.max(10, Math.floor(N / 5)),
+    webhookEvents: Math.max(10, Math.floor(N / 50)),
+  },
 };
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
@@ -47,7 +55,9 @@ const one = async (t: BenchApp, text: string) => (await rowsOf<{ v: string }>(t.
 
 async function main() {
   const counts = `${int(N)} ledger transfers, ${int(SIZE.cards)} cards, ${int(SIZE.topups)} top-ups, ${int(Math.ceil((WALLETS * 3) / 4))} individuals, ${int(Math.ceil(WALLETS / 4))} companies`;
-  process.stdout.write(`Lists benchmark: ${counts}, ${int(SIZE.extras.audit)} audit rows\n  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load average ${load()}\n`);
+  process.stdout.write(
+    `Lists benchmark: ${counts}, ${int(SIZE.extras.audit)} audit rows\n  machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load average ${load()}\n`,
+  );
   const t = await startBenchApp();
   let failed = false;
   try {
@@ -57,7 +67,9 @@ async function main() {
     const started = performance.now();
     await loadDataset(t, SIZE, BATCH);
     await t.ctx.db.execute(sql.raw('analyze'));
-    process.stdout.write(`  load: ${secs(performance.now() - started)} (with analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`);
+    process.stdout.write(
+      `  load: ${secs(performance.now() - started)} (with analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`,
+    );
     const entries = await one(t, 'select count(*)::text as v from ledger_entries');
     process.stdout.write(`  ledger entries: ${int(Number(entries))}\n`);
 
@@ -69,11 +81,21 @@ async function main() {
       from: '2021-07-01',
       to: '2021-07-07',
     } as { individual: string; company: string; card: string; from: string; to: string };
-    const session = async (userId: string) => (await createSession(t.ctx, t.ctx.db, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
-    const tokens = { admin: admin.token, super: superAdmin.token, individual: await session(ids.individual), company: await session((await one(t, `select ${uuidOf('user', '40')}::text as v`)) as string) };
+    const session = async (userId: string) =>
+      (await createSession(t.ctx, t.ctx.db, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
+    const tokens = {
+      admin: admin.token,
+      super: superAdmin.token,
+      individual: await session(ids.individual),
+      company: await session((await one(t, `select ${uuidOf('user', '40')}::text as v`)) as string),
+    };
 
-    const results: Array<ListCase & { url: string; p50: number; p95: number; runs: number; total: unknown; digest: string }> = [];
-    process.stdout.write(`  ${RUNS} runs per case (5 when the first takes over 1 s); load average before the runs: ${load()}\n`);
+    const results: Array<
+      ListCase & { url: string; p50: number; p95: number; runs: number; total: unknown; digest: string }
+    > = [];
+    process.stdout.write(
+      `  ${RUNS} runs per case (5 when the first takes over 1 s); load average before the runs: ${load()}\n`,
+    );
     for (const c of listCases(ids)) {
       let url = c.path;
       if (c.deep) {
@@ -96,13 +118,28 @@ async function main() {
       }
       const b = body as { total?: number; totals?: unknown; data?: unknown[] } | undefined;
       const total = b?.total ?? (Array.isArray(b?.data) ? `${b.data.length} rows` : '');
-      const r = { ...c, url, p50: pct(times, 50), p95: pct(times, 95), runs: times.length, total, digest: createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex').slice(0, 16) };
+      const r = {
+        ...c,
+        url,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        runs: times.length,
+        total,
+        digest: createHash('sha256')
+          .update(JSON.stringify(body ?? null))
+          .digest('hex')
+          .slice(0, 16),
+      };
       results.push(r);
       const mark = r.p95 < GOAL_MS ? 'PASS' : 'FAIL';
-      process.stdout.write(`  ${mark}  ${`${c.list} (${c.who})`.padEnd(34)} ${(c.deep ? `deep (${url.match(/page=(\d+)/)?.[1]})` : c.name).padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  total ${String(total)}${b?.totals ? ` ${JSON.stringify(b.totals)}` : ''}\n`);
+      process.stdout.write(
+        `  ${mark}  ${`${c.list} (${c.who})`.padEnd(34)} ${(c.deep ? `deep (${url.match(/page=(\d+)/)?.[1]})` : c.name).padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  total ${String(total)}${b?.totals ? ` ${JSON.stringify(b.totals)}` : ''}\n`,
+      );
     }
     const passed = results.filter((r) => r.p95 < GOAL_MS).length;
-    process.stdout.write(`  ${passed} of ${results.length} cases pass (p95 < ${GOAL_MS} ms); load average after the runs: ${load()}\n`);
+    process.stdout.write(
+      `  ${passed} of ${results.length} cases pass (p95 < ${GOAL_MS} ms); load average after the runs: ${load()}\n`,
+    );
 
     failed = compareAnswers(results) || failed;
     await explainWorst(t, results, tokens);
@@ -116,7 +153,11 @@ async function main() {
 function compareAnswers(results: Array<{ list: string; name: string; who: string; digest: string }>): boolean {
   const key = (r: { list: string; name: string; who: string }) => `${r.list} (${r.who}) ${r.name}`;
   const save = process.env.BENCH_LISTS_SAVE?.trim();
-  if (save) writeFileSync(save, JSON.stringify({ rows: N, answers: Object.fromEntries(results.map((r) => [key(r), r.digest])) }, null, 1));
+  if (save)
+    writeFileSync(
+      save,
+      JSON.stringify({ rows: N, answers: Object.fromEntries(results.map((r) => [key(r), r.digest])) }, null, 1),
+    );
   const compare = process.env.BENCH_LISTS_COMPARE?.trim();
   if (!compare || !existsSync(compare)) return false;
   const before = JSON.parse(readFileSync(compare, 'utf8')) as { rows: number; answers: Record<string, string> };
@@ -127,12 +168,20 @@ function compareAnswers(results: Array<{ list: string; name: string; who: string
   // Staff accounts (made per run) and the fee schedule (stamped at migration) differ every run.
   const stable = results.filter((r) => r.list !== 'administrators' && r.list !== 'fees');
   const changed = stable.filter((r) => before.answers[key(r)] && before.answers[key(r)] !== r.digest).map(key);
-  process.stdout.write(changed.length ? `  CHANGED ANSWERS: ${changed.join('; ')}\n` : `  answers: all ${stable.length} (but administrators and fees, new each run) the same as in ${compare}\n`);
+  process.stdout.write(
+    changed.length
+      ? `  CHANGED ANSWERS: ${changed.join('; ')}\n`
+      : `  answers: all ${stable.length} (but administrators and fees, new each run) the same as in ${compare}\n`,
+  );
   return changed.length > 0;
 }
 
 /** The three slowest cases: each of their queries under EXPLAIN ANALYZE; the heaviest plan in full. */
-async function explainWorst(t: BenchApp, results: Array<{ url: string; who: string; p95: number }>, tokens: Record<string, string>) {
+async function explainWorst(
+  t: BenchApp,
+  results: Array<{ url: string; who: string; p95: number }>,
+  tokens: Record<string, string>,
+) {
   const client = clientOf(t.database);
   const original = client.query;
   let heaviest: { url: string; ms: number; plan: string } | null = null;
@@ -140,7 +189,10 @@ async function explainWorst(t: BenchApp, results: Array<{ url: string; who: stri
     const captured: Array<{ text: string; params: unknown[] }> = [];
     client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
       const s = typeof text === 'string' ? text : (text as { text: string }).text;
-      captured.push({ text: s, params: (Array.isArray(params) ? params : undefined) ?? (text as { values?: unknown[] }).values ?? [] });
+      captured.push({
+        text: s,
+        params: (Array.isArray(params) ? params : undefined) ?? (text as { values?: unknown[] }).values ?? [],
+      });
       return (original as (...a: unknown[]) => ReturnType<typeof original>).call(this, text, params, ...rest);
     } as typeof original;
     try {
@@ -157,7 +209,10 @@ async function explainWorst(t: BenchApp, results: Array<{ url: string; who: stri
       if (!heaviest || ms > heaviest.ms) heaviest = { url: r.url, ms, plan: `${c.text}\n${plan}` };
     }
   }
-  if (heaviest) process.stdout.write(`  heaviest query (${heaviest.url}, ${heaviest.ms.toFixed(1)} ms):\n${heaviest.plan.replace(/^/gm, '    ')}\n`);
+  if (heaviest)
+    process.stdout.write(
+      `  heaviest query (${heaviest.url}, ${heaviest.ms.toFixed(1)} ms):\n${heaviest.plan.replace(/^/gm, '    ')}\n`,
+    );
 }
 
 main().catch((err) => {

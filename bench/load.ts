@@ -52,9 +52,13 @@ const TIMEOUT_SECONDS = 10;
 
 /** Runs `plan` from a child process and waits for its summary. */
 export function load(plan: Plan): Promise<LoadResult> {
-  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(plan.url)) throw new Error(`load: only http://127.0.0.1 is a target, not ${plan.url}`);
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(plan.url))
+    throw new Error(`load: only http://127.0.0.1 is a target, not ${plan.url}`);
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--child'], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let answered = false;
     child.once('message', (m) => {
       answered = true;

@@ -29,7 +29,9 @@ const WARMUP_SECONDS = QUICK ? 1 : 2;
 const BALANCE_CENTS = 12_345_678;
 
 async function main() {
-  header(`Authenticated read vs bare Fastify + one primary-key SELECT, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+  header(
+    `Authenticated read vs bare Fastify + one primary-key SELECT, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
   const problems = new Problems();
   const t = await startBenchApp();
   const bare = Fastify({ logger: false });
@@ -39,9 +41,24 @@ async function main() {
     const wallet = (await findWallet(t.ctx.db, customer.id))!;
     // A balance that is not the default, so a wrong row would show.
     const source = crypto.randomUUID();
-    await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'bench_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+    await t.ctx.db
+      .insert(ledgerAccounts)
+      .values({
+        id: source,
+        kind: 'bench_source',
+        ownerId: crypto.randomUUID(),
+        currency: 'USDT',
+        allowNegative: true,
+      });
     await t.ctx.db.transaction((tx) =>
-      post(tx, { kind: 'deposit', reference: `BENCH-READ-${Date.now()}`, legs: [{ accountId: source, amount: -BALANCE_CENTS }, { accountId: wallet.id, amount: BALANCE_CENTS }] }),
+      post(tx, {
+        kind: 'deposit',
+        reference: `BENCH-READ-${Date.now()}`,
+        legs: [
+          { accountId: source, amount: -BALANCE_CENTS },
+          { accountId: wallet.id, amount: BALANCE_CENTS },
+        ],
+      }),
     );
     const expected = JSON.stringify({ data: formatMoney(BALANCE_CENTS) });
 
@@ -60,13 +77,19 @@ async function main() {
       ['product', product],
       ['baseline', baseline],
     ] as const) {
-      const res = await fetch(`${target.url}${target.path}`, { headers: 'token' in target ? { authorization: `Bearer ${target.token}` } : {} });
+      const res = await fetch(`${target.url}${target.path}`, {
+        headers: 'token' in target ? { authorization: `Bearer ${target.token}` } : {},
+      });
       const body = await res.text();
-      if (res.status !== 200 || body !== expected) problems.add(`${name} answered ${res.status} ${body}, expected 200 ${expected}`);
+      if (res.status !== 200 || body !== expected)
+        problems.add(`${name} answered ${res.status} ${body}, expected 200 ${expected}`);
     }
     if (problems.any) throw new Error('the two routes do not answer the same balance');
 
-    const measure = async (name: string, target: { url: string; path: string; token?: string }): Promise<LoadResult> => {
+    const measure = async (
+      name: string,
+      target: { url: string; path: string; token?: string },
+    ): Promise<LoadResult> => {
       await load({ kind: 'get', ...target, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
       await settle();
       const before = loadAverage();
@@ -83,10 +106,15 @@ async function main() {
 
     const throughput = p.rps / b.rps;
     const tail = p.p99 / b.p99;
-    process.stdout.write(`  ratio: req/s ${fixed(throughput, 2)} (product / baseline), p99 ${fixed(tail, 2)}× the baseline's\n`);
+    process.stdout.write(
+      `  ratio: req/s ${fixed(throughput, 2)} (product / baseline), p99 ${fixed(tail, 2)}× the baseline's\n`,
+    );
     goal(`product req/s ≥ 50% of the baseline's (${fixed(throughput * 100, 0)}%)`, throughput >= 0.5);
     goal(`product p99 ≤ 2× the baseline's (${fixed(p.p99, 1)} ms vs ${fixed(b.p99, 1)} ms)`, tail <= 2);
-    goal(`0 errors and 0 timeouts at ${CONNECTIONS} connections (${p.errors - p.timeouts} errors, ${p.timeouts} timeouts)`, p.errors === 0 && p.timeouts === 0);
+    goal(
+      `0 errors and 0 timeouts at ${CONNECTIONS} connections (${p.errors - p.timeouts} errors, ${p.timeouts} timeouts)`,
+      p.errors === 0 && p.timeouts === 0,
+    );
   } finally {
     await bare.close();
     await t.close();

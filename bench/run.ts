@@ -44,5 +44,8 @@ for (const name of names) {
   process.stdout.write('\n');
 }
 process.stdout.write(`Benchmarks${QUICK ? ' (quick mode)' : ''}:\n`);
-for (const r of results) process.stdout.write(`  ${r.name.padEnd(11)} ${r.code === 0 ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(0)} s\n`);
+for (const r of results)
+  process.stdout.write(
+    `  ${r.name.padEnd(11)} ${r.code === 0 ? 'ok' : `FAILED (exit ${r.code})`} in ${r.seconds.toFixed(0)} s\n`,
+  );
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

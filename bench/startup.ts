@@ -68,7 +68,9 @@ async function start(dataDir: string, port: number): Promise<Started> {
     await settle(50);
   }
   await stop(child);
-  throw new Error(`the server did not become healthy (${exited ?? 'timed out'}); its output's end:\n${output.join('').slice(-4000)}`);
+  throw new Error(
+    `the server did not become healthy (${exited ?? 'timed out'}); its output's end:\n${output.join('').slice(-4000)}`,
+  );
 }
 
 /** SIGTERM, then the time until it exits; SIGKILL (to this child only) after EXIT_WITHIN_MS. */
@@ -85,7 +87,9 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 async function main() {
-  header(`Start-up to healthy: a cold start, then ${WARM_RESTARTS} warm restart${WARM_RESTARTS > 1 ? 's' : ''} of node scripts/start.mjs on the same data directory`);
+  header(
+    `Start-up to healthy: a cold start, then ${WARM_RESTARTS} warm restart${WARM_RESTARTS > 1 ? 's' : ''} of node scripts/start.mjs on the same data directory`,
+  );
   const problems = new Problems();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-bench-startup-'));
   try {
@@ -98,7 +102,8 @@ async function main() {
       process.stdout.write(
         `  ${what}: healthy after ${fixed(s.ms / 1000, 2)} s; SIGTERM to exit ${stopped === null ? 'more than 15 s (killed)' : `${fixed(stopped, 0)} ms`} [load ${before}]\n`,
       );
-      if (stopped === null) problems.add(`${what}: the server did not end within ${EXIT_WITHIN_MS / 1000} s of SIGTERM`);
+      if (stopped === null)
+        problems.add(`${what}: the server did not end within ${EXIT_WITHIN_MS / 1000} s of SIGTERM`);
       return s.ms;
     };
     await once('cold start (new data directory)');
@@ -108,7 +113,9 @@ async function main() {
       warm.push(await once(`warm restart ${i}`));
     }
     const m = median(warm);
-    process.stdout.write(`  warm restart, median of ${warm.length}: ${fixed(m / 1000, 2)} s (no baseline: the goal is absolute)\n`);
+    process.stdout.write(
+      `  warm restart, median of ${warm.length}: ${fixed(m / 1000, 2)} s (no baseline: the goal is absolute)\n`,
+    );
     goal(`warm restart to healthy ≤ 3 s (${fixed(m / 1000, 2)} s)`, m <= 3000);
   } catch (err) {
     problems.add(err instanceof Error ? err.message : String(err));

@@ -29,7 +29,9 @@ const TOPUPS = Math.max(10, Math.floor(N / 10));
 const RANGE = { start: '2021-04-01', end: '2021-06-29' }; // 90 days, both inclusive
 
 async function main() {
-  process.stdout.write(`Statistics benchmark: ${int(N)} ledger transfers, ${int(N)} card transactions, ${int(CARDS)} cards, ${int(TOPUPS)} top-ups, ${int(WALLETS)} wallets\n`);
+  process.stdout.write(
+    `Statistics benchmark: ${int(N)} ledger transfers, ${int(N)} card transactions, ${int(CARDS)} cards, ${int(TOPUPS)} top-ups, ${int(WALLETS)} wallets\n`,
+  );
   const t = await startBenchApp();
   let failed = false;
   try {
@@ -41,7 +43,10 @@ async function main() {
     await loadDataset(t, { wallets: WALLETS, cards: CARDS, transfers: N, cardTransactions: N, topups: TOPUPS }, BATCH);
     await exec('analyze');
     process.stdout.write(`  load: ${secs(performance.now() - loadStarted)} in all (with analyze)\n`);
-    const [size] = await rowsOf<{ size: string }>(t.database, `select pg_size_pretty(pg_database_size(current_database())) as size`);
+    const [size] = await rowsOf<{ size: string }>(
+      t.database,
+      `select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
     process.stdout.write(`  database size: ${size?.size}\n`);
 
     // The request, 5 times.
@@ -67,8 +72,12 @@ async function main() {
 
     // Figures this benchmark can compute from its own fixtures.
     const want = expected();
-    const checks = Object.entries(want).filter(([k, v]) => body?.[k] !== v).map(([k, v]) => `${k} = ${JSON.stringify(body?.[k])}, expected ${JSON.stringify(v)}`);
-    process.stdout.write(checks.length ? `  FAILED: ${checks.join('; ')}\n` : `  checks: ${Object.keys(want).join(', ')} OK\n`);
+    const checks = Object.entries(want)
+      .filter(([k, v]) => body?.[k] !== v)
+      .map(([k, v]) => `${k} = ${JSON.stringify(body?.[k])}, expected ${JSON.stringify(v)}`);
+    process.stdout.write(
+      checks.length ? `  FAILED: ${checks.join('; ')}\n` : `  checks: ${Object.keys(want).join(', ')} OK\n`,
+    );
     failed = checks.length > 0;
 
     // Each of the report's queries under EXPLAIN ANALYZE; the heaviest one's plan in full.
@@ -94,7 +103,8 @@ async function main() {
     }
     plans.sort((a, b) => b.ms - a.ms);
     process.stdout.write(`  the report's ${plans.length} queries, by execution time under EXPLAIN ANALYZE:\n`);
-    for (const p of plans) process.stdout.write(`    ${p.ms.toFixed(1).padStart(9)} ms  ${p.text.replace(/\s+/g, ' ').slice(0, 110)}…\n`);
+    for (const p of plans)
+      process.stdout.write(`    ${p.ms.toFixed(1).padStart(9)} ms  ${p.text.replace(/\s+/g, ' ').slice(0, 110)}…\n`);
     if (plans[0]) process.stdout.write(`  heaviest query's plan:\n${plans[0].plan.replace(/^/gm, '    ')}\n`);
     process.stdout.write(`  process RSS at the end: ${mib(process.memoryUsage().rss)}\n`);
   } finally {

@@ -31,15 +31,19 @@ export function envInt(name: string, fallback: number): number {
   const raw = process.env[name]?.trim().replace(/_/g, '');
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not ${process.env[name]}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, not ${process.env[name]}`);
   return n;
 }
 
 /** The PostgreSQL server benchmarks may create scratch databases on, or '' for PGlite. */
-export const scratchServer = () => (process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim()) ?? '';
+export const scratchServer = () =>
+  (process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim()) ?? '';
 
 /** A fresh database `cw_bench_*` on the server at `base`; drop() removes it. */
-export async function scratchPostgres(base: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
+export async function scratchPostgres(
+  base: string,
+): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
   const name = `cw_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -65,9 +69,13 @@ export async function startBenchApp(): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
   const server = scratchServer();
   const scratch = server ? await scratchPostgres(server) : null;
-  const database = scratch ? await openDatabase({ url: scratch.url, poolSize: 10 }) : await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  const database = scratch
+    ? await openDatabase({ url: scratch.url, poolSize: 10 })
+    : await openDatabase({ dataDir: path.join(dataDir, 'db') });
   await database.migrate();
-  const label = scratch ? scratch.version : `PGlite ${await pgliteVersion(database)} (on disk, ${path.join(dataDir, 'db')})`;
+  const label = scratch
+    ? scratch.version
+    : `PGlite ${await pgliteVersion(database)} (on disk, ${path.join(dataDir, 'db')})`;
 
   const config = loadConfig(
     {
@@ -79,7 +87,8 @@ export async function startBenchApp(): Promise<BenchApp> {
       LOG_LEVEL: 'info',
       // production requires one; this is the public BIP39 test phrase's account key ("abandon … about")
       CHAIN: 'trongrid',
-      TRON_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+      TRON_XPUB:
+        'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
     },
     { encryptionKey: Buffer.alloc(32, 7) },
   );
@@ -104,7 +113,8 @@ export async function startBenchApp(): Promise<BenchApp> {
       if (scratch) (clientOf(database) as unknown as pg.Pool).on('error', () => undefined);
       await database.close();
       // BENCH_KEEP_DATABASE=1 leaves the scratch database for profiling by hand (drop it after).
-      if (scratch && process.env.BENCH_KEEP_DATABASE === '1') process.stdout.write(`  kept the database: ${scratch.url}\n`);
+      if (scratch && process.env.BENCH_KEEP_DATABASE === '1')
+        process.stdout.write(`  kept the database: ${scratch.url}\n`);
       else await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -198,7 +208,12 @@ export function median(xs: number[]): number {
  * Runs `step(from, to)` over 1..n in batches, showing progress (on a terminal in place, in a log
  * every 30 s); returns the milliseconds taken.
  */
-export async function inBatches(n: number, size: number, what: string, step: (from: number, to: number) => Promise<void>): Promise<number> {
+export async function inBatches(
+  n: number,
+  size: number,
+  what: string,
+  step: (from: number, to: number) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   let shown = started;
   for (let from = 1; from <= n; from += size) {
@@ -213,7 +228,9 @@ export async function inBatches(n: number, size: number, what: string, step: (fr
     }
   }
   const ms = performance.now() - started;
-  process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}  ${what}: ${int(n)} in ${secs(ms)} (${int((n / ms) * 1000)} rows/s)        \n`);
+  process.stdout.write(
+    `${process.stdout.isTTY ? '\r' : ''}  ${what}: ${int(n)} in ${secs(ms)} (${int((n / ms) * 1000)} rows/s)        \n`,
+  );
   return ms;
 }
 
@@ -222,7 +239,10 @@ export async function inBatches(n: number, size: number, what: string, step: (fr
  * end: the ledger's commit-time guards are off for it (this database is the benchmark's own),
  * and back on before anything is measured. `load` must leave every balance at its last entry.
  */
-export async function withoutLedgerGuards<T>(exec: (text: string) => Promise<unknown>, load: () => Promise<T>): Promise<T> {
+export async function withoutLedgerGuards<T>(
+  exec: (text: string) => Promise<unknown>,
+  load: () => Promise<T>,
+): Promise<T> {
   const guards = [
     ['ledger_entries', 'ledger_entries_guard'],
     ['ledger_accounts', 'ledger_accounts_balance_guard'],

@@ -60,9 +60,13 @@ async function main() {
     if (pgbench) {
       const initStarted = performance.now();
       await run('pgbench', ['-i', '-q', '-s', String(SCALE), pgbench.url]);
-      process.stdout.write(`  pgbench: initialised scale ${SCALE} (${int(SCALE * 100_000)} accounts) in ${secs(performance.now() - initStarted)}, on ${pgbench.version}\n`);
+      process.stdout.write(
+        `  pgbench: initialised scale ${SCALE} (${int(SCALE * 100_000)} accounts) in ${secs(performance.now() - initStarted)}, on ${pgbench.version}\n`,
+      );
     } else {
-      process.stdout.write('  pgbench: not run (it needs a PostgreSQL server: set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
+      process.stdout.write(
+        '  pgbench: not run (it needs a PostgreSQL server: set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n',
+      );
     }
 
     const answered: string[] = [];
@@ -70,13 +74,25 @@ async function main() {
     // a request after its timeout; those may have committed without an answer seen.
     let unanswered = 0;
     const transfer = async (w: Wallets, connections: number, seconds: number, tag: string): Promise<LoadResult> => {
-      const r = await load({ kind: 'transfer', url: t.url, tokens: w.tokens, wallets: w.wallets, amount: AMOUNT, tag, connections, seconds });
+      const r = await load({
+        kind: 'transfer',
+        url: t.url,
+        tokens: w.tokens,
+        wallets: w.wallets,
+        amount: AMOUNT,
+        tag,
+        connections,
+        seconds,
+      });
       unanswered += connections + r.timeouts;
       answered.push(...r.references);
-      if (r.references.length !== r.ok) problems.add(`the load generator saw ${r.ok} 2xx answers but kept ${r.references.length} references`);
+      if (r.references.length !== r.ok)
+        problems.add(`the load generator saw ${r.ok} 2xx answers but kept ${r.references.length} references`);
       for (const s of r.samples) process.stdout.write(`      e.g. ${s}\n`);
-      if (r.non2xx > 0) problems.add(`transfers (${w.name}, ${connections} connections): ${r.non2xx} answers were not 2xx`);
-      if (r.errors - r.timeouts > 0) problems.add(`transfers (${w.name}, ${connections} connections): ${r.errors - r.timeouts} connection errors`);
+      if (r.non2xx > 0)
+        problems.add(`transfers (${w.name}, ${connections} connections): ${r.non2xx} answers were not 2xx`);
+      if (r.errors - r.timeouts > 0)
+        problems.add(`transfers (${w.name}, ${connections} connections): ${r.errors - r.timeouts} connection errors`);
       return r;
     };
     // Warm-up of each path (its transfers are checked with the others).
@@ -96,14 +112,21 @@ async function main() {
           `  ${String(c).padStart(2)} connections, ${w.name.padEnd(16)} product ${fixed(r.rps, 0).padStart(5)} tps, p99 ${(r.ok ? `${fixed(r.p99, 0)} ms` : '—').padStart(8)} | ` +
             (base ? `pgbench ${fixed(base.tps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}` : 'pgbench not run'),
         );
-        if (base) goal(`transfers (${w.name}, ${c} connections) ≥ 50% of pgbench's tps (${fixed(ratio * 100, 0)}%)`, ratio >= 0.5);
+        if (base)
+          goal(
+            `transfers (${w.name}, ${c} connections) ≥ 50% of pgbench's tps (${fixed(ratio * 100, 0)}%)`,
+            ratio >= 0.5,
+          );
       }
     }
     process.stdout.write(`  summary:\n${rows.join('\n')}\n`);
 
     await settle(3000); // the requests cut off at the end of the last run finish meanwhile
     const violations = await checkLedger(t, answered, funded, unanswered, problems);
-    goal(`0 invariant violations after ${int(answered.length)} transfers answered 2xx (${violations})`, violations === 0);
+    goal(
+      `0 invariant violations after ${int(answered.length)} transfers answered 2xx (${violations})`,
+      violations === 0,
+    );
   } finally {
     try {
       await t.close();
@@ -140,20 +163,27 @@ async function fixtures(t: BenchApp) {
   for (let i = 0; i < SPREAD; i += 50) {
     const chunk = ids.slice(i, i + 50);
     await Promise.all(chunk.map((id) => createWallet(t.ctx.db, id)));
-    const sessions = await Promise.all(chunk.map((id) => createSession(t.ctx, t.ctx.db, id, { ip: '127.0.0.1', userAgent: 'bench' })));
+    const sessions = await Promise.all(
+      chunk.map((id) => createSession(t.ctx, t.ctx.db, id, { ip: '127.0.0.1', userAgent: 'bench' })),
+    );
     tokens.push(...sessions.map((s) => s.token));
   }
   const spread: Wallets = { name: `${SPREAD} wallets`, tokens, wallets: ids };
 
   const source = crypto.randomUUID();
-  await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'bench_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+  await t.ctx.db
+    .insert(ledgerAccounts)
+    .values({ id: source, kind: 'bench_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
   const accounts = await Promise.all([...hot.wallets, ...ids].map(async (id) => (await findWallet(t.ctx.db, id))!.id));
   const funded = accounts.length * FUNDS_CENTS;
   await t.ctx.db.transaction((tx) =>
     post(tx, {
       kind: 'deposit',
       reference: `BENCH-FUND-${tag}`,
-      legs: [{ accountId: source, amount: -funded }, ...accounts.map((accountId) => ({ accountId, amount: FUNDS_CENTS }))],
+      legs: [
+        { accountId: source, amount: -funded },
+        ...accounts.map((accountId) => ({ accountId, amount: FUNDS_CENTS })),
+      ],
     }),
   );
   return { hot, spread, funded };
@@ -166,14 +196,17 @@ async function runPgbench(url: string, clients: number, problems: Problems): Pro
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
   const latency = /latency average = ([\d.]+ ms)/.exec(stdout)?.[1] ?? '?';
-  process.stdout.write(`  pgbench TPC-B-like, ${clients} connections: ${fixed(tps, 0)} tps, latency average ${latency}, ${failed} failed [load ${load}]\n`);
+  process.stdout.write(
+    `  pgbench TPC-B-like, ${clients} connections: ${fixed(tps, 0)} tps, latency average ${latency}, ${failed} failed [load ${load}]\n`,
+  );
   if (!Number.isFinite(tps)) problems.add(`pgbench printed no tps:\n${stdout}`);
   if (failed > 0) problems.add(`pgbench: ${failed} failed transactions`);
   // TPC-B moves the same delta into an account, its teller and its branch, and logs it in the
   // history (which pgbench empties before each run).
   const after = await pgbenchSums(url);
   const moved = [after.a - before.a, after.t - before.t, after.b - before.b, after.h];
-  if (new Set(moved.map(String)).size !== 1) problems.add(`pgbench's tables disagree: accounts, tellers, branches and history moved ${moved.join(', ')}`);
+  if (new Set(moved.map(String)).size !== 1)
+    problems.add(`pgbench's tables disagree: accounts, tellers, branches and history moved ${moved.join(', ')}`);
   return { tps };
 }
 
@@ -193,7 +226,13 @@ async function pgbenchSums(url: string): Promise<{ a: bigint; t: bigint; b: bigi
 }
 
 /** The ledger's invariants, in SQL; returns the number of violations found. */
-async function checkLedger(t: BenchApp, answered: string[], funded: number, unanswered: number, problems: Problems): Promise<number> {
+async function checkLedger(
+  t: BenchApp,
+  answered: string[],
+  funded: number,
+  unanswered: number,
+  problems: Problems,
+): Promise<number> {
   const count = async (what: string, text: string, params: unknown[] = []) => {
     const [row] = await rowsOf<{ n: string | number }>(t.database, `select count(*) as n from (${text}) x`, params);
     const n = Number(row?.n ?? 0);
@@ -237,13 +276,23 @@ async function checkLedger(t: BenchApp, answered: string[], funded: number, unan
     `select r.ref from unnest($1::text[]) r(ref) left join ledger_transfers t on t.kind = 'transfer' and t.description = r.ref group by r.ref having count(t.id) <> 1`,
     [answered],
   );
-  v += await count('no client reference was posted twice', `select description from ledger_transfers where kind = 'transfer' group by description having count(*) > 1`);
-  const [row] = await rowsOf<{ n: string | number }>(t.database, `select count(*) as n from ledger_transfers where kind = 'transfer'`);
+  v += await count(
+    'no client reference was posted twice',
+    `select description from ledger_transfers where kind = 'transfer' group by description having count(*) > 1`,
+  );
+  const [row] = await rowsOf<{ n: string | number }>(
+    t.database,
+    `select count(*) as n from ledger_transfers where kind = 'transfer'`,
+  );
   const extra = Number(row?.n ?? 0) - answered.length;
   const ok = extra >= 0 && extra <= unanswered;
-  process.stdout.write(`  check: transfers in the ledger beyond those answered 2xx: ${extra} (at most ${unanswered} were cut off at the end of a run or timed out): ${ok ? 'OK' : 'WRONG'}\n`);
+  process.stdout.write(
+    `  check: transfers in the ledger beyond those answered 2xx: ${extra} (at most ${unanswered} were cut off at the end of a run or timed out): ${ok ? 'OK' : 'WRONG'}\n`,
+  );
   if (!ok) {
-    problems.add(`${extra} transfers in the ledger beyond the ${answered.length} answered 2xx (at most ${unanswered} may have been cut off)`);
+    problems.add(
+      `${extra} transfers in the ledger beyond the ${answered.length} answered 2xx (at most ${unanswered} may have been cut off)`,
+    );
     v++;
   }
   return v;

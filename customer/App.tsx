@@ -13,11 +13,26 @@ const results = () => import('./pages/onboarding/ResultScreens');
 const ContactPage = screen(help, (m) => m.ContactPage);
 const FaqPage = screen(help, (m) => m.FaqPage);
 const HelpDeskPage = screen(help, (m) => m.HelpDeskPage);
-const SignupStart = screen(() => import('./pages/onboarding/SignupStart'), (m) => m.default);
-const IndividualSignup = screen(() => import('./pages/onboarding/IndividualSignup'), (m) => m.default);
-const CompanySignup = screen(() => import('./pages/onboarding/CompanySignup'), (m) => m.default);
-const Invited = screen(() => import('./pages/onboarding/Invited'), (m) => m.default);
-const NewPassword = screen(() => import('./pages/onboarding/NewPassword'), (m) => m.default);
+const SignupStart = screen(
+  () => import('./pages/onboarding/SignupStart'),
+  (m) => m.default,
+);
+const IndividualSignup = screen(
+  () => import('./pages/onboarding/IndividualSignup'),
+  (m) => m.default,
+);
+const CompanySignup = screen(
+  () => import('./pages/onboarding/CompanySignup'),
+  (m) => m.default,
+);
+const Invited = screen(
+  () => import('./pages/onboarding/Invited'),
+  (m) => m.default,
+);
+const NewPassword = screen(
+  () => import('./pages/onboarding/NewPassword'),
+  (m) => m.default,
+);
 const OnboardingError = screen(results, (m) => m.OnboardingError);
 const OnboardingSuccess = screen(results, (m) => m.OnboardingSuccess);
 const EmailVerified = screen(results, (m) => m.EmailVerified);
@@ -28,20 +43,59 @@ const PortalLayout = screen(
   () => Promise.all([import('./pages/portal/PortalRoot'), loadDashboard()]).then(([m]) => m),
   (m) => () => <m.PortalRoot built={built} />,
 );
-const NotFound = screen(() => import('./pages/NotFound'), (m) => m.default);
+const NotFound = screen(
+  () => import('./pages/NotFound'),
+  (m) => m.default,
+);
 const Dashboard = screen(loadDashboard, (m) => () => <m.default kycReady={built('/portal/kycverifications')} />);
-const VerificationPage = screen(() => import('./pages/verification/VerificationPage'), (m) => m.default);
-const WalletLoadsPage = screen(() => import('./pages/wallet/WalletLoadsPage'), (m) => m.default);
-const WalletTransfersPage = screen(() => import('./pages/wallet/WalletTransfersPage'), (m) => m.default);
-const WalletTransactionsPage = screen(() => import('./pages/wallet/WalletTransactionsPage'), (m) => m.default);
-const MomoLoadsPage = screen(() => import('./pages/wallet/MomoLoadsPage'), (m) => m.default);
-const PrepaidCardsPage = screen(() => import('./pages/cards/PrepaidCardsPage'), (m) => m.default);
-const CardDetailPage = screen(() => import('./pages/cards/CardDetailPage'), (m) => m.default);
-const CardSpendingPage = screen(() => import('./pages/cards/CardSpendingPage'), (m) => m.default);
-const CardTransactionsPage = screen(() => import('./pages/cards/CardTransactionsPage'), (m) => m.default);
-const UsersPage = screen(() => import('./pages/users/UsersPage'), (m) => m.default);
-const ApiSettingsPage = screen(() => import('./pages/api-settings/ApiSettingsPage'), (m) => m.default);
-const ApiGuidePage = screen(() => import('./pages/api-settings/ApiGuidePage'), (m) => m.default);
+const VerificationPage = screen(
+  () => import('./pages/verification/VerificationPage'),
+  (m) => m.default,
+);
+const WalletLoadsPage = screen(
+  () => import('./pages/wallet/WalletLoadsPage'),
+  (m) => m.default,
+);
+const WalletTransfersPage = screen(
+  () => import('./pages/wallet/WalletTransfersPage'),
+  (m) => m.default,
+);
+const WalletTransactionsPage = screen(
+  () => import('./pages/wallet/WalletTransactionsPage'),
+  (m) => m.default,
+);
+const MomoLoadsPage = screen(
+  () => import('./pages/wallet/MomoLoadsPage'),
+  (m) => m.default,
+);
+const PrepaidCardsPage = screen(
+  () => import('./pages/cards/PrepaidCardsPage'),
+  (m) => m.default,
+);
+const CardDetailPage = screen(
+  () => import('./pages/cards/CardDetailPage'),
+  (m) => m.default,
+);
+const CardSpendingPage = screen(
+  () => import('./pages/cards/CardSpendingPage'),
+  (m) => m.default,
+);
+const CardTransactionsPage = screen(
+  () => import('./pages/cards/CardTransactionsPage'),
+  (m) => m.default,
+);
+const UsersPage = screen(
+  () => import('./pages/users/UsersPage'),
+  (m) => m.default,
+);
+const ApiSettingsPage = screen(
+  () => import('./pages/api-settings/ApiSettingsPage'),
+  (m) => m.default,
+);
+const ApiGuidePage = screen(
+  () => import('./pages/api-settings/ApiGuidePage'),
+  (m) => m.default,
+);
 
 /** The portal's screens, by path under /portal; the menu shows only what is here. */
 const portalScreens: Record<string, ReactNode> = {

@@ -7,7 +7,18 @@ import { spawnSync } from 'node:child_process';
 import { buildServer, serverIsCurrent } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const inputs = ['index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-if-needed.mjs', 'scripts/precompress.mjs', 'src', 'customer', 'admin', 'shared', 'public'];
+const inputs = [
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-if-needed.mjs',
+  'scripts/precompress.mjs',
+  'src',
+  'customer',
+  'admin',
+  'shared',
+  'public',
+];
 const stampFile = path.join(root, 'dist', '.build-stamp');
 
 function walk(p, out) {
@@ -70,20 +81,26 @@ async function compileServer() {
 }
 
 function spaIsCurrent(fp = fingerprint()) {
-  return existsSync(path.join(root, 'dist', 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fp;
+  return (
+    existsSync(path.join(root, 'dist', 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fp
+  );
 }
 
 function buildSpa({ force = false } = {}) {
   const fp = fingerprint();
   if (spaIsCurrent(fp) && !force) return false;
   process.stdout.write('Building the web app (vite build)…\n');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    // Always the production bundle: a start under NODE_ENV=test (the e2e servers) must not leave a
-    // development build of React in dist/ for the next `npm start`.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // Always the production bundle: a start under NODE_ENV=test (the e2e servers) must not leave a
+      // development build of React in dist/ for the next `npm start`.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stampFile, fp);
   return true;

@@ -83,7 +83,10 @@ export async function buildServer(root) {
     // Output paths are computed for outDir, where the files end up.
     plugins: [projectFiles(root, outDir, seen)],
   });
-  writeFileSync(path.join(tmp, STAMP), JSON.stringify({ inputs: [...seen.keys()], fingerprint: digest([...seen.values()]) }));
+  writeFileSync(
+    path.join(tmp, STAMP),
+    JSON.stringify({ inputs: [...seen.keys()], fingerprint: digest([...seen.values()]) }),
+  );
   mkdirSync(path.dirname(outDir), { recursive: true });
   rmSync(outDir, { recursive: true, force: true });
   renameSync(tmp, outDir);

@@ -14,14 +14,16 @@ function run(name, cmd, args, env = {}) {
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  process.stdout.write(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===\n`);
+  process.stdout.write(
+    `=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===\n`,
+  );
   return ok;
 }
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   if (process.getuid?.() === 0) {
-    process.stdout.write('Chromium is missing: installing Debian\'s chromium package…\n');
+    process.stdout.write("Chromium is missing: installing Debian's chromium package…\n");
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
       stdio: 'inherit',
@@ -38,13 +40,23 @@ function ensureChromium() {
 
 const only = process.argv[2];
 const results = [];
-if (!only || only === 'typecheck') results.push(['typecheck', run('typecheck', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'])]);
-if (!only || only === 'vitest') results.push(['unit + integration', run('unit + integration', process.execPath, [bin('vitest', 'vitest.mjs'), 'run'])]);
+if (!only || only === 'typecheck')
+  results.push([
+    'typecheck',
+    run('typecheck', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']),
+  ]);
+if (!only || only === 'vitest')
+  results.push([
+    'unit + integration',
+    run('unit + integration', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']),
+  ]);
 if (!only || only === 'e2e') {
   let ok = ensureChromium();
   if (ok) {
     await buildIfNeeded();
-    ok = run('end-to-end (Playwright, Chromium)', process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], { CHROMIUM_PATH: CHROMIUM });
+    ok = run('end-to-end (Playwright, Chromium)', process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], {
+      CHROMIUM_PATH: CHROMIUM,
+    });
   }
   results.push(['end-to-end', ok]);
 }

@@ -49,7 +49,11 @@ database, stop the server first: one process at a time may open it.`;
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolSize: 2,
+  });
   try {
     await database.migrate();
     await checkEncryptionKey(database, config.encryptionKey);
@@ -105,14 +109,22 @@ async function main(argv: string[]): Promise<number> {
           role,
         }),
       );
-      process.stdout.write(created ? `${role} ${values.email} created.\n` : `An account with ${values.email} already exists; nothing changed.\n`);
+      process.stdout.write(
+        created
+          ? `${role} ${values.email} created.\n`
+          : `An account with ${values.email} already exists; nothing changed.\n`,
+      );
       return 0;
     }
     case 'jobs':
       for (const j of ALL_JOBS) process.stdout.write(`${j.name.padEnd(20)} ${j.description}\n`);
       return 0;
     case 'run-job': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { period: { type: 'string' } } });
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { period: { type: 'string' } },
+      });
       const job = jobByName(positionals[0] ?? '');
       if (!job) {
         process.stderr.write(`Unknown job. Jobs: ${ALL_JOBS.map((j) => j.name).join(', ')}\n`);
@@ -120,7 +132,9 @@ async function main(argv: string[]): Promise<number> {
       }
       const outcome = await withContext((ctx) => runJob(ctx, job, values.period));
       process.stdout.write(
-        outcome.ran ? `${job.name} ${outcome.period}: ${JSON.stringify(outcome.summary)}\n` : `${job.name} ${outcome.period}: not run (${outcome.reason})\n`,
+        outcome.ran
+          ? `${job.name} ${outcome.period}: ${JSON.stringify(outcome.summary)}\n`
+          : `${job.name} ${outcome.period}: not run (${outcome.reason})\n`,
       );
       return 0;
     }
@@ -136,7 +150,13 @@ async function main(argv: string[]): Promise<number> {
           then: { type: 'string' },
         },
       });
-      const parsed = sandboxAuthorizationBody.safeParse({ card_id: values.card, amount: values.amount, merchant: values.merchant, country: values.country, currency: values.currency });
+      const parsed = sandboxAuthorizationBody.safeParse({
+        card_id: values.card,
+        amount: values.amount,
+        merchant: values.merchant,
+        country: values.country,
+        currency: values.currency,
+      });
       if (!parsed.success) {
         process.stderr.write(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n`);
         return 2;
@@ -146,7 +166,9 @@ async function main(argv: string[]): Promise<number> {
         if (!card) return 'No card has this id.';
         const { card_id: _c, ...req } = parsed.data;
         const d = await ctx.issuer.simulateAuthorization(card.issuerToken, req);
-        let line = d.approved ? `Approved: ${values.amount} ${req.currency} at ${req.merchant}` : `Declined: ${d.declineReason}`;
+        let line = d.approved
+          ? `Approved: ${values.amount} ${req.currency} at ${req.merchant}`
+          : `Declined: ${d.declineReason}`;
         if (d.approved && values.then) {
           const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, d.transactionId));
           if (values.then === 'settle') await ctx.issuer.settle(auth!.issuerReference!);
@@ -159,8 +181,15 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'chain-send': {
-      const { values } = parseArgs({ args: rest, options: { to: { type: 'string' }, amount: { type: 'string' }, confirmations: { type: 'string' } } });
-      const parsed = sandboxChainTransferBody.safeParse({ to: values.to, amount: values.amount, confirmations: values.confirmations });
+      const { values } = parseArgs({
+        args: rest,
+        options: { to: { type: 'string' }, amount: { type: 'string' }, confirmations: { type: 'string' } },
+      });
+      const parsed = sandboxChainTransferBody.safeParse({
+        to: values.to,
+        amount: values.amount,
+        confirmations: values.confirmations,
+      });
       if (!parsed.success) {
         process.stderr.write(`${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}\n`);
         return 2;
@@ -177,8 +206,11 @@ async function main(argv: string[]): Promise<number> {
         }
         return reconcile(ctx, 'cli');
       });
-      process.stdout.write(`reconciliation ${run.run_at}: ${run.checked} cards checked, ${run.drift.length} with drift\n`);
-      for (const d of run.drift) process.stdout.write(`  card ${d.card_id}: ledger ${d.ledger}, issuer ${d.issuer ?? 'unknown'}: ${d.reason}\n`);
+      process.stdout.write(
+        `reconciliation ${run.run_at}: ${run.checked} cards checked, ${run.drift.length} with drift\n`,
+      );
+      for (const d of run.drift)
+        process.stdout.write(`  card ${d.card_id}: ledger ${d.ledger}, issuer ${d.issuer ?? 'unknown'}: ${d.reason}\n`);
       return run.drift.length ? 3 : 0;
     }
     case 'demo-accounts':
@@ -197,7 +229,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err)}\n`,
+    );
     process.exit(1);
   },
 );

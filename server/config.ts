@@ -161,7 +161,8 @@ function resolveXpub(raw: string | undefined, dataDir: string, env: string): str
     }
     return raw.trim();
   }
-  if (env === 'production') throw new ConfigError('TRON_XPUB is required in production: deposit addresses derive from it');
+  if (env === 'production')
+    throw new ConfigError('TRON_XPUB is required in production: deposit addresses derive from it');
   const file = path.join(dataDir, 'tron.xpub');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -183,14 +184,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.DATABASE_URL && e.NODE_ENV !== 'development' && !e.ENCRYPTION_KEY && !overrides.encryptionKey) {
     // A key generated into DATA_DIR is one per machine; instances sharing a database need one key.
-    throw new ConfigError('ENCRYPTION_KEY is required with DATABASE_URL outside development: every instance on one database must seal with the same key');
+    throw new ConfigError(
+      'ENCRYPTION_KEY is required with DATABASE_URL outside development: every instance on one database must seal with the same key',
+    );
   }
   if (e.NODE_ENV === 'production' && e.CHAIN === 'sandbox') {
     // The sandbox chain lets staff send deposits that credit real wallets: never with real money.
     throw new ConfigError('CHAIN=sandbox is refused in production: set CHAIN=trongrid (and TRONGRID_API_KEY)');
   }
   if (e.NODE_ENV === 'production' && (e.SANDBOX_ISSUER_FAULTS || e.FAILPOINTS)) {
-    throw new ConfigError('SANDBOX_ISSUER_FAULTS and FAILPOINTS make things fail on purpose: they are refused in production');
+    throw new ConfigError(
+      'SANDBOX_ISSUER_FAULTS and FAILPOINTS make things fail on purpose: they are refused in production',
+    );
   }
   const parsedOr = <T>(name: string, raw: string | undefined, parse: (raw: string) => T, empty: T): T => {
     try {

@@ -11,7 +11,13 @@ import { authorizationHandler } from './modules/cards/authorizations';
 import { SessionCache } from './modules/account/session-cache';
 
 /** The services every module uses, for the HTTP app and for the CLI alike. */
-export function createContext(opts: { config: Config; database: Database; log: FastifyBaseLogger; mailer?: Mailer; now?: () => Date }): AppContext {
+export function createContext(opts: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+  now?: () => Date;
+}): AppContext {
   const { config, database, log } = opts;
   const now = opts.now ?? (() => new Date());
   const sandboxChain = config.chain.kind === 'sandbox' ? createSandboxChain({ db: database.db, now }) : null;
@@ -19,7 +25,8 @@ export function createContext(opts: { config: Config; database: Database; log: F
     config,
     database,
     db: database.db,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    mailer:
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
     // The issuer asks the platform about each authorisation through the cards module.
     issuer: createSandboxIssuer({
       db: database.db,

@@ -23,7 +23,22 @@ async function main() {
     }),
     import('./server-parts'),
   ]);
-  const { buildApp, createContext, createStaff, demoAccountsText, isEmpty, JOBS, seedDemo, seedDemoActivity, startDispatcher, startIssuerWorker, startMailWorker, startScheduler, startChainWatcher, forgetPendingMail } = parts;
+  const {
+    buildApp,
+    createContext,
+    createStaff,
+    demoAccountsText,
+    isEmpty,
+    JOBS,
+    seedDemo,
+    seedDemoActivity,
+    startDispatcher,
+    startIssuerWorker,
+    startMailWorker,
+    startScheduler,
+    startChainWatcher,
+    forgetPendingMail,
+  } = parts;
   const seeded = config.seed === 'demo' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, config.dataDir);
   const app = await buildApp({ config, database, logStream: stdoutLog() });
@@ -31,7 +46,13 @@ async function main() {
     // Replay the demo history on a clock set back in time; its mail is not sent.
     let at = new Date();
     const started = at;
-    const ctx = createContext({ config, database, log: app.log, mailer: { send: async () => undefined }, now: () => at });
+    const ctx = createContext({
+      config,
+      database,
+      log: app.log,
+      mailer: { send: async () => undefined },
+      now: () => at,
+    });
     await seedDemoActivity(ctx, { set: (d) => (at = d) }, started);
     await ctx.background.settled();
     await forgetPendingMail(database.db); // its notifications stay, their mail is history too

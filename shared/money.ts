@@ -56,7 +56,9 @@ export function displayMoney(cents: number): string {
 export function centsOf(amount: string): number {
   const r = parseMoney(amount, { allowZero: true, max: Number.MAX_SAFE_INTEGER });
   if (!r.ok) {
-    const neg = /^-/.test(amount.trim()) ? parseMoney(amount.trim().slice(1), { allowZero: true, max: Number.MAX_SAFE_INTEGER }) : r;
+    const neg = /^-/.test(amount.trim())
+      ? parseMoney(amount.trim().slice(1), { allowZero: true, max: Number.MAX_SAFE_INTEGER })
+      : r;
     if (neg.ok) return -neg.cents;
     throw new Error(`not an amount: ${amount}`);
   }
@@ -65,26 +67,32 @@ export function centsOf(amount: string): number {
 
 /** A zod field for amounts in requests: a number or a string, into cents. */
 export const moneyField = (required = 'Amount is required', opts: { allowZero?: boolean } = {}) =>
-  z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    const r = parseMoney(v, opts);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.error });
-      return z.NEVER;
-    }
-    return r.cents;
-  })
-  // What the OpenAPI document shows (the transform itself has no JSON Schema): the canonical forms.
-  .meta({
-    description: `An amount in USD: a decimal string with at most two decimals ("25.00"), or a number. At most ${formatMoney(MAX_AMOUNT_CENTS)}${opts.allowZero ? '' : '; more than zero'}.`,
-    anyOf: [
-      { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
-      { type: 'number', ...(opts.allowZero ? { minimum: 0 } : { exclusiveMinimum: 0 }), maximum: MAX_AMOUNT_CENTS / 100 },
-    ],
-  });
+  z
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      const r = parseMoney(v, opts);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.error });
+        return z.NEVER;
+      }
+      return r.cents;
+    })
+    // What the OpenAPI document shows (the transform itself has no JSON Schema): the canonical forms.
+    .meta({
+      description: `An amount in USD: a decimal string with at most two decimals ("25.00"), or a number. At most ${formatMoney(MAX_AMOUNT_CENTS)}${opts.allowZero ? '' : '; more than zero'}.`,
+      anyOf: [
+        { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
+        {
+          type: 'number',
+          ...(opts.allowZero ? { minimum: 0 } : { exclusiveMinimum: 0 }),
+          maximum: MAX_AMOUNT_CENTS / 100,
+        },
+      ],
+    });
 
 /** Round half up of a / b for non-negative integers, exactly. */
 export function divRoundHalfUp(a: bigint, b: bigint): bigint {

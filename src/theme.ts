@@ -3,7 +3,14 @@ import type { ThemeConfig } from 'antd';
 // Text and tag colours meet WCAG AA (4.5:1) on white, on the page grey (#f5f7fb) and on each
 // tag's own tint; antd's defaults (secondary text 0.45 black, tag text palette 7) do not.
 const MUTED = 'rgba(0, 0, 0, 0.6)';
-const TAG_TEXT = { green7: '#237804', gold7: '#874d00', volcano7: '#ad2102', orange7: '#ad4e00', cyan7: '#006d75', lime7: '#3f6600' };
+const TAG_TEXT = {
+  green7: '#237804',
+  gold7: '#874d00',
+  volcano7: '#ad2102',
+  orange7: '#ad4e00',
+  cyan7: '#006d75',
+  lime7: '#3f6600',
+};
 
 export const theme: ThemeConfig = {
   token: {

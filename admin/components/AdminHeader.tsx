@@ -36,7 +36,13 @@ export function AdminHeader() {
     >
       {compact && (
         <Flex align="center" gap={8}>
-          <Button type="text" size="large" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />
+          <Button
+            type="text"
+            size="large"
+            icon={<MenuOutlined />}
+            aria-label="Open menu"
+            onClick={() => setMobileSiderOpen(true)}
+          />
           <img src="/logo.svg" alt="Cardwallet" height={26} />
         </Flex>
       )}
@@ -66,7 +72,9 @@ export function AdminHeader() {
         >
           <Button type="text" aria-label={screens.md ? undefined : 'Account menu'} style={{ height: 48 }}>
             <Flex align="center" gap={8}>
-              <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
+              <Avatar aria-hidden style={{ background: '#1d4ed8' }}>
+                {user.first_name.slice(0, 1).toUpperCase()}
+              </Avatar>
               {screens.md && (
                 <span>
                   {user.first_name} {user.last_name}
@@ -77,7 +85,11 @@ export function AdminHeader() {
           </Button>
         </Dropdown>
       </Flex>
-      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} onLoggedOut={() => navigate('/login', { replace: true })} />
+      <ProfileDrawer
+        open={profileOpen}
+        onClose={() => setProfileOpen(false)}
+        onLoggedOut={() => navigate('/login', { replace: true })}
+      />
     </Layout.Header>
   );
 }

@@ -10,8 +10,13 @@ type Item = Required<MenuProps>['items'][number];
 function toItems(tree: TreeMenuItem[]): Item[] {
   return tree.map((item): Item => {
     const label = item.label ?? item.name;
-    if (item.children.length > 0) return { key: item.key, icon: item.meta?.icon, label, children: toItems(item.children) };
-    return { key: item.key, icon: item.meta?.icon ?? <UnorderedListOutlined />, label: <Link to={item.route ?? '/admin'}>{label}</Link> };
+    if (item.children.length > 0)
+      return { key: item.key, icon: item.meta?.icon, label, children: toItems(item.children) };
+    return {
+      key: item.key,
+      icon: item.meta?.icon ?? <UnorderedListOutlined />,
+      label: <Link to={item.route ?? '/admin'}>{label}</Link>,
+    };
   });
 }
 
@@ -41,7 +46,13 @@ export function AdminSider() {
     />
   );
   const title = (collapsed: boolean) => (
-    <div style={{ padding: collapsed ? '8px 0' : '8px 16px', display: 'flex', justifyContent: collapsed ? 'center' : 'flex-start' }}>
+    <div
+      style={{
+        padding: collapsed ? '8px 0' : '8px 16px',
+        display: 'flex',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+      }}
+    >
       <AdminTitle collapsed={collapsed} />
     </div>
   );

@@ -8,8 +8,17 @@ export function AdminTitle({ collapsed }: TitleProps) {
   const session = useSession();
   return (
     <Link to="/admin" style={{ display: 'flex', flexDirection: 'column', gap: 6, padding: '8px 0' }}>
-      <img src={collapsed ? '/logo-mark.svg' : '/logo.svg'} alt="Cardwallet" height={28} style={{ alignSelf: 'flex-start' }} />
-      {!collapsed && session && <Tag color="blue" style={{ alignSelf: 'flex-start' }}>{session.user.role}</Tag>}
+      <img
+        src={collapsed ? '/logo-mark.svg' : '/logo.svg'}
+        alt="Cardwallet"
+        height={28}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {!collapsed && session && (
+        <Tag color="blue" style={{ alignSelf: 'flex-start' }}>
+          {session.user.role}
+        </Tag>
+      )}
     </Link>
   );
 }

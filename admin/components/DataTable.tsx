@@ -10,7 +10,10 @@ import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
 export const PAGE_SIZE = 25;
 
 interface Props<T extends BaseRecord> {
-  table: Pick<useTableReturnType<T, HttpError>, 'tableProps' | 'tableQuery' | 'result' | 'currentPage' | 'pageSize' | 'setCurrentPage'> & { filters?: CrudFilter[] };
+  table: Pick<
+    useTableReturnType<T, HttpError>,
+    'tableProps' | 'tableQuery' | 'result' | 'currentPage' | 'pageSize' | 'setCurrentPage'
+  > & { filters?: CrudFilter[] };
   columns: TableColumnsType<T>;
   /** The compact row phones show instead of the table. */
   renderItem: (record: T) => ReactNode;
@@ -71,7 +74,14 @@ export function DataTable<T extends BaseRecord>(p: Props<T>) {
       )}
       pagination={
         showPages
-          ? { current: table.currentPage, pageSize: table.pageSize, total, onChange: (n) => table.setCurrentPage(n), size: 'small', align: 'center' }
+          ? {
+              current: table.currentPage,
+              pageSize: table.pageSize,
+              total,
+              onChange: (n) => table.setCurrentPage(n),
+              size: 'small',
+              align: 'center',
+            }
           : false
       }
     />
@@ -83,7 +93,9 @@ export function DataTable<T extends BaseRecord>(p: Props<T>) {
       locale={locale}
       onRow={(r) => rowProps(r) as never}
       scroll={{ x: p.minWidth ?? 900 }}
-      pagination={showPages ? { ...(table.tableProps.pagination as TablePaginationConfig), showSizeChanger: false } : false}
+      pagination={
+        showPages ? { ...(table.tableProps.pagination as TablePaginationConfig), showSizeChanger: false } : false
+      }
     />
   );
   const exportButton = p.exportCsv ? (
@@ -103,7 +115,7 @@ export function DataTable<T extends BaseRecord>(p: Props<T>) {
         {exportButton}
       </Flex>
     ) : (
-      p.extra ?? exportButton
+      (p.extra ?? exportButton)
     );
   return (
     <Card title={p.title} extra={extra} styles={{ body: { padding: phone ? '4px 12px' : 0 } }}>

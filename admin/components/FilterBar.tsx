@@ -33,7 +33,12 @@ export function FilterBar<T>({ formProps, children }: { formProps: FormProps<T>;
       </Form.Item>
     </Form>
   );
-  if (!phone) return <Card size="small" style={{ marginBottom: 16 }}>{body}</Card>;
+  if (!phone)
+    return (
+      <Card size="small" style={{ marginBottom: 16 }}>
+        {body}
+      </Card>
+    );
   return (
     <div style={{ marginBottom: 12 }}>
       <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
@@ -62,7 +67,9 @@ export function DateRangeFields() {
           ({ getFieldValue }) => ({
             validator: (_, v?: string) => {
               const start = getFieldValue('start_date') as string | undefined;
-              return v && start && v < start ? Promise.reject(new Error('End date must be on or after the start date')) : Promise.resolve();
+              return v && start && v < start
+                ? Promise.reject(new Error('End date must be on or after the start date'))
+                : Promise.resolve();
             },
           }),
         ]}
@@ -76,4 +83,3 @@ export function DateRangeFields() {
 /** A search form's values as Refine filters named by their field (empty ones dropped). */
 export const searchFilters = (v: Record<string, unknown>): CrudFilter[] =>
   Object.entries(v).map(([field, value]) => ({ field, operator: 'eq', value: value === '' ? undefined : value }));
-

@@ -43,7 +43,12 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
       message.success(r.data.data.message, 4);
       onClose();
     } else {
-      sayFailure(form, r.error, (text) => message.error(text), 'Two-factor authentication was not reset. Please try again.');
+      sayFailure(
+        form,
+        r.error,
+        (text) => message.error(text),
+        'Two-factor authentication was not reset. Please try again.',
+      );
     }
   }
 
@@ -59,20 +64,35 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
       destroyOnHidden
     >
       {target && (
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} onValuesChange={clearErrorsOnChange(form)}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={send}
+          onValuesChange={clearErrorsOnChange(form)}
+        >
           <p>
-            {companyId ? `Choose the user of ${target.name} who lost access.` : `For ${target.name}.`} Their sessions end at once, their
-            recovery codes stop working, and at their next login they scan a new QR code. They are told by mail. Do this only once you
-            have checked who is asking.
+            {companyId ? `Choose the user of ${target.name} who lost access.` : `For ${target.name}.`} Their sessions
+            end at once, their recovery codes stop working, and at their next login they scan a new QR code. They are
+            told by mail. Do this only once you have checked who is asking.
           </p>
           {companyId && (
-            <Form.Item name="user_id" label="User" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'User is required' }]}>
+            <Form.Item
+              name="user_id"
+              label="User"
+              required={NOT_ARIA_REQUIRED}
+              rules={[{ required: true, message: 'User is required' }]}
+            >
               <Select
                 showSearch
                 optionFilterProp="label"
                 loading={!members}
                 placeholder="Choose a user"
-                options={(members ?? []).map((u) => ({ value: u.id, label: `${u.first_name} ${u.last_name} (${u.email})` }))}
+                options={(members ?? []).map((u) => ({
+                  value: u.id,
+                  label: `${u.first_name} ${u.last_name} (${u.email})`,
+                }))}
               />
             </Form.Item>
           )}

@@ -13,7 +13,10 @@ export interface WalletOption {
   label: string;
 }
 
-const optionOf = (c: ApiCustomerRow): WalletOption => ({ value: c.id, label: `${customerName(c)} · ${c.company_email ?? c.email ?? ''}` });
+const optionOf = (c: ApiCustomerRow): WalletOption => ({
+  value: c.id,
+  label: `${customerName(c)} · ${c.company_email ?? c.email ?? ''}`,
+});
 
 /**
  * A customer's master wallet, searched on the server by name or email (the customer lists'
@@ -51,7 +54,11 @@ export function WalletPicker({
   });
   const results = (found.data?.data ?? []).map(optionOf);
   // The chosen option stays listed whatever is typed next, so its name never turns into an id.
-  const options = [...new Map([...[known, picked].filter((o): o is WalletOption => !!o), ...results].map((o) => [o.value, o])).values()];
+  const options = [
+    ...new Map(
+      [...[known, picked].filter((o): o is WalletOption => !!o), ...results].map((o) => [o.value, o]),
+    ).values(),
+  ];
   return (
     <Select
       id={id}

@@ -8,7 +8,17 @@ import { Paragraph, Title } from '@shared/ui/Type';
 /** The marketing panel beside every sign-up and login form; hidden on small screens. */
 function MarketingPanel({ link }: { link: ReactNode }) {
   return (
-    <div className="cw-marketing" style={{ boxSizing: 'border-box', height: '100%', minHeight: '100vh', padding: '32px 48px', display: 'flex', flexDirection: 'column' }}>
+    <div
+      className="cw-marketing"
+      style={{
+        boxSizing: 'border-box',
+        height: '100%',
+        minHeight: '100vh',
+        padding: '32px 48px',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <img src="/logo-light.svg" alt="Cardwallet" height={36} />
         {link}
@@ -22,9 +32,7 @@ function MarketingPanel({ link }: { link: ReactNode }) {
         </Paragraph>
         <img src="/cards-hero.svg" alt="" style={{ width: '100%', maxWidth: 440, marginTop: 24 }} />
       </div>
-      <span style={{ color: 'rgba(255,255,255,0.6)' }}>
-        USDT master wallet · Virtual Visa and Mastercard cards
-      </span>
+      <span style={{ color: 'rgba(255,255,255,0.6)' }}>USDT master wallet · Virtual Visa and Mastercard cards</span>
     </div>
   );
 }

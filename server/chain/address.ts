@@ -32,7 +32,8 @@ export function depositAddressAt(xpub: HDKey, index: number): string {
 export function parseXpub(raw: string): HDKey {
   const key = HDKey.fromExtendedKey(raw.trim());
   if (key.privateKey) throw new Error('TRON_XPUB must be an extended public key (xpub…), never a private one');
-  if (key.depth !== 3) throw new Error(`TRON_XPUB must be the account key at ${TRON_ACCOUNT_PATH} (depth 3), not depth ${key.depth}`);
+  if (key.depth !== 3)
+    throw new Error(`TRON_XPUB must be the account key at ${TRON_ACCOUNT_PATH} (depth 3), not depth ${key.depth}`);
   return key;
 }
 

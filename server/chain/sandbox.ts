@@ -12,7 +12,13 @@ const GENESIS = Date.UTC(2026, 0, 1);
 export interface SandboxChain extends ChainPort {
   readonly name: 'sandbox';
   /** Someone sends USDT to `to`; it is `confirmations` blocks deep now (1: just mined) and deepens every 3 s. */
-  send(input: { to: string; amountMicro: number; confirmations: number; from?: string; createdBy?: string | null }): Promise<{ hash: string }>;
+  send(input: {
+    to: string;
+    amountMicro: number;
+    confirmations: number;
+    from?: string;
+    createdBy?: string | null;
+  }): Promise<{ hash: string }>;
   height(): number;
 }
 
@@ -65,7 +71,10 @@ export function createSandboxChain(opts: { db: Db; now: () => Date }): SandboxCh
       return rows.map((r) => toTransfer(r, head));
     },
     async transaction(hash) {
-      const rows = await db.select().from(sandboxChainTransfers).where(eq(sandboxChainTransfers.hash, hash.toLowerCase()));
+      const rows = await db
+        .select()
+        .from(sandboxChainTransfers)
+        .where(eq(sandboxChainTransfers.hash, hash.toLowerCase()));
       if (!rows.length) return null;
       const head = height();
       return rows.map((r) => toTransfer(r, head));

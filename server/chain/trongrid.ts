@@ -50,7 +50,9 @@ const eventsPage = z.object({
 });
 const transferResult = z.object({ from: z.string(), to: z.string(), value: z.string() });
 
-const nowBlock = z.object({ block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }) });
+const nowBlock = z.object({
+  block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative() }) }),
+});
 
 /** A USDT Transfer event of a transaction, addresses in base58. */
 interface UsdtEvent {
@@ -86,11 +88,15 @@ export function microOf(value: string, decimals: number): number {
     if (v % scale !== 0n) throw new ChainUnavailable(`TronGrid gave an amount finer than a millionth: ${value}`);
     v /= scale;
   }
-  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ChainUnavailable(`TronGrid gave an amount too large to count exactly: ${value}`);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new ChainUnavailable(`TronGrid gave an amount too large to count exactly: ${value}`);
   return Number(v);
 }
 
-export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof fetch; now?: () => Date } = {}): ChainPort {
+export function createTronGridChain(
+  config: ChainConfig,
+  opts: { fetch?: typeof fetch; now?: () => Date } = {},
+): ChainPort {
   const doFetch = opts.fetch ?? fetch;
   const base = config.trongridUrl.replace(/\/+$/, '');
   const usdt = base58Of(config.usdtContract);
@@ -110,12 +116,18 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
       body = await res.json();
     } catch (e) {
       if (e instanceof ChainUnavailable) throw e;
-      const why = signal.aborted ? `no answer within ${config.timeoutMs} ms` : e instanceof Error ? e.message : String(e);
+      const why = signal.aborted
+        ? `no answer within ${config.timeoutMs} ms`
+        : e instanceof Error
+          ? e.message
+          : String(e);
       throw new ChainUnavailable(`TronGrid ${method} ${path}: ${why}`);
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ChainUnavailable(`TronGrid gave an unexpected answer to ${method} ${path}: ${parsed.error.message}`);
-    if ((parsed.data as { success?: boolean }).success === false) throw new ChainUnavailable(`TronGrid refused ${method} ${path}`);
+    if (!parsed.success)
+      throw new ChainUnavailable(`TronGrid gave an unexpected answer to ${method} ${path}: ${parsed.error.message}`);
+    if ((parsed.data as { success?: boolean }).success === false)
+      throw new ChainUnavailable(`TronGrid refused ${method} ${path}`);
     return parsed.data;
   }
 
@@ -127,7 +139,8 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
     for (const e of data) {
       if (e.event_name !== 'Transfer' || base58Of(e.contract_address) !== usdt) continue;
       const r = transferResult.safeParse(e.result);
-      if (!r.success) throw new ChainUnavailable(`TronGrid gave a USDT Transfer event without from, to and value in ${hash}`);
+      if (!r.success)
+        throw new ChainUnavailable(`TronGrid gave a USDT Transfer event without from, to and value in ${hash}`);
       out.push({
         logIndex: e.event_index,
         from: base58Of(r.data.from),
@@ -146,7 +159,10 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
 
   /** Confirmations against one head read per call; at least 1 once in a block, even if the head read lags. */
   function withConfirmations(events: (UsdtEvent & { hash: string })[], height: number): ChainTransfer[] {
-    return events.map((e) => ({ ...e, confirmations: e.blockNumber > 0 ? Math.max(1, height - e.blockNumber + 1) : 0 }));
+    return events.map((e) => ({
+      ...e,
+      confirmations: e.blockNumber > 0 ? Math.max(1, height - e.blockNumber + 1) : 0,
+    }));
   }
   const needsHead = (events: UsdtEvent[]) => events.some((e) => e.blockNumber > 0);
 
@@ -158,7 +174,10 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
       const items: z.infer<typeof trc20Page>['data'] = [];
       let fingerprint: string | undefined;
       for (let page = 0; ; page++) {
-        if (page === MAX_PAGES) throw new ChainUnavailable(`more than ${MAX_PAGES * PAGE_LIMIT} USDT transfers into ${to} since ${since.toISOString()}`);
+        if (page === MAX_PAGES)
+          throw new ChainUnavailable(
+            `more than ${MAX_PAGES * PAGE_LIMIT} USDT transfers into ${to} since ${since.toISOString()}`,
+          );
         const q = new URLSearchParams({
           only_to: 'true',
           contract_address: usdt,
@@ -178,22 +197,36 @@ export function createTronGridChain(config: ChainConfig, opts: { fetch?: typeof 
       const events = new Map<string, { list: UsdtEvent[]; used: Set<number> }>();
       const found: (UsdtEvent & { hash: string })[] = [];
       for (const item of items) {
-        if (item.type !== 'Transfer' || base58Of(item.token_info.address) !== usdt || base58Of(item.to) !== to) continue;
+        if (item.type !== 'Transfer' || base58Of(item.token_info.address) !== usdt || base58Of(item.to) !== to)
+          continue;
         const hash = item.transaction_id.toLowerCase();
         const amountMicro = microOf(item.value, item.token_info.decimals);
         if (!events.has(hash)) events.set(hash, { list: (await usdtEvents(hash)) ?? [], used: new Set() });
         const known = events.get(hash)!;
-        const match = known.list.find((e) => !known.used.has(e.logIndex) && e.to === to && e.amountMicro === amountMicro);
+        const match = known.list.find(
+          (e) => !known.used.has(e.logIndex) && e.to === to && e.amountMicro === amountMicro,
+        );
         // Not (yet) in TronGrid's event index: reported unconfirmed (no block) so the watcher keeps
         // asking from its time, rather than guessed or dropped.
         if (!match) {
-          found.push({ hash, logIndex: -1, from: base58Of(item.from), to, amountMicro, blockNumber: 0, blockTime: new Date(item.block_timestamp) });
+          found.push({
+            hash,
+            logIndex: -1,
+            from: base58Of(item.from),
+            to,
+            amountMicro,
+            blockNumber: 0,
+            blockTime: new Date(item.block_timestamp),
+          });
           continue;
         }
         known.used.add(match.logIndex);
         found.push({ ...match, hash });
       }
-      found.sort((a, b) => a.blockTime.getTime() - b.blockTime.getTime() || a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+      found.sort(
+        (a, b) =>
+          a.blockTime.getTime() - b.blockTime.getTime() || a.blockNumber - b.blockNumber || a.logIndex - b.logIndex,
+      );
       return withConfirmations(found, needsHead(found) ? await head() : 0);
     },
 

@@ -157,7 +157,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir ?? 'memory://', { pgliteWasmModule: await wasm, extensions: await pgliteExtensions() });
+    client = await PGlite.create(opts.dataDir ?? 'memory://', {
+      pgliteWasmModule: await wasm,
+      extensions: await pgliteExtensions(),
+    });
   }
   const pgl = client;
   const db = drizzle(pgl, { schema }) as unknown as Db;
@@ -168,7 +171,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return (await pgl.query(text, params)).rows as never[];
     },
     async migrate() {
-      if (await upToDate(async () => (await pgl.query<{ created_at: unknown }>(NEWEST_APPLIED)).rows[0]?.created_at)) return;
+      if (await upToDate(async () => (await pgl.query<{ created_at: unknown }>(NEWEST_APPLIED)).rows[0]?.created_at))
+        return;
       await migrate(drizzle(pgl, { schema }), { migrationsFolder });
     },
     close: () => pgl.close(),
@@ -183,7 +187,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 const RECONNECT_MS = [250, 1000, 5000, 15_000];
 
 /** A connection of its own (a pooled one would drop its LISTEN when returned), reopened when lost. */
-async function listenOnServer(pg: typeof import('pg').default, url: string, channel: string, on: ListenHandlers): Promise<Subscription> {
+async function listenOnServer(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  on: ListenHandlers,
+): Promise<Subscription> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   let closed = false;
   let client: import('pg').Client | null = null;

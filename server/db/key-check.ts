@@ -16,11 +16,22 @@ export const KEY_MISMATCH_MESSAGE =
  * (a second instance, a restart with another DATA_DIR) must hold the same key. Another key would
  * start fine and then fail to open every sealed value: idempotent replays, card data, 2FA secrets.
  */
-export async function checkEncryptionKey(database: Pick<Database, 'query'>, key: Buffer): Promise<'recorded' | 'matched'> {
+export async function checkEncryptionKey(
+  database: Pick<Database, 'query'>,
+  key: Buffer,
+): Promise<'recorded' | 'matched'> {
   const mine = keyCheckValue(key);
-  const inserted = await database.query('key_check_record', 'insert into key_checks (id, check_value) values (1, $1) on conflict (id) do nothing returning id', [mine]);
+  const inserted = await database.query(
+    'key_check_record',
+    'insert into key_checks (id, check_value) values (1, $1) on conflict (id) do nothing returning id',
+    [mine],
+  );
   if (inserted.length) return 'recorded';
-  const [row] = await database.query<{ check_value: string }>('key_check_read', 'select check_value from key_checks where id = 1', []);
+  const [row] = await database.query<{ check_value: string }>(
+    'key_check_read',
+    'select check_value from key_checks where id = 1',
+    [],
+  );
   if (row?.check_value === mine) return 'matched';
   throw new ConfigError(KEY_MISMATCH_MESSAGE);
 }

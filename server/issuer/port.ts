@@ -99,9 +99,15 @@ export interface AuthorizationDecision {
  */
 export interface AuthorizationHandler {
   authorize(token: string, req: AuthorizationRequest, issuerReference: string): Promise<AuthorizationDecision>;
-  declinedByIssuer(token: string, req: AuthorizationRequest, reason: string, issuerReference: string): Promise<AuthorizationDecision>;
+  declinedByIssuer(
+    token: string,
+    req: AuthorizationRequest,
+    reason: string,
+    issuerReference: string,
+  ): Promise<AuthorizationDecision>;
   reversed(issuerReference: string): Promise<void>;
   settled(issuerReference: string): Promise<void>;
 }
 
-export const brandOfPurpose = (purpose: string): Brand => (purpose === 'media' ? 'visa' : purpose === 'general' ? 'mastercard' : 'tokenised');
+export const brandOfPurpose = (purpose: string): Brand =>
+  purpose === 'media' ? 'visa' : purpose === 'general' ? 'mastercard' : 'tokenised';

@@ -5,7 +5,14 @@ import { sandboxAuthorizations, sandboxCards, sandboxOperations } from '../db/sc
 import type { IssuerFaults, IssuerOperation } from '../lib/faults';
 import { randomToken, seal, unseal } from '../lib/crypto';
 import { generatePan } from './luhn';
-import { type AuthorizationHandler, type AuthorizationRequest, type Billing, type Brand, type CardIssuer, IssuerError } from './port';
+import {
+  type AuthorizationHandler,
+  type AuthorizationRequest,
+  type Billing,
+  type Brand,
+  type CardIssuer,
+  IssuerError,
+} from './port';
 
 /** Sandbox BINs: Visa (4…), Mastercard (5…), and a range for tokenised cards (8…). */
 const BIN: Record<Brand, string> = { visa: '453201', mastercard: '522222', tokenised: '888000' };
@@ -28,7 +35,10 @@ export const FAILING_HOLDER = / Topupfail$/i;
 
 export interface SandboxIssuer extends CardIssuer {
   /** A merchant charges the card: the issuer checks the card, then asks the platform. */
-  simulateAuthorization(token: string, req: AuthorizationRequest): Promise<{ approved: boolean; declineReason: string | null; transactionId: string }>;
+  simulateAuthorization(
+    token: string,
+    req: AuthorizationRequest,
+  ): Promise<{ approved: boolean; declineReason: string | null; transactionId: string }>;
   reverse(issuerReference: string): Promise<void>;
   settle(issuerReference: string): Promise<void>;
   /** what the issuer holds for the card (for reconciliation) */
@@ -64,17 +74,28 @@ export function createSandboxIssuer(opts: {
    * repeat of the id is answered with what the first call answered. A refusal records nothing,
    * so a repeat is tried again.
    */
-  async function once<T extends Record<string, unknown> | void>(opId: string, operation: IssuerOperation, token: string | null, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    if (faults[operation] === 'fail') throw new IssuerError(`The sandbox issuer failed on ${operation} (SANDBOX_ISSUER_FAULTS).`, true);
+  async function once<T extends Record<string, unknown> | void>(
+    opId: string,
+    operation: IssuerOperation,
+    token: string | null,
+    work: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    if (faults[operation] === 'fail')
+      throw new IssuerError(`The sandbox issuer failed on ${operation} (SANDBOX_ISSUER_FAULTS).`, true);
     const result = await db.transaction(async (tx) => {
-      const [fresh] = await tx.insert(sandboxOperations).values({ opId, operation, cardToken: token, createdAt: now() }).onConflictDoNothing().returning({ opId: sandboxOperations.opId });
+      const [fresh] = await tx
+        .insert(sandboxOperations)
+        .values({ opId, operation, cardToken: token, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ opId: sandboxOperations.opId });
       if (!fresh) {
         const [done] = await tx
           .update(sandboxOperations)
           .set({ repeats: sql`${sandboxOperations.repeats} + 1` })
           .where(eq(sandboxOperations.opId, opId))
           .returning();
-        if (done!.operation !== operation || done!.cardToken !== token) throw new IssuerError(`Operation ${opId} was already used for another operation.`);
+        if (done!.operation !== operation || done!.cardToken !== token)
+          throw new IssuerError(`Operation ${opId} was already used for another operation.`);
         return (operation === 'issue' ? done!.result : undefined) as T;
       }
       const r = await work(tx);
@@ -102,27 +123,27 @@ export function createSandboxIssuer(opts: {
   return {
     issue: ({ brand, holder, opId }) =>
       once(opId, 'issue', null, async (tx) => {
-      const pan = generatePan(BIN[brand]);
-      const cvc = String(randomInt(1000)).padStart(3, '0');
-      const n = now();
-      const expYear = n.getUTCFullYear() + 3;
-      const expMonth = n.getUTCMonth() + 1;
-      const token = `sbx_card_${randomToken(18)}`;
-      await tx.insert(sandboxCards).values({
-        id: crypto.randomUUID(),
-        token,
-        brand,
-        panSealed: seal(pan, key),
-        cvcSealed: seal(cvc, key),
-        last4: pan.slice(-4),
-        expMonth,
-        expYear,
-        holder,
-        billing: { ...BILLING },
-        createdAt: n,
-        updatedAt: n,
-      });
-      return { token, last4: pan.slice(-4), expMonth, expYear, billing: { ...BILLING } };
+        const pan = generatePan(BIN[brand]);
+        const cvc = String(randomInt(1000)).padStart(3, '0');
+        const n = now();
+        const expYear = n.getUTCFullYear() + 3;
+        const expMonth = n.getUTCMonth() + 1;
+        const token = `sbx_card_${randomToken(18)}`;
+        await tx.insert(sandboxCards).values({
+          id: crypto.randomUUID(),
+          token,
+          brand,
+          panSealed: seal(pan, key),
+          cvcSealed: seal(cvc, key),
+          last4: pan.slice(-4),
+          expMonth,
+          expYear,
+          holder,
+          billing: { ...BILLING },
+          createdAt: n,
+          updatedAt: n,
+        });
+        return { token, last4: pan.slice(-4), expMonth, expYear, billing: { ...BILLING } };
       }),
 
     load: (token, cents, opId) =>
@@ -133,11 +154,24 @@ export function createSandboxIssuer(opts: {
           const [loaded] = await tx
             .select({ opId: sandboxOperations.opId })
             .from(sandboxOperations)
-            .where(and(eq(sandboxOperations.cardToken, token), eq(sandboxOperations.operation, 'load'), ne(sandboxOperations.opId, opId)))
+            .where(
+              and(
+                eq(sandboxOperations.cardToken, token),
+                eq(sandboxOperations.operation, 'load'),
+                ne(sandboxOperations.opId, opId),
+              ),
+            )
             .limit(1);
-          if (loaded) throw new IssuerError(`The sandbox issuer fails every top-up of a card held by "${c.holder}" (a test holder).`, true);
+          if (loaded)
+            throw new IssuerError(
+              `The sandbox issuer fails every top-up of a card held by "${c.holder}" (a test holder).`,
+              true,
+            );
         }
-        await tx.update(sandboxCards).set({ balance: sql`${sandboxCards.balance} + ${cents}`, updatedAt: now() }).where(eq(sandboxCards.token, token));
+        await tx
+          .update(sandboxCards)
+          .set({ balance: sql`${sandboxCards.balance} + ${cents}`, updatedAt: now() })
+          .where(eq(sandboxCards.token, token));
       }),
 
     unload: (token, cents, opId) =>
@@ -156,7 +190,10 @@ export function createSandboxIssuer(opts: {
     terminate: (token, opId) =>
       once(opId, 'terminate', token, async (tx) => {
         await card(token, tx);
-        await tx.update(sandboxCards).set({ status: 'terminated', balance: 0, updatedAt: now() }).where(eq(sandboxCards.token, token));
+        await tx
+          .update(sandboxCards)
+          .set({ status: 'terminated', balance: 0, updatedAt: now() })
+          .where(eq(sandboxCards.token, token));
       }),
 
     async reveal(token) {
@@ -170,7 +207,10 @@ export function createSandboxIssuer(opts: {
 
     async balances(tokens) {
       if (!tokens.length) return new Map();
-      const rows = await db.select({ token: sandboxCards.token, balance: sandboxCards.balance }).from(sandboxCards).where(inArray(sandboxCards.token, tokens));
+      const rows = await db
+        .select({ token: sandboxCards.token, balance: sandboxCards.balance })
+        .from(sandboxCards)
+        .where(inArray(sandboxCards.token, tokens));
       return new Map(rows.map((r) => [r.token, r.balance]));
     },
 
@@ -207,7 +247,10 @@ export function createSandboxIssuer(opts: {
       }
       const decision = await opts.handler().authorize(token, req, ref);
       if (decision.approved) {
-        await db.update(sandboxCards).set({ balance: sql`${sandboxCards.balance} - ${req.amount}`, updatedAt: now() }).where(eq(sandboxCards.token, token));
+        await db
+          .update(sandboxCards)
+          .set({ balance: sql`${sandboxCards.balance} - ${req.amount}`, updatedAt: now() })
+          .where(eq(sandboxCards.token, token));
       }
       await record(decision.approved ? 'approved' : 'declined', decision.declineReason);
       return decision;
@@ -220,7 +263,10 @@ export function createSandboxIssuer(opts: {
         .where(and(eq(sandboxAuthorizations.id, ref), eq(sandboxAuthorizations.status, 'approved')))
         .returning();
       if (!a) throw new IssuerError('Only an approved authorisation that has not settled can be reversed.');
-      await db.update(sandboxCards).set({ balance: sql`${sandboxCards.balance} + ${a.amount}`, updatedAt: now() }).where(eq(sandboxCards.token, a.cardToken));
+      await db
+        .update(sandboxCards)
+        .set({ balance: sql`${sandboxCards.balance} + ${a.amount}`, updatedAt: now() })
+        .where(eq(sandboxCards.token, a.cardToken));
       await opts.handler().reversed(ref);
     },
 

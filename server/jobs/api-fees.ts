@@ -8,7 +8,9 @@ import { InsufficientFunds, post } from '../modules/ledger/post';
 import type { Job } from './runner';
 
 const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 /**
  * The monthly API fee (the schedule's api-monthly) for companies with active credentials. It runs
@@ -21,10 +23,20 @@ export const apiFees: Job = {
   periodOf: (d) => d.toISOString().slice(0, 10),
   async run(ctx, period) {
     const month = period.slice(0, 7);
-    const active = await ctx.db.selectDistinct({ companyId: apiClients.companyId }).from(apiClients).where(isNull(apiClients.revokedAt));
+    const active = await ctx.db
+      .selectDistinct({ companyId: apiClients.companyId })
+      .from(apiClients)
+      .where(isNull(apiClients.revokedAt));
     const references = active.map((a) => `API-${month}-${a.companyId}`);
     const done = references.length
-      ? new Set((await ctx.db.select({ r: ledgerTransfers.reference }).from(ledgerTransfers).where(inArray(ledgerTransfers.reference, references))).map((x) => x.r))
+      ? new Set(
+          (
+            await ctx.db
+              .select({ r: ledgerTransfers.reference })
+              .from(ledgerTransfers)
+              .where(inArray(ledgerTransfers.reference, references))
+          ).map((x) => x.r),
+        )
       : new Set<string>();
     let charged = 0;
     let unpaid = 0;
@@ -42,7 +54,16 @@ export const apiFees: Job = {
             kind: 'api_fee',
             reference,
             description: `Monthly API fee ${month}`,
-            meta: { company_id: companyId, month, fees_total: fees.total, fees_meta: { for: 'api-monthly', fees: { [FEE_NAMES.apiMonthly]: formatMoney(fees.total) }, total: formatMoney(fees.total) } },
+            meta: {
+              company_id: companyId,
+              month,
+              fees_total: fees.total,
+              fees_meta: {
+                for: 'api-monthly',
+                fees: { [FEE_NAMES.apiMonthly]: formatMoney(fees.total) },
+                total: formatMoney(fees.total),
+              },
+            },
             at: ctx.now(),
             legs: [
               { accountId: wallet.id, amount: -fees.total },
@@ -61,4 +82,3 @@ export const apiFees: Job = {
     return { month, charged, unpaid, total: formatMoney(total) };
   },
 };
-

@@ -25,7 +25,10 @@ export const cardTerminations: Job = {
   description: 'Terminate basic cards under 2.00 USD or after consecutive declines for insufficient balance (daily)',
   periodOf: dayOf,
   async run(ctx) {
-    const candidates = await ctx.db.select().from(cards).where(and(eq(cards.type, 'basic'), isNull(cards.deletedAt)));
+    const candidates = await ctx.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.type, 'basic'), isNull(cards.deletedAt)));
     let terminated = 0;
     let skipped = 0;
     for (const card of candidates) {
@@ -37,7 +40,9 @@ export const cardTerminations: Job = {
         skipped++; // wait for its payments to settle
         continue;
       }
-      const reason = streak ? 'Terminated: consecutive declines for insufficient balance' : 'Terminated: balance under 2.00 USD';
+      const reason = streak
+        ? 'Terminated: consecutive declines for insufficient balance'
+        : 'Terminated: balance under 2.00 USD';
       const ended = await endCard(ctx, null, card.id, 'forfeit', reason).then(
         () => true,
         (err) => {
@@ -68,7 +73,10 @@ export const cardMaintenance: Job = {
     let total = 0;
     for (const card of active) {
       const reference = `MNT-${period}-${card.id}`;
-      const [done] = await ctx.db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.reference, reference));
+      const [done] = await ctx.db
+        .select({ id: ledgerTransfers.id })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.reference, reference));
       if (done) {
         already++;
         continue;
@@ -78,27 +86,48 @@ export const cardMaintenance: Job = {
       if (!fee) continue;
       const now = ctx.now();
       const owed = await ctx.db.transaction(async (tx) => {
-          const acc = await cardAccounts(tx, card.id);
-          // A card cannot go below zero: it pays what it holds, at most the fee.
-          const due = Math.min(fee, acc.card.balance - (await pendingWithdrawals(tx, card.id)));
-          if (due <= 0) return null;
-          const posted = await post(tx, {
-            kind: 'maintenance',
-            reference,
-            description: `Monthly maintenance fee ${period}: ${card.nickname}`,
-            meta: { card_id: card.id, card_number: card.maskedNumber, period, fees_total: due, fees_meta: { for: 'card-maintenance', fees: { [FEE_NAMES.maintenance]: formatMoney(due) }, total: formatMoney(due) } },
-            at: now,
-            legs: [
-              { accountId: acc.card.id, amount: -due },
-              { accountId: PLATFORM.feeIncome, amount: due },
-            ],
-          });
-          await tx.insert(cardTransactions).values(cardMovement(card.id, 'maintenance', due, `Monthly maintenance fee (${period})`, posted.transferId, now));
-          // The issuer takes the fee off the card too; if it finally cannot, the fee goes back to the card.
-          const op = await enqueue(tx, { operation: 'unload', cardId: card.id, cardToken: card.issuerToken, amount: due, purpose: 'maintenance', at: now });
-          await notify(tx, { owner: card.walletId }, maintenanceFeeCharged(card, due, period), now);
-          return { amount: due, op };
+        const acc = await cardAccounts(tx, card.id);
+        // A card cannot go below zero: it pays what it holds, at most the fee.
+        const due = Math.min(fee, acc.card.balance - (await pendingWithdrawals(tx, card.id)));
+        if (due <= 0) return null;
+        const posted = await post(tx, {
+          kind: 'maintenance',
+          reference,
+          description: `Monthly maintenance fee ${period}: ${card.nickname}`,
+          meta: {
+            card_id: card.id,
+            card_number: card.maskedNumber,
+            period,
+            fees_total: due,
+            fees_meta: {
+              for: 'card-maintenance',
+              fees: { [FEE_NAMES.maintenance]: formatMoney(due) },
+              total: formatMoney(due),
+            },
+          },
+          at: now,
+          legs: [
+            { accountId: acc.card.id, amount: -due },
+            { accountId: PLATFORM.feeIncome, amount: due },
+          ],
         });
+        await tx
+          .insert(cardTransactions)
+          .values(
+            cardMovement(card.id, 'maintenance', due, `Monthly maintenance fee (${period})`, posted.transferId, now),
+          );
+        // The issuer takes the fee off the card too; if it finally cannot, the fee goes back to the card.
+        const op = await enqueue(tx, {
+          operation: 'unload',
+          cardId: card.id,
+          cardToken: card.issuerToken,
+          amount: due,
+          purpose: 'maintenance',
+          at: now,
+        });
+        await notify(tx, { owner: card.walletId }, maintenanceFeeCharged(card, due, period), now);
+        return { amount: due, op };
+      });
       if (owed) {
         mailSoon(ctx, [maintenanceFeeKey(card.id, period)]);
         await performNow(ctx, owed.op);
@@ -111,4 +140,3 @@ export const cardMaintenance: Job = {
 };
 
 export const CARD_JOBS = [cardTerminations, cardMaintenance];
-

@@ -13,7 +13,9 @@ export interface Job {
 /** A run still unfinished after this long died with its process; another may take it over. */
 const STALE_MS = 30 * 60_000;
 
-export type RunOutcome = { ran: true; period: string; summary: Record<string, unknown> } | { ran: false; period: string; reason: string };
+export type RunOutcome =
+  | { ran: true; period: string; summary: Record<string, unknown> }
+  | { ran: false; period: string; reason: string };
 
 /**
  * Runs a job once per period, whichever instance (or the CLI) gets there first: the
@@ -32,7 +34,14 @@ export async function runJob(ctx: AppContext, job: Job, period = job.periodOf(ct
     const [taken] = await ctx.db
       .update(jobRuns)
       .set({ startedAt: now })
-      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.period, period), isNull(jobRuns.finishedAt), lt(jobRuns.startedAt, new Date(now.getTime() - STALE_MS))))
+      .where(
+        and(
+          eq(jobRuns.job, job.name),
+          eq(jobRuns.period, period),
+          isNull(jobRuns.finishedAt),
+          lt(jobRuns.startedAt, new Date(now.getTime() - STALE_MS)),
+        ),
+      )
       .returning({ id: jobRuns.id });
     if (!taken) return { ran: false, period, reason: 'already ran, or running elsewhere' };
     runId = taken.id;

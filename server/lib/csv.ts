@@ -43,14 +43,27 @@ export const csvLine = (cells: Array<string | number | boolean | null | undefine
  * Streams a report as CSV, fetching it in keyset batches, so a million rows never sit in memory
  * at once; the client's filters are the batches' filters.
  */
-export function sendCsv<T, C = Cursor>(reply: FastifyReply, filename: string, columns: CsvColumn<T>[], batch: Batch<T, C>) {
+export function sendCsv<T, C = Cursor>(
+  reply: FastifyReply,
+  filename: string,
+  columns: CsvColumn<T>[],
+  batch: Batch<T, C>,
+) {
   async function* lines() {
     const numeric = columns.map((c) => c.numeric === true);
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     let cursor: C | null = null;
     for (;;) {
       const { rows, next } = await batch(cursor, CSV_BATCH);
-      if (rows.length) yield rows.map((r) => csvLine(columns.map((c) => c.value(r)), numeric)).join('');
+      if (rows.length)
+        yield rows
+          .map((r) =>
+            csvLine(
+              columns.map((c) => c.value(r)),
+              numeric,
+            ),
+          )
+          .join('');
       if (!next || rows.length < CSV_BATCH) return;
       cursor = next;
     }

@@ -8,7 +8,10 @@ const hits = new WeakMap<Config['failpoints'], Map<FailpointName, number>>();
  * ends it at once with SIGKILL (exit code 137, as `kill -9`: nothing is flushed or closed),
  * `error` throws, `delay(ms)` waits. Only the configured hit acts (the first by default).
  */
-export async function failpoint(ctx: { config: Pick<Config, 'failpoints'>; log: { error(obj: object, msg: string): void } }, name: FailpointName): Promise<void> {
+export async function failpoint(
+  ctx: { config: Pick<Config, 'failpoints'>; log: { error(obj: object, msg: string): void } },
+  name: FailpointName,
+): Promise<void> {
   const point = ctx.config.failpoints[name];
   if (!point) return;
   const counts = hits.get(ctx.config.failpoints) ?? new Map<FailpointName, number>();

@@ -35,7 +35,8 @@ const pairs = (raw: string) =>
 export function parseIssuerFaults(raw: string): IssuerFaults {
   const faults: IssuerFaults = {};
   for (const [op, mode] of pairs(raw)) {
-    if (!(ISSUER_OPERATIONS as readonly string[]).includes(op)) throw new Error(`unknown issuer operation "${op}" (${ISSUER_OPERATIONS.join(', ')})`);
+    if (!(ISSUER_OPERATIONS as readonly string[]).includes(op))
+      throw new Error(`unknown issuer operation "${op}" (${ISSUER_OPERATIONS.join(', ')})`);
     if (mode !== 'fail' && mode !== 'timeout') throw new Error(`unknown fault "${mode}" for ${op} (fail, timeout)`);
     faults[op as IssuerOperation] = mode;
   }
@@ -46,10 +47,12 @@ export function parseIssuerFaults(raw: string): IssuerFaults {
 export function parseFailpoints(raw: string): Failpoints {
   const points: Failpoints = {};
   for (const [name, value] of pairs(raw)) {
-    if (!(FAILPOINT_NAMES as readonly string[]).includes(name)) throw new Error(`unknown failpoint "${name}" (${FAILPOINT_NAMES.join(', ')})`);
+    if (!(FAILPOINT_NAMES as readonly string[]).includes(name))
+      throw new Error(`unknown failpoint "${name}" (${FAILPOINT_NAMES.join(', ')})`);
     const m = /^(exit|error|delay\((\d+)\))(?:@(\d+))?$/.exec(value);
     if (!m) throw new Error(`"${value}" is not exit, error or delay(ms), with an optional @n`);
-    const action: FailpointAction = m[1] === 'exit' ? { kind: 'exit' } : m[1] === 'error' ? { kind: 'error' } : { kind: 'delay', ms: Number(m[2]) };
+    const action: FailpointAction =
+      m[1] === 'exit' ? { kind: 'exit' } : m[1] === 'error' ? { kind: 'error' } : { kind: 'delay', ms: Number(m[2]) };
     const hit = m[3] ? Number(m[3]) : 1;
     if (hit < 1) throw new Error(`@${m[3]}: hits count from 1`);
     points[name as FailpointName] = { action, hit };

@@ -41,7 +41,8 @@ export const badRequest = (message: string) => new AppError(HTTP.BAD_REQUEST, me
  */
 export const unauthorized = (message = 'You are not signed in. Please log in again.', challenge = 'Bearer') =>
   new AppError(HTTP.UNAUTHORIZED, message, message, { 'www-authenticate': challenge });
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(HTTP.FORBIDDEN, message, message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(HTTP.FORBIDDEN, message, message);
 export const notFound = (what = 'The requested item') => {
   const message = `${what} was not found.`;
   return new AppError(HTTP.NOT_FOUND, message, message);
@@ -61,7 +62,16 @@ export const invalidField = (field: string, message: string) => invalid({ [field
 export const ok = <T>(data: T) => ({ data });
 
 /** Parses with a zod schema outside Fastify's validation (multipart fields): 422 per field on failure. */
-export function parseOr422<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown): T {
+export function parseOr422<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  },
+  value: unknown,
+): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const fields: FieldErrors = {};

@@ -20,7 +20,12 @@ export interface Mailer {
  * Without SMTP_URL every mail becomes a standard .eml file under DATA_DIR/mail/.
  * Only the file name and recipient are logged: the body holds single-use links.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

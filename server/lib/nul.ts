@@ -19,7 +19,8 @@ export function nulFields(value: unknown, path: string[] = [], out: FieldErrors 
     value.forEach((v, i) => nulFields(v, [...path, String(i)], out));
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      if (k.includes(NUL)) out[label(path)] = [`${label(path)} must not have a name containing a NUL character (\\u0000)`];
+      if (k.includes(NUL))
+        out[label(path)] = [`${label(path)} must not have a name containing a NUL character (\\u0000)`];
       else nulFields(v, [...path, k], out);
     }
   }

@@ -71,12 +71,18 @@ export class FailureLimiter {
     const seconds = limit.windowSeconds ?? this.windowSeconds;
     const windows = limit.windows ?? 1;
     const current = this.windowStart(now, seconds).getTime();
-    return { limit, seconds, starts: Array.from({ length: windows }, (_, i) => current - (windows - 1 - i) * seconds * 1000) };
+    return {
+      limit,
+      seconds,
+      starts: Array.from({ length: windows }, (_, i) => current - (windows - 1 - i) * seconds * 1000),
+    };
   }
 
   /** The counts of each span's windows, oldest first. */
   private async counts(spans: Span[]): Promise<number[][]> {
-    const pairs = spans.flatMap((s) => s.starts.map((ms) => sql`(${s.limit.key}, ${new Date(ms).toISOString()}::timestamptz)`));
+    const pairs = spans.flatMap((s) =>
+      s.starts.map((ms) => sql`(${s.limit.key}, ${new Date(ms).toISOString()}::timestamptz)`),
+    );
     if (!pairs.length) return spans.map(() => []);
     const rows = await this.db
       .select({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
@@ -95,7 +101,10 @@ export class FailureLimiter {
    */
   async attempt(counted: Limit[], checked: Limit[] = [], now = this.clock()): Promise<Attempt> {
     const hits = counted
-      .map((limit) => ({ key: limit.key, windowStart: this.windowStart(now, limit.windowSeconds ?? this.windowSeconds) }))
+      .map((limit) => ({
+        key: limit.key,
+        windowStart: this.windowStart(now, limit.windowSeconds ?? this.windowSeconds),
+      }))
       // one order for every statement, so two of them never wait on each other's rows
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const takeBack = async () => {
@@ -112,13 +121,18 @@ export class FailureLimiter {
       const rows = await this.db
         .insert(rateLimits)
         .values(hits.map((h) => ({ ...h, count: 1 })))
-        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        })
         .returning({ key: rateLimits.key, count: rateLimits.count });
       for (const r of rows) current.set(r.key, r.count);
     }
     // Earlier windows of a multi-window limit are not written to by an attempt, so reading them apart is exact.
     const spans = [...counted, ...checked].map((l) => this.span(l, now));
-    const read = await this.counts(spans.map((s, i) => (i < counted.length ? { ...s, starts: s.starts.slice(0, -1) } : s)));
+    const read = await this.counts(
+      spans.map((s, i) => (i < counted.length ? { ...s, starts: s.starts.slice(0, -1) } : s)),
+    );
     for (const [i, s] of spans.entries()) {
       // the counts before this attempt, oldest window first
       const counts = i < counted.length ? [...read[i]!, (current.get(s.limit.key) ?? 1) - 1] : read[i]!;
@@ -137,7 +151,10 @@ export class FailureLimiter {
     const reopens = this.windowStart(now, seconds).getTime() + gone * seconds * 1000;
     const retry = Math.ceil((reopens - now.getTime()) / 1000);
     const minutes = Math.max(1, Math.ceil(retry / 60));
-    return tooMany(`Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, retry);
+    return tooMany(
+      `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      retry,
+    );
   }
 
   async hit(key: string, now = this.clock(), windowSeconds = this.windowSeconds): Promise<number> {

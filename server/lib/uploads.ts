@@ -18,7 +18,8 @@ export type AllowedType = 'image/jpeg' | 'image/png' | 'application/pdf';
 /** The type a file really is, from its first bytes; null for anything but JPEG, PNG and PDF. */
 export function sniffType(buf: Buffer): AllowedType | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (buf.length >= 5 && buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return null;
 }
@@ -34,9 +35,16 @@ export interface ReceivedFile {
  * Reads a multipart form: text fields, and the named file fields checked by content and size.
  * Every problem is a 422 on its field; nothing is stored here.
  */
-export async function readForm(req: FastifyRequest, fileFields: string[]): Promise<{ fields: Record<string, string>; files: Record<string, ReceivedFile> }> {
+export async function readForm(
+  req: FastifyRequest,
+  fileFields: string[],
+): Promise<{ fields: Record<string, string>; files: Record<string, ReceivedFile> }> {
   if (!req.isMultipart()) {
-    throw new AppError(HTTP.UNSUPPORTED_MEDIA_TYPE, 'Send the form as multipart/form-data.', 'Send the form as multipart/form-data.');
+    throw new AppError(
+      HTTP.UNSUPPORTED_MEDIA_TYPE,
+      'Send the form as multipart/form-data.',
+      'Send the form as multipart/form-data.',
+    );
   }
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile> = {};
@@ -63,8 +71,17 @@ export async function readForm(req: FastifyRequest, fileFields: string[]): Promi
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(HTTP.PAYLOAD_TOO_LARGE, 'The form is too large: each file may be at most 5 MB.', 'The form is too large: each file may be at most 5 MB.');
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    ) {
+      throw new AppError(
+        HTTP.PAYLOAD_TOO_LARGE,
+        'The form is too large: each file may be at most 5 MB.',
+        'The form is too large: each file may be at most 5 MB.',
+      );
     }
     throw e;
   }
@@ -74,14 +91,23 @@ export async function readForm(req: FastifyRequest, fileFields: string[]): Promi
 }
 
 function safeName(name: string): string {
-  const base = path.basename(name || 'document').replace(/[^\w.\- ]+/g, '_').slice(0, 100);
+  const base = path
+    .basename(name || 'document')
+    .replace(/[^\w.\- ]+/g, '_')
+    .slice(0, 100);
   return base || 'document';
 }
 
 const EXT: Record<AllowedType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
 /** Writes the file under DATA_DIR/uploads with a random name (readable by this process only). */
-export async function storeUpload(ctx: AppContext, db: DbOrTx, f: ReceivedFile, accountId: string, uploadedBy: string): Promise<string> {
+export async function storeUpload(
+  ctx: AppContext,
+  db: DbOrTx,
+  f: ReceivedFile,
+  accountId: string,
+  uploadedBy: string,
+): Promise<string> {
   const dir = path.join(ctx.config.dataDir, 'uploads');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const storageName = `${randomToken(24)}.${EXT[f.type]}`;
@@ -102,4 +128,5 @@ export async function storeUpload(ctx: AppContext, db: DbOrTx, f: ReceivedFile, 
   return id;
 }
 
-export const uploadPath = (ctx: AppContext, storageName: string) => path.join(ctx.config.dataDir, 'uploads', storageName);
+export const uploadPath = (ctx: AppContext, storageName: string) =>
+  path.join(ctx.config.dataDir, 'uploads', storageName);

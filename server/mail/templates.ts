@@ -82,7 +82,10 @@ export const passwordChangedMail = (to: string, name: string) =>
     ],
   });
 
-export const momoAlertMail = (to: string[], t: { reference: string; amount: string; ghs: string; owner: string; code: string }) => ({
+export const momoAlertMail = (
+  to: string[],
+  t: { reference: string; amount: string; ghs: string; owner: string; code: string },
+) => ({
   ...compose(to.join(','), `New Momo top-up ${t.reference}: GHS ${t.ghs}`, {
     greeting: 'A customer started a mobile-money top-up.',
     paragraphs: [
@@ -101,7 +104,9 @@ export const accountStatusMail = (to: string, name: string, active: boolean) =>
     greeting: `Hello ${name},`,
     paragraphs: active
       ? ['Your Cardwallet account was reactivated. You can log in again.']
-      : ['Your Cardwallet account was deactivated by our team and you can no longer log in. Contact support if you think this is a mistake.'],
+      : [
+          'Your Cardwallet account was deactivated by our team and you can no longer log in. Contact support if you think this is a mistake.',
+        ],
   });
 
 /**

@@ -38,18 +38,23 @@ export default fp<{ env: Config['env'] }>(
         app.log.warn(message);
         return;
       }
-      if (new Set(found).size > 1) throw new UndocumentedRouteError(`${keys.join(', ')} share one route: register one method per route to document them.`);
+      if (new Set(found).size > 1)
+        throw new UndocumentedRouteError(
+          `${keys.join(', ')} share one route: register one method per route to document them.`,
+        );
       // A route's own response schemas (if any) win over the registry.
       const responses: RouteResponses = { ...(found[0] ?? {}), ...(own ?? {}) };
       route.schema = { ...route.schema, response: responses };
       // (a HEAD route arrives with its GET route's hooks, guard included)
-      if (env === 'test' && !asArray(route.onSend).some((h) => GUARD in h)) route.onSend = [...asArray(route.onSend), statusGuard(keys.join(', '), responses)];
+      if (env === 'test' && !asArray(route.onSend).some((h) => GUARD in h))
+        route.onSend = [...asArray(route.onSend), statusGuard(keys.join(', '), responses)];
     });
   },
   { name: 'openapi-responses' },
 );
 
-const asArray = (hooks: RouteOptions['onSend']): OnSend[] => (hooks ? ((Array.isArray(hooks) ? hooks : [hooks]) as OnSend[]) : []);
+const asArray = (hooks: RouteOptions['onSend']): OnSend[] =>
+  hooks ? ((Array.isArray(hooks) ? hooks : [hooks]) as OnSend[]) : [];
 
 const GUARD = Symbol('documented status guard');
 

@@ -14,11 +14,23 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'POST /api/v1/account/login': ['logIn', 'Log in with email and password (first step)'],
   'POST /api/v1/account/auth-confirm': ['confirmTwoFactorSetup', 'Set up two-factor authentication and sign in'],
   'POST /api/v1/account/login-confirm': ['confirmLogIn', 'Confirm a login with the authenticator code'],
-  'POST /api/v1/account/login-recover': ['recoverLogIn', 'Confirm a login with a recovery code instead of the authenticator'],
-  'GET /api/v1/account/two-factor': ['getTwoFactorStatus', 'Get the two-factor state and how many recovery codes are left'],
+  'POST /api/v1/account/login-recover': [
+    'recoverLogIn',
+    'Confirm a login with a recovery code instead of the authenticator',
+  ],
+  'GET /api/v1/account/two-factor': [
+    'getTwoFactorStatus',
+    'Get the two-factor state and how many recovery codes are left',
+  ],
   'POST /api/v1/account/recovery-codes': ['regenerateRecoveryCodes', 'Replace the recovery codes with a new set'],
-  'POST /api/v1/account/two-factor/enrol': ['startAuthenticatorEnrolment', 'Start moving two-factor authentication to a new authenticator app'],
-  'POST /api/v1/account/two-factor/enrol-confirm': ['confirmAuthenticatorEnrolment', 'Confirm the new authenticator app with its code'],
+  'POST /api/v1/account/two-factor/enrol': [
+    'startAuthenticatorEnrolment',
+    'Start moving two-factor authentication to a new authenticator app',
+  ],
+  'POST /api/v1/account/two-factor/enrol-confirm': [
+    'confirmAuthenticatorEnrolment',
+    'Confirm the new authenticator app with its code',
+  ],
   'POST /api/v1/account/reset-2fa/:userId': ['resetTwoFactor', "Reset a user's two-factor authentication (staff)"],
   'POST /api/v1/account/reset': ['requestPasswordReset', 'Ask for a password reset link'],
   'POST /api/v1/account/reset-password': ['resetPassword', 'Set a new password from a reset link'],
@@ -52,10 +64,19 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/wallet/account-balance/:id': ['getWalletBalance', "Get a master wallet's balance"],
   'POST /api/v1/wallet/topup-balance': ['startTopup', 'Start a wallet top-up'],
   'GET /api/v1/wallet/topup/:reference': ['getTopupInstructions', 'Get how to pay a top-up'],
-  'GET /api/v1/wallet/deposit-address/:walletId': ['getDepositAddress', "Get a master wallet's own Tron deposit address"],
+  'GET /api/v1/wallet/deposit-address/:walletId': [
+    'getDepositAddress',
+    "Get a master wallet's own Tron deposit address",
+  ],
   'GET /api/v1/wallet/chain-deposits': ['listChainDeposits', 'List settled on-chain deposits (staff)'],
-  'POST /api/v1/wallet/chain-deposits/:id/assign': ['assignChainDeposit', 'Credit an unassigned deposit to a wallet (staff)'],
-  'POST /api/v1/wallet/chain-deposits/:id/return': ['returnChainDeposit', 'Mark an unassigned deposit as returned to its sender (staff)'],
+  'POST /api/v1/wallet/chain-deposits/:id/assign': [
+    'assignChainDeposit',
+    'Credit an unassigned deposit to a wallet (staff)',
+  ],
+  'POST /api/v1/wallet/chain-deposits/:id/return': [
+    'returnChainDeposit',
+    'Mark an unassigned deposit as returned to its sender (staff)',
+  ],
   'POST /api/v1/wallet/topup-confirm': ['confirmTopupPayment', 'Report a top-up as paid'],
   'POST /api/v1/wallet/transfer': ['transferFunds', 'Transfer to another master wallet'],
   'GET /api/v1/wallet/list-topups': ['listTopups', 'List top-ups (staff)'],
@@ -84,7 +105,10 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'POST /api/v1/cards/withdraw-funds': ['withdrawFromCard', 'Move money from a premium card to the wallet'],
   'POST /api/v1/cards/add-spend-limit/:id': ['addCardSpendingLimit', 'Allow extra spending on a Visa card'],
   'POST /api/v1/cards/change-status/:id': ['changeCardStatus', 'Freeze or unfreeze a premium card'],
-  'POST /api/v1/cards/change-status-token': ['changeCardStatusByToken', "Freeze or unfreeze a card by its issuer token (staff)"],
+  'POST /api/v1/cards/change-status-token': [
+    'changeCardStatusByToken',
+    'Freeze or unfreeze a card by its issuer token (staff)',
+  ],
   'POST /api/v1/cards/flag/:id': ['flagCard', 'Flag a card (staff)'],
   'POST /api/v1/cards/unflag/:id': ['unflagCard', 'Unflag a card (staff)'],
   'POST /api/v1/cards/suspend/:id': ['suspendCard', 'Suspend a card (staff)'],
@@ -93,10 +117,22 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/reports/view-cards-transactions': ['listCardTransactions', "List a card's transactions"],
 
   // Sandbox issuer
-  'POST /api/v1/sandbox/chain/transfers': ['sendSandboxChainTransfer', 'Send USDT to an address on the sandbox chain (sandbox, staff)'],
-  'POST /api/v1/sandbox/authorizations': ['createSandboxAuthorization', 'Charge a card as a merchant would (sandbox, staff)'],
-  'POST /api/v1/sandbox/authorizations/:id/reverse': ['reverseSandboxAuthorization', 'Reverse a held payment (sandbox, staff)'],
-  'POST /api/v1/sandbox/authorizations/:id/settle': ['settleSandboxAuthorization', 'Settle a held payment (sandbox, staff)'],
+  'POST /api/v1/sandbox/chain/transfers': [
+    'sendSandboxChainTransfer',
+    'Send USDT to an address on the sandbox chain (sandbox, staff)',
+  ],
+  'POST /api/v1/sandbox/authorizations': [
+    'createSandboxAuthorization',
+    'Charge a card as a merchant would (sandbox, staff)',
+  ],
+  'POST /api/v1/sandbox/authorizations/:id/reverse': [
+    'reverseSandboxAuthorization',
+    'Reverse a held payment (sandbox, staff)',
+  ],
+  'POST /api/v1/sandbox/authorizations/:id/settle': [
+    'settleSandboxAuthorization',
+    'Settle a held payment (sandbox, staff)',
+  ],
 
   // Verification
   'POST /api/v1/individuals/kyc/:userId': ['submitKyc', "Submit an Individual's KYC"],
@@ -125,20 +161,35 @@ export const OPERATIONS: Record<string, readonly [operationId: string, summary: 
   'GET /api/v1/audit-logs': ['listAuditLog', 'List the audit trail (Super-Admin)'],
 
   // Reconciliation
-  'GET /api/v1/reconciliation': ['getReconciliation', 'Get the last reconciliation of the ledger with the card issuer (staff)'],
-  'POST /api/v1/reconciliation/run': ['runReconciliation', 'Reconcile the ledger with the card issuer now (Super-Admin)'],
-  'GET /api/v1/reconciliation/operations': ['listIssuerOperations', "List the card issuer's operations: failed, pending or done (staff)"],
+  'GET /api/v1/reconciliation': [
+    'getReconciliation',
+    'Get the last reconciliation of the ledger with the card issuer (staff)',
+  ],
+  'POST /api/v1/reconciliation/run': [
+    'runReconciliation',
+    'Reconcile the ledger with the card issuer now (Super-Admin)',
+  ],
+  'GET /api/v1/reconciliation/operations': [
+    'listIssuerOperations',
+    "List the card issuer's operations: failed, pending or done (staff)",
+  ],
 
   // API integration
   'POST /api/v1/oauth/token': ['getAccessToken', 'Get an access token for client credentials'],
-  'GET /api/v1/third-party/clients': ['listApiClients', 'Get the API credentials (company admins) or every API client (staff)'],
+  'GET /api/v1/third-party/clients': [
+    'listApiClients',
+    'Get the API credentials (company admins) or every API client (staff)',
+  ],
   'POST /api/v1/third-party/clients': ['createApiClient', 'Generate API credentials'],
   'DELETE /api/v1/third-party/clients/:companyId': ['revokeApiClient', 'Revoke API credentials'],
   'GET /api/v1/third-party/callback-details': ['getCallback', 'Get the webhook callback URL and signing secret'],
   'POST /api/v1/third-party/callback-request': ['setCallback', 'Set the webhook callback URL'],
   'PUT /api/v1/third-party/callback-status': ['setCallbackStatus', 'Turn the webhook callback on or off'],
   'DELETE /api/v1/third-party/callback-revoke': ['revokeCallback', 'Remove the webhook callback'],
-  'GET /api/v1/third-party/webhook-deliveries': ['listWebhookDeliveries', 'List webhook events and their delivery attempts'],
+  'GET /api/v1/third-party/webhook-deliveries': [
+    'listWebhookDeliveries',
+    'List webhook events and their delivery attempts',
+  ],
 
   // Notifications
   'GET /api/v1/notifications': ['listNotifications', 'List my notifications, newest first, with the unread count'],

@@ -13,9 +13,18 @@ import { OPERATIONS } from './operations';
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
 const filesOf = (spec: Record<string, string | null>) =>
-  Object.fromEntries(Object.entries(spec).map(([field, required]) => [field, required ? binary(`${required}. JPEG, PNG or PDF, at most 5 MB`) : binary('JPEG, PNG or PDF, at most 5 MB').optional()]));
+  Object.fromEntries(
+    Object.entries(spec).map(([field, required]) => [
+      field,
+      required
+        ? binary(`${required}. JPEG, PNG or PDF, at most 5 MB`)
+        : binary('JPEG, PNG or PDF, at most 5 MB').optional(),
+    ]),
+  );
 
-const kycForm = z.object({ ...kycFields.shape, ...filesOf(KYC_FILES) }).describe('The KYC form: identification, and the documents as files.');
+const kycForm = z
+  .object({ ...kycFields.shape, ...filesOf(KYC_FILES) })
+  .describe('The KYC form: identification, and the documents as files.');
 const kybForm = z
   .object({
     ...kybFields.shape,
@@ -59,11 +68,19 @@ export const transform: SwaggerTransform = (input) => {
   const method = String([input.route.method].flat()[0]);
   const key = `${method} ${input.url}`;
   const extra = DOC_ONLY[key];
-  const schema = input.schema && extra ? { ...input.schema, ...(extra.body && !input.schema.body ? { body: extra.body } : {}), ...(extra.consumes ? { consumes: extra.consumes } : {}) } : input.schema;
+  const schema =
+    input.schema && extra
+      ? {
+          ...input.schema,
+          ...(extra.body && !input.schema.body ? { body: extra.body } : {}),
+          ...(extra.consumes ? { consumes: extra.consumes } : {}),
+        }
+      : input.schema;
   const out = jsonSchemaTransform({ ...input, schema }) as Transformed;
   if (!out.schema || out.schema.hide) return out;
   const [operationId, summary] = OPERATIONS[key] ?? [];
-  const authenticated = Boolean((input.schema?.security as unknown[] | undefined)?.length) || Boolean(extra?.optionalAuth);
+  const authenticated =
+    Boolean((input.schema?.security as unknown[] | undefined)?.length) || Boolean(extra?.optionalAuth);
   return {
     ...out,
     schema: {

@@ -16,14 +16,16 @@ export interface ContentResponse {
 export type ResponseSchema = z.ZodType | ContentResponse;
 export type RouteResponses = Record<number, ResponseSchema>;
 
-export const isContentResponse = (r: ResponseSchema): r is ContentResponse => !(r instanceof z.ZodType) && 'content' in r;
+export const isContentResponse = (r: ResponseSchema): r is ContentResponse =>
+  !(r instanceof z.ZodType) && 'content' in r;
 
 // ---- Building blocks -----------------------------------------------------------------------
 
 /** A success answer with the text the document shows for it. */
 const ok = (schema: z.ZodType, description: string) => schema.describe(description);
 const data = (schema: z.ZodType, description: string) => ok(R.envelope(schema), description);
-const text = (description: string, example: string) => ok(R.envelope(z.string().describe(`e.g. "${example}"`)), description);
+const text = (description: string, example: string) =>
+  ok(R.envelope(z.string().describe(`e.g. "${example}"`)), description);
 const message = (description: string) => ok(R.envelope(R.messageOnly), description);
 
 /** A reason a route answers an error status; a route's reasons for one status are joined. */
@@ -60,7 +62,10 @@ const IDEMPOTENT = [
   e(409, 'A request with this Idempotency-Key is still being processed.'),
   e(422, 'This Idempotency-Key was already used for a different request.'),
 ];
-const RATE_LIMITED = e(429, 'Too many failed attempts from this address or for this account: wait for the Retry-After seconds.');
+const RATE_LIMITED = e(
+  429,
+  'Too many failed attempts from this address or for this account: wait for the Retry-After seconds.',
+);
 
 /** The error answers of a route, each described by all its reasons, all in the one error shape. */
 function fails(...reasons: Array<Why | Why[]>): RouteResponses {
@@ -70,7 +75,9 @@ function fails(...reasons: Array<Why | Why[]>): RouteResponses {
     if (!list.includes(r.why)) list.push(r.why);
     by.set(r.status, list);
   }
-  return Object.fromEntries([...by].sort(([a], [b]) => a - b).map(([status, why]) => [status, R.errorBody.describe(why.join(' '))]));
+  return Object.fromEntries(
+    [...by].sort(([a], [b]) => a - b).map(([status, why]) => [status, R.errorBody.describe(why.join(' '))]),
+  );
 }
 
 /** A stored document, sent as an attachment in the type it was uploaded as. */
@@ -86,7 +93,10 @@ export const csv = (description: string): ContentResponse => ({
 });
 
 /** A document the server makes (a statement), as an attachment. */
-const pdf = (description: string): ContentResponse => ({ description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } });
+const pdf = (description: string): ContentResponse => ({
+  description,
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 const redirect = (description: string) => R.noBody.describe(description);
 
@@ -105,7 +115,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(BODY, e(422, 'The email has already been taken.')),
   },
   'POST /api/v1/account/companies/register': {
-    201: data(R.companyRegistered, 'The company and its admin user registered; a verification link was mailed to the admin.'),
+    201: data(
+      R.companyRegistered,
+      'The company and its admin user registered; a verification link was mailed to the admin.',
+    ),
     ...fails(BODY, e(422, 'The email has already been taken.')),
   },
   'GET /api/v1/account/verify-email': {
@@ -115,7 +128,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(QUERY),
   },
   'POST /api/v1/account/login': {
-    200: data(R.loginChallenge, 'Password accepted: confirm with the authenticator code (auth-confirm on the first login, else login-confirm).'),
+    200: data(
+      R.loginChallenge,
+      'Password accepted: confirm with the authenticator code (auth-confirm on the first login, else login-confirm).',
+    ),
     ...fails(
       BODY,
       e(401, 'Invalid email or password.'),
@@ -144,7 +160,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'POST /api/v1/account/login-recover': {
-    200: data(R.sessionPayload, 'Signed in with a recovery code, which is now used up (`recovery_codes_left` says how many remain).'),
+    200: data(
+      R.sessionPayload,
+      'Signed in with a recovery code, which is now used up (`recovery_codes_left` says how many remain).',
+    ),
     ...fails(
       BODY,
       e(401, 'The login attempt has expired, or the recovery code is not valid or already used.'),
@@ -158,19 +177,44 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN),
   },
   'POST /api/v1/account/recovery-codes': {
-    200: data(R.recoveryCodesIssued, 'A new set of recovery codes, shown this once; the old set stops working. Idempotency-Key is ignored: the answer is never stored.'),
-    ...fails(SIGNED_IN, BODY, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password, the code or the recovery code (then used up) is wrong.'), RATE_LIMITED),
+    200: data(
+      R.recoveryCodesIssued,
+      'A new set of recovery codes, shown this once; the old set stops working. Idempotency-Key is ignored: the answer is never stored.',
+    ),
+    ...fails(
+      SIGNED_IN,
+      BODY,
+      e(409, 'Two-factor authentication is not set up.'),
+      e(422, 'The password, the code or the recovery code (then used up) is wrong.'),
+      RATE_LIMITED,
+    ),
   },
   'POST /api/v1/account/two-factor/enrol': {
-    200: data(R.authenticatorEnrolment, 'A new authenticator key to scan; the current one works until enrol-confirm. Idempotency-Key is ignored.'),
-    ...fails(SIGNED_IN, BODY, e(409, 'Two-factor authentication is not set up.'), e(422, 'The password, the code or the recovery code (then used up) is wrong.'), RATE_LIMITED),
+    200: data(
+      R.authenticatorEnrolment,
+      'A new authenticator key to scan; the current one works until enrol-confirm. Idempotency-Key is ignored.',
+    ),
+    ...fails(
+      SIGNED_IN,
+      BODY,
+      e(409, 'Two-factor authentication is not set up.'),
+      e(422, 'The password, the code or the recovery code (then used up) is wrong.'),
+      RATE_LIMITED,
+    ),
   },
   'POST /api/v1/account/two-factor/enrol-confirm': {
     200: message('The new authenticator replaces the old one; every other session of the user has ended.'),
-    ...fails(SIGNED_IN, BODY, e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'), e(422, 'The code is not one the new authenticator shows.')),
+    ...fails(
+      SIGNED_IN,
+      BODY,
+      e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'),
+      e(422, 'The code is not one the new authenticator shows.'),
+    ),
   },
   'POST /api/v1/account/reset-2fa/:userId': {
-    200: message("Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again."),
+    200: message(
+      "Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again.",
+    ),
     ...fails(
       STAFF,
       PATH,
@@ -182,7 +226,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'POST /api/v1/account/reset': {
-    202: data(R.resetRequested, 'The same answer whether or not the email has an account; a reset link is mailed if it has.'),
+    202: data(
+      R.resetRequested,
+      'The same answer whether or not the email has an account; a reset link is mailed if it has.',
+    ),
     ...fails(BODY, e(429, 'Too many reset requests from this address: wait for the Retry-After seconds.')),
   },
   'POST /api/v1/account/reset-password': {
@@ -218,11 +265,20 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN, PATH, BODY, IDEMPOTENT, e(404, 'The id is not the signed-in user.')),
   },
   'PUT /api/v1/companies/:id': {
-    200: data(R.profilePayload, "Saved; the profile with the updated company."),
-    ...fails(SIGNED_IN, PATH, BODY, IDEMPOTENT, e(403, 'Only a company admin changes the company details.'), e(404, "The id is not the user's company.")),
+    200: data(R.profilePayload, 'Saved; the profile with the updated company.'),
+    ...fails(
+      SIGNED_IN,
+      PATH,
+      BODY,
+      IDEMPOTENT,
+      e(403, 'Only a company admin changes the company details.'),
+      e(404, "The id is not the user's company."),
+    ),
   },
   'PATCH /api/v1/individuals/change-password/:id': {
-    200: message('Changed; every session of the user has ended, this one included. Idempotency-Key is ignored (passwords are never fingerprinted).'),
+    200: message(
+      'Changed; every session of the user has ended, this one included. Idempotency-Key is ignored (passwords are never fingerprinted).',
+    ),
     ...fails(
       SIGNED_IN,
       PATH,
@@ -236,31 +292,60 @@ export const RESPONSES: Record<string, RouteResponses> = {
   // Company users
   'GET /api/v1/company/users/:companyId': {
     200: ok(R.paged(R.companyUserRow), "A page of the company's users (its admins, and staff read-only)."),
-    ...fails(SIGNED_IN, PATH, QUERY, e(403, 'Only a company admin (or staff) lists the users.'), e(404, "The id is not the user's company, or (staff) no such company.")),
+    ...fails(
+      SIGNED_IN,
+      PATH,
+      QUERY,
+      e(403, 'Only a company admin (or staff) lists the users.'),
+      e(404, "The id is not the user's company, or (staff) no such company."),
+    ),
   },
   'POST /api/v1/company/users/:companyId': {
     201: data(R.companyUserRow, 'Invited; an invitation was mailed.'),
-    ...fails(COMPANY_MEMBER, PATH, BODY, IDEMPOTENT, e(403, 'Only a company admin manages users.'), e(404, "The id is not the user's company."), e(422, 'The email has already been taken.')),
+    ...fails(
+      COMPANY_MEMBER,
+      PATH,
+      BODY,
+      IDEMPOTENT,
+      e(403, 'Only a company admin manages users.'),
+      e(404, "The id is not the user's company."),
+      e(422, 'The email has already been taken.'),
+    ),
   },
   'PUT /api/v1/company/users/:companyId/:userId': {
     200: data(R.companyUserRow, 'The role is changed.'),
-    ...fails(COMPANY_MEMBER, PATH, BODY, IDEMPOTENT, e(403, 'Only a company admin manages users, and not their own account.'), e(404, 'The company or the user was not found.')),
+    ...fails(
+      COMPANY_MEMBER,
+      PATH,
+      BODY,
+      IDEMPOTENT,
+      e(403, 'Only a company admin manages users, and not their own account.'),
+      e(404, 'The company or the user was not found.'),
+    ),
   },
   'DELETE /api/v1/company/users/:companyId/:userId': {
     202: message('The user is deleted and signed out.'),
-    ...fails(COMPANY_MEMBER, PATH, IDEMPOTENT, e(403, 'Only a company admin manages users, and not their own account.'), e(404, 'The company or the user was not found.')),
+    ...fails(
+      COMPANY_MEMBER,
+      PATH,
+      IDEMPOTENT,
+      e(403, 'Only a company admin manages users, and not their own account.'),
+      e(404, 'The company or the user was not found.'),
+    ),
   },
 
   // Fees
   'GET /api/v1/fees': {
     200: ok(
       z.union([
-        R.envelope(z.array(R.apiFee)).describe("Customers: the schedule that applies to them (their company's, or the defaults)"),
+        R.envelope(z.array(R.apiFee)).describe(
+          "Customers: the schedule that applies to them (their company's, or the defaults)",
+        ),
         R.paged(R.apiFee).describe('Staff: a page of every row of the schedule, defaults and company overrides'),
       ]),
-      "Customers: the fee schedule that applies to them. Staff: a page of the whole schedule.",
+      'Customers: the fee schedule that applies to them. Staff: a page of the whole schedule.',
     ),
-    ...fails(SIGNED_IN_OR_API, QUERY, e(404, "A customer named a company that is not theirs (`for_id`).")),
+    ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'A customer named a company that is not theirs (`for_id`).')),
   },
   'PUT /api/v1/fees/:id': {
     200: data(R.apiFee, "Saved. Editing a default fee `for` a company creates or updates that company's own row."),
@@ -280,7 +365,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN_OR_API),
   },
   'GET /api/v1/param/momo-users': {
-    200: data(z.array(R.momoUser), 'Customers matching the search by name or email (20 at most), to name as confirmation users.'),
+    200: data(
+      z.array(R.momoUser),
+      'Customers matching the search by name or email (20 at most), to name as confirmation users.',
+    ),
     ...fails(SUPER_ADMIN, QUERY),
   },
   'PUT /api/v1/param/momo-sync': {
@@ -290,19 +378,28 @@ export const RESPONSES: Record<string, RouteResponses> = {
 
   // Wallet
   'GET /api/v1/wallet/account-balance/:id': {
-    200: data(R.money, "The master wallet's balance, e.g. {\"data\": \"1250.00\"}."),
+    200: data(R.money, 'The master wallet\'s balance, e.g. {"data": "1250.00"}.'),
     ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The wallet was not found or is not yours.')),
   },
   'POST /api/v1/wallet/topup-balance': {
     201: data(R.topupInstructions, 'A Pending top-up, and how to pay it.'),
-    ...fails(CUSTOMER_OR_API, BODY, IDEMPOTENT, e(404, 'The wallet is not yours.'), e(422, 'The amount is below the minimum (1.00).')),
+    ...fails(
+      CUSTOMER_OR_API,
+      BODY,
+      IDEMPOTENT,
+      e(404, 'The wallet is not yours.'),
+      e(422, 'The amount is below the minimum (1.00).'),
+    ),
   },
   'GET /api/v1/wallet/topup/:reference': {
     200: data(R.topupInstructions, 'How to pay this top-up.'),
     ...fails(CUSTOMER_OR_API, e(404, 'The top-up was not found or is not yours.')),
   },
   'POST /api/v1/wallet/topup-confirm': {
-    200: data(R.topupConfirmed, 'The payment is noted and the hash looked up on the chain: Approved at once when it settled to this wallet’s address with the top-up’s amount, credited when it settles if it is still confirming; otherwise staff decide.'),
+    200: data(
+      R.topupConfirmed,
+      'The payment is noted and the hash looked up on the chain: Approved at once when it settled to this wallet’s address with the top-up’s amount, credited when it settles if it is still confirming; otherwise staff decide.',
+    ),
     ...fails(
       CUSTOMER_OR_API,
       BODY,
@@ -323,27 +420,46 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'GET /api/v1/wallet/deposit-address/:walletId': {
-    200: data(R.depositAddress, 'The wallet’s own Tron address: USDT sent there is credited by itself once confirmed, less the 0.5% Tron fee.'),
+    200: data(
+      R.depositAddress,
+      'The wallet’s own Tron address: USDT sent there is credited by itself once confirmed, less the 0.5% Tron fee.',
+    ),
     ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The wallet was not found or is not yours.')),
   },
   'GET /api/v1/wallet/chain-deposits': {
-    200: ok(R.paged(R.apiChainDeposit), 'Staff: settled USDT deposits to the platform’s addresses, newest first; Unassigned ones wait for staff.'),
+    200: ok(
+      R.paged(R.apiChainDeposit),
+      'Staff: settled USDT deposits to the platform’s addresses, newest first; Unassigned ones wait for staff.',
+    ),
     ...fails(STAFF, QUERY),
   },
   'POST /api/v1/wallet/chain-deposits/:id/assign': {
     200: message('Staff: the deposit is credited to the wallet as an approved Tron top-up, less the fee.'),
-    ...fails(STAFF, BODY, PATH, IDEMPOTENT, e(404, 'No such deposit or wallet.'), e(409, 'The deposit was already decided, or is less than a cent.')),
+    ...fails(
+      STAFF,
+      BODY,
+      PATH,
+      IDEMPOTENT,
+      e(404, 'No such deposit or wallet.'),
+      e(409, 'The deposit was already decided, or is less than a cent.'),
+    ),
   },
   'POST /api/v1/wallet/chain-deposits/:id/return': {
     200: message('Staff: the deposit is marked as returned to its sender.'),
     ...fails(STAFF, BODY, PATH, IDEMPOTENT, e(404, 'No such deposit.'), e(409, 'The deposit was already decided.')),
   },
   'POST /api/v1/sandbox/chain/transfers': {
-    201: data(R.sandboxChainTransfer, 'Staff, sandbox chain: USDT sent to the address; the deposit watcher credits it once it has enough confirmations.'),
+    201: data(
+      R.sandboxChainTransfer,
+      'Staff, sandbox chain: USDT sent to the address; the deposit watcher credits it once it has enough confirmations.',
+    ),
     ...fails(STAFF, BODY, IDEMPOTENT, e(404, 'The sandbox chain is not in use (CHAIN=trongrid).')),
   },
   'GET /api/v1/wallet/list-topups': {
-    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.'),
+    200: ok(
+      R.paged(R.apiTopup, R.topupTotals),
+      'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.',
+    ),
     ...fails(STAFF, QUERY),
   },
   'POST /api/v1/wallet/approve-topup': {
@@ -357,7 +473,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'GET /api/v1/wallet/list-momo-topups': {
-    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of mobile-money top-ups, with the totals: all, received (Approved), pending and denied.'),
+    200: ok(
+      R.paged(R.apiTopup, R.topupTotals),
+      'A page of mobile-money top-ups, with the totals: all, received (Approved), pending and denied.',
+    ),
     ...fails(SIGNED_IN, QUERY, e(403, 'Only mobile-money agents and staff see these top-ups.')),
   },
   'POST /api/v1/wallet/momo-confirm': {
@@ -376,7 +495,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
   'GET /api/v1/reports/view-wallet-transactions': {
     200: ok(
       R.paged(R.apiWalletTransaction, z.strictObject({ amount: R.money, fees: R.money })),
-      "A page of master-wallet movements, newest first (customers: their own wallet), with the totals.",
+      'A page of master-wallet movements, newest first (customers: their own wallet), with the totals.',
     ),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
   },
@@ -385,7 +504,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
   },
   'GET /api/v1/reports/view-wallet-topups': {
-    200: ok(R.paged(R.apiTopup, R.topupTotals), 'A page of top-ups, with the totals: all, received (Approved), pending and denied.'),
+    200: ok(
+      R.paged(R.apiTopup, R.topupTotals),
+      'A page of top-ups, with the totals: all, received (Approved), pending and denied.',
+    ),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
   },
   'GET /api/v1/reports/wallet-statement': {
@@ -416,12 +538,18 @@ export const RESPONSES: Record<string, RouteResponses> = {
       BODY,
       IDEMPOTENT,
       e(404, 'Your wallet was not found.'),
-      e(422, 'Below the minimum load (3.00), insufficient balance with fees, the nickname is taken, or the limit for unverified accounts (5 cards) is reached.'),
+      e(
+        422,
+        'Below the minimum load (3.00), insufficient balance with fees, the nickname is taken, or the limit for unverified accounts (5 cards) is reached.',
+      ),
       e(503, 'The card issuer did not complete the operation; nothing was charged.'),
     ),
   },
   'GET /api/v1/cards/allowance': {
-    200: data(R.apiCardAllowance, "How many more cards the caller's wallet may have: unverified accounts may have 5 in all."),
+    200: data(
+      R.apiCardAllowance,
+      "How many more cards the caller's wallet may have: unverified accounts may have 5 in all.",
+    ),
     ...fails(CUSTOMER_OR_API),
   },
   'GET /api/v1/cards': {
@@ -437,7 +565,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SIGNED_IN_OR_API, PATH, QUERY, e(404, "The wallet is not the caller's company wallet.")),
   },
   'GET /api/v1/cards/:id': {
-    200: data(R.apiCardDetail, "The card. Its owner gets the full number and CVV; staff get the card's sums (`additional_data`)."),
+    200: data(
+      R.apiCardDetail,
+      "The card. Its owner gets the full number and CVV; staff get the card's sums (`additional_data`).",
+    ),
     ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The card was not found or is not yours.')),
   },
   'PUT /api/v1/cards/:id': {
@@ -504,7 +635,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'POST /api/v1/cards/change-status-token': {
-    202: data(R.cardStatusChanged, "Staff: a card frozen or unfrozen by its issuer token."),
+    202: data(R.cardStatusChanged, 'Staff: a card frozen or unfrozen by its issuer token.'),
     ...fails(
       STAFF,
       BODY,
@@ -521,7 +652,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
       PATH,
       IDEMPOTENT,
       e(404, 'The card was not found or is not yours.'),
-      e(409, 'The card was already deleted, has payments waiting to settle, or a withdrawal waiting for the card issuer.'),
+      e(
+        409,
+        'The card was already deleted, has payments waiting to settle, or a withdrawal waiting for the card issuer.',
+      ),
     ),
   },
   ...Object.fromEntries(
@@ -534,7 +668,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
       ] as const
     ).map(([what, done, conflict]) => [
       `POST /api/v1/cards/${what}/:id`,
-      { 200: message(`Staff: the card is ${done} (the reason is kept).`), ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The card was not found.'), e(409, conflict)) },
+      {
+        200: message(`Staff: the card is ${done} (the reason is kept).`),
+        ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The card was not found.'), e(409, conflict)),
+      },
     ]),
   ),
   'GET /api/v1/wallet/master-balance': {
@@ -553,16 +690,31 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'POST /api/v1/sandbox/authorizations/:id/reverse': {
     200: message('Staff, sandbox: the held payment is reversed.'),
-    ...fails(STAFF, PATH, IDEMPOTENT, e(404, 'The authorisation was not found.'), e(409, 'The payment can no longer be reversed.')),
+    ...fails(
+      STAFF,
+      PATH,
+      IDEMPOTENT,
+      e(404, 'The authorisation was not found.'),
+      e(409, 'The payment can no longer be reversed.'),
+    ),
   },
   'POST /api/v1/sandbox/authorizations/:id/settle': {
     200: message('Staff, sandbox: the held payment is settled.'),
-    ...fails(STAFF, PATH, IDEMPOTENT, e(404, 'The authorisation was not found.'), e(409, 'The payment can no longer be settled.')),
+    ...fails(
+      STAFF,
+      PATH,
+      IDEMPOTENT,
+      e(404, 'The authorisation was not found.'),
+      e(409, 'The payment can no longer be settled.'),
+    ),
   },
 
   // Verification
   'POST /api/v1/individuals/kyc/:userId': {
-    201: text('Submitted; the account is pending review.', 'KYC submitted. We will review it and let you know by email.'),
+    201: text(
+      'Submitted; the account is pending review.',
+      'KYC submitted. We will review it and let you know by email.',
+    ),
     ...fails(
       SIGNED_IN,
       PATH,
@@ -575,7 +727,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ),
   },
   'POST /api/v1/company/kyb/:companyId': {
-    201: text('Submitted; the company is pending review.', 'KYB submitted. We will review it and let you know by email.'),
+    201: text(
+      'Submitted; the company is pending review.',
+      'KYB submitted. We will review it and let you know by email.',
+    ),
     ...fails(
       SIGNED_IN,
       PATH,
@@ -601,8 +756,17 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(STAFF, PATH, e(404, 'The verification was not found.')),
   },
   'POST /api/v1/verification/decide': {
-    200: data(R.verificationDecision, 'Approved (the account becomes Verified) or rejected (Unverified, with the reason).'),
-    ...fails(STAFF, BODY, IDEMPOTENT, e(404, 'The verification was not found.'), e(409, 'The verification was already decided.')),
+    200: data(
+      R.verificationDecision,
+      'Approved (the account becomes Verified) or rejected (Unverified, with the reason).',
+    ),
+    ...fails(
+      STAFF,
+      BODY,
+      IDEMPOTENT,
+      e(404, 'The verification was not found.'),
+      e(409, 'The verification was already decided.'),
+    ),
   },
   'GET /api/v1/files/:id': {
     200: file('The document, as an attachment (Content-Disposition), for its own account and staff only.'),
@@ -620,11 +784,23 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'DELETE /api/v1/individuals/:id': {
     202: text('Deactivated; every session of the customer ended.', 'User Account deactivated.'),
-    ...fails(STAFF, PATH, IDEMPOTENT, e(404, 'The customer was not found.'), e(409, 'The account is already deactivated.')),
+    ...fails(
+      STAFF,
+      PATH,
+      IDEMPOTENT,
+      e(404, 'The customer was not found.'),
+      e(409, 'The account is already deactivated.'),
+    ),
   },
   'DELETE /api/v1/companies/:id': {
     202: text("Deactivated; every session of the company's users ended.", 'Company Account deactivated.'),
-    ...fails(STAFF, PATH, IDEMPOTENT, e(404, 'The company was not found.'), e(409, 'The company is already deactivated.')),
+    ...fails(
+      STAFF,
+      PATH,
+      IDEMPOTENT,
+      e(404, 'The company was not found.'),
+      e(409, 'The company is already deactivated.'),
+    ),
   },
   'POST /api/v1/individuals/status': {
     200: text('Reactivated.', 'User Account reactivated.'),
@@ -677,7 +853,10 @@ export const RESPONSES: Record<string, RouteResponses> = {
 
   // Reconciliation
   'GET /api/v1/reconciliation': {
-    200: data(R.apiReconciliationRun, 'The last comparison of every card\'s ledger balance with the card issuer, and the drift no owed operation explains.'),
+    200: data(
+      R.apiReconciliationRun,
+      "The last comparison of every card's ledger balance with the card issuer, and the drift no owed operation explains.",
+    ),
     ...fails(STAFF),
   },
   'POST /api/v1/reconciliation/run': {
@@ -685,17 +864,29 @@ export const RESPONSES: Record<string, RouteResponses> = {
     ...fails(SUPER_ADMIN, IDEMPOTENT),
   },
   'GET /api/v1/reconciliation/operations': {
-    200: ok(R.paged(R.apiIssuerOperation), "A page of the card issuer's operations in one state (failed by default), newest first, with the refund a failure gave."),
+    200: ok(
+      R.paged(R.apiIssuerOperation),
+      "A page of the card issuer's operations in one state (failed by default), newest first, with the refund a failure gave.",
+    ),
     ...fails(STAFF, QUERY),
   },
 
   // API integration
   'POST /api/v1/oauth/token': {
-    200: ok(R.oauthToken, 'An access token for the client credentials (JSON or form body, or HTTP Basic). Not wrapped in `data`.'),
+    200: ok(
+      R.oauthToken,
+      'An access token for the client credentials (JSON or form body, or HTTP Basic). Not wrapped in `data`.',
+    ),
     ...fails(
       BODY,
-      e(400, '`error` is invalid_request (grant_type missing, a parameter repeated, or the client authenticated both by HTTP Basic and in the body) or unsupported_grant_type.'),
-      e(401, '`error` is invalid_client: no client authentication, or credentials that are unknown, revoked or wrong. Carries `WWW-Authenticate: Basic`.'),
+      e(
+        400,
+        '`error` is invalid_request (grant_type missing, a parameter repeated, or the client authenticated both by HTTP Basic and in the body) or unsupported_grant_type.',
+      ),
+      e(
+        401,
+        '`error` is invalid_client: no client authentication, or credentials that are unknown, revoked or wrong. Carries `WWW-Authenticate: Basic`.',
+      ),
       RATE_LIMITED,
     ),
   },
@@ -738,7 +929,11 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'GET /api/v1/third-party/callback-details': {
     200: data(R.apiCallbackDetails, 'The callback URL and its signing secret.'),
-    ...fails(SIGNED_IN, e(403, 'Only the admin of a verified company manages the callback.'), e(404, 'The user has no company.')),
+    ...fails(
+      SIGNED_IN,
+      e(403, 'Only the admin of a verified company manages the callback.'),
+      e(404, 'The user has no company.'),
+    ),
   },
   'POST /api/v1/third-party/callback-request': {
     200: text('The callback URL is saved.', 'Callback Url set successfully'),
@@ -754,11 +949,22 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'PUT /api/v1/third-party/callback-status': {
     200: text('The callback is activated or deactivated.', 'Callback Url activated successfully'),
-    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(403, 'Only the admin of a verified company manages the callback.'), e(404, 'No callback URL is set.')),
+    ...fails(
+      SIGNED_IN,
+      BODY,
+      IDEMPOTENT,
+      e(403, 'Only the admin of a verified company manages the callback.'),
+      e(404, 'No callback URL is set.'),
+    ),
   },
   'DELETE /api/v1/third-party/callback-revoke': {
     202: text('The callback is revoked.', 'Callback Url revoked successfully'),
-    ...fails(SIGNED_IN, IDEMPOTENT, e(403, 'Only the admin of a verified company manages the callback.'), e(404, 'No callback URL is set.')),
+    ...fails(
+      SIGNED_IN,
+      IDEMPOTENT,
+      e(403, 'Only the admin of a verified company manages the callback.'),
+      e(404, 'No callback URL is set.'),
+    ),
   },
   'GET /api/v1/third-party/webhook-deliveries': {
     200: ok(R.paged(R.apiWebhookEvent), 'A page of webhook events with their delivery attempts, newest first.'),
@@ -767,20 +973,34 @@ export const RESPONSES: Record<string, RouteResponses> = {
 
   // Notifications
   'GET /api/v1/notifications': {
-    200: ok(R.notificationPage, "A page of the caller's notifications, newest first (unread=true: only unread ones), with the unread count."),
+    200: ok(
+      R.notificationPage,
+      "A page of the caller's notifications, newest first (unread=true: only unread ones), with the unread count.",
+    ),
     ...fails(SIGNED_IN, QUERY),
   },
   'POST /api/v1/notifications/read': {
-    200: data(R.notificationsMarked, "Marked read: the caller's notifications with these ids (ids of anyone else's are ignored), or all of them when ids is left out."),
+    200: data(
+      R.notificationsMarked,
+      "Marked read: the caller's notifications with these ids (ids of anyone else's are ignored), or all of them when ids is left out.",
+    ),
     ...fails(SIGNED_IN, BODY, IDEMPOTENT),
   },
   'GET /api/v1/account/notification-settings': {
-    200: data(z.array(R.apiNotificationSetting), 'Each notification type the caller can receive, with whether it is mailed (defaults where never chosen).'),
+    200: data(
+      z.array(R.apiNotificationSetting),
+      'Each notification type the caller can receive, with whether it is mailed (defaults where never chosen).',
+    ),
     ...fails(SIGNED_IN),
   },
   'PUT /api/v1/account/notification-settings': {
     200: data(z.array(R.apiNotificationSetting), 'Saved; the settings as they now are.'),
-    ...fails(SIGNED_IN, BODY, IDEMPOTENT, e(422, 'A type is unknown (`error["mail.<type>"]`), or a security mail was turned off (they cannot be).')),
+    ...fails(
+      SIGNED_IN,
+      BODY,
+      IDEMPOTENT,
+      e(422, 'A type is unknown (`error["mail.<type>"]`), or a security mail was turned off (they cannot be).'),
+    ),
   },
 };
 

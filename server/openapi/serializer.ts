@@ -18,7 +18,8 @@ export type ResponseCheck = 'enforce' | 'warn' | 'off';
 export const responseCheckFor = (env: Config['env']): ResponseCheck => (env === 'test' ? 'enforce' : 'off');
 
 const isZodSchema = (s: unknown): s is $ZodType | { properties: $ZodType } =>
-  s instanceof $ZodType || (typeof s === 'object' && s !== null && (s as { properties?: unknown }).properties instanceof $ZodType);
+  s instanceof $ZodType ||
+  (typeof s === 'object' && s !== null && (s as { properties?: unknown }).properties instanceof $ZodType);
 
 /** The type provider's validating serializer: zod-encodes the answer and throws ResponseSerializationError on a mismatch. */
 const validating = createSerializerCompiler();
@@ -27,15 +28,22 @@ const stringify = (data: unknown) => JSON.stringify(data);
 
 /** The zod issues of a mismatch, one per line, for people reading a failed test. */
 export function describeMismatch(err: unknown): string {
-  const issues = (err as { cause?: { issues?: Array<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }> } }).cause?.issues ?? [];
+  const issues =
+    (err as { cause?: { issues?: Array<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }> } })
+      .cause?.issues ?? [];
   if (!issues.length) return String((err as Error)?.message ?? err);
   return issues
     .slice(0, 20)
-    .map((i) => `  at ${i.path.map(String).join('.') || '(root)'}: ${i.message}${i.keys ? ` (${i.keys.join(', ')})` : ''}`)
+    .map(
+      (i) => `  at ${i.path.map(String).join('.') || '(root)'}: ${i.message}${i.keys ? ` (${i.keys.join(', ')})` : ''}`,
+    )
     .join('\n');
 }
 
-export function responseSerializerCompiler(mode: ResponseCheck, log: FastifyBaseLogger): FastifySerializerCompiler<unknown> {
+export function responseSerializerCompiler(
+  mode: ResponseCheck,
+  log: FastifyBaseLogger,
+): FastifySerializerCompiler<unknown> {
   return (route) => {
     if (mode === 'off' || !isZodSchema(route.schema)) return stringify;
     const check = validating(route as Parameters<typeof validating>[0]);
@@ -47,10 +55,15 @@ export function responseSerializerCompiler(mode: ResponseCheck, log: FastifyBase
         const details = describeMismatch(err);
         if (mode === 'enforce') {
           // The app's log is captured by the tests; say it where the person running them looks.
-          console.error(`The answer of ${where} does not match its documented schema (server/openapi/responses.ts):\n${details}`);
+          console.error(
+            `The answer of ${where} does not match its documented schema (server/openapi/responses.ts):\n${details}`,
+          );
           throw err;
         }
-        log.warn({ route: where, details }, 'an answer does not match its documented schema (server/openapi/responses.ts)');
+        log.warn(
+          { route: where, details },
+          'an answer does not match its documented schema (server/openapi/responses.ts)',
+        );
       }
       return stringify(data);
     };

@@ -19,10 +19,13 @@ const json = (schema: z.ZodType): JsonSchema => {
 const cardEventData = z.looseObject({
   card_id: R.id.describe('The card'),
   nickname: z.string(),
-  last4: z.string().regex(/^\d{4}$/).describe('The last four digits of the card number'),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .describe('The last four digits of the card number'),
   brand: z.enum(['Visa', 'Mastercard', 'Tokenised Cards']),
   type: z.enum(CARD_TYPES),
-  available_balance: R.money.describe("The card's available balance after the event, e.g. \"12.50\""),
+  available_balance: R.money.describe('The card\'s available balance after the event, e.g. "12.50"'),
 });
 
 const payment = {
@@ -41,7 +44,10 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
     summary: 'A payment on a card was declined',
     extra: { ...payment, decline_reason: z.string().describe('e.g. "Insufficient funds on the card."') },
   },
-  'card.authorization.reversed': { summary: 'A held payment was reversed: the amount is available again', extra: payment },
+  'card.authorization.reversed': {
+    summary: 'A held payment was reversed: the amount is available again',
+    extra: payment,
+  },
   'card.authorization.settled': { summary: 'A held payment was settled', extra: payment },
   'card.frozen': { summary: 'A premium card was frozen', extra: { state: z.literal('Deactivated') } },
   'card.unfrozen': { summary: 'A premium card was unfrozen', extra: { state: z.literal('Active') } },
@@ -54,7 +60,9 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
     extra: {
       reason: z.string(),
       remaining: R.money.describe('The balance the card held when it ended'),
-      outcome: z.enum(['refund', 'forfeit']).describe('refund: the balance returned to the wallet (premium); forfeit: it was forfeited (basic)'),
+      outcome: z
+        .enum(['refund', 'forfeit'])
+        .describe('refund: the balance returned to the wallet (premium); forfeit: it was forfeited (basic)'),
     },
   },
   'card.terminated': {
@@ -67,17 +75,27 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
   },
 };
 
-const operationId = (type: string) => `on${type.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+const operationId = (type: string) =>
+  `on${type
+    .split(/[._]/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')}`;
 
 const SIGNATURE = [
   ['webhook-id', "The event's id (`msg_…`), the same on every retry: use it to ignore duplicates."],
   ['webhook-timestamp', 'Seconds since the epoch.'],
-  ['webhook-signature', '`v1,<base64 HMAC-SHA256>` of `"{webhook-id}.{webhook-timestamp}.{body}"`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks).'],
+  [
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256>` of `"{webhook-id}.{webhook-timestamp}.{body}"`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks).',
+  ],
 ].map(([name, description]) => ({ in: 'header', name, required: true, description, schema: { type: 'string' } }));
 
 /** The components the webhooks refer to. */
 export const webhookSchemas = (): Record<string, JsonSchema> => ({
-  CardEventData: { ...json(cardEventData), description: 'The card an event is about (never its number), with its available balance after the event.' },
+  CardEventData: {
+    ...json(cardEventData),
+    description: 'The card an event is about (never its number), with its available balance after the event.',
+  },
 });
 
 /** The `webhooks` object of the document: one POST per event type. */
@@ -97,7 +115,8 @@ export function cardWebhooks(): Record<string, JsonSchema> {
         operationId: operationId(type),
         summary,
         tags: ['Webhooks'],
-        description: 'Sent to the callback URL set in API Settings. Answer 2xx quickly; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h), and 410 turns the callback off.',
+        description:
+          'Sent to the callback URL set in API Settings. Answer 2xx quickly; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h), and 410 turns the callback off.',
         parameters: SIGNATURE,
         requestBody: { required: true, content: { 'application/json': { schema: body } } },
         responses: { '2XX': { description: 'Received.' }, '410': { description: 'Gone: the callback is turned off.' } },

@@ -10,31 +10,79 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : Stri
 
 /** Staff actions by route, in words: what was done, to which kind of object, and which one. */
 const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<string, string>) => Described> = {
-  'POST /wallet/approve-topup': (_r, b) => ({ action: `topup.${b.action === 'deny' ? 'deny' : 'approve'}`, objectType: 'topup', objectId: str(b.topup_id) }),
-  'POST /verification/decide': (_r, b) => ({ action: `verification.${b.decision === 'reject' ? 'reject' : 'approve'}`, objectType: 'verification', objectId: str(b.verification_id) }),
+  'POST /wallet/approve-topup': (_r, b) => ({
+    action: `topup.${b.action === 'deny' ? 'deny' : 'approve'}`,
+    objectType: 'topup',
+    objectId: str(b.topup_id),
+  }),
+  'POST /verification/decide': (_r, b) => ({
+    action: `verification.${b.decision === 'reject' ? 'reject' : 'approve'}`,
+    objectType: 'verification',
+    objectId: str(b.verification_id),
+  }),
   'POST /cards/flag/:id': (_r, _b, p) => ({ action: 'card.flag', objectType: 'card', objectId: p.id }),
   'POST /cards/unflag/:id': (_r, _b, p) => ({ action: 'card.unflag', objectType: 'card', objectId: p.id }),
   'POST /cards/suspend/:id': (_r, _b, p) => ({ action: 'card.suspend', objectType: 'card', objectId: p.id }),
   'POST /cards/unsuspend/:id': (_r, _b, p) => ({ action: 'card.unsuspend', objectType: 'card', objectId: p.id }),
-  'POST /cards/change-status/:id': (_r, b, p) => ({ action: b.status === 'deactivate' ? 'card.freeze' : 'card.unfreeze', objectType: 'card', objectId: p.id }),
-  'POST /cards/change-status-token': (_r, b) => ({ action: b.status === 'deactivate' ? 'card.freeze' : 'card.unfreeze', objectType: 'card-token', objectId: str(b.card_token) }),
+  'POST /cards/change-status/:id': (_r, b, p) => ({
+    action: b.status === 'deactivate' ? 'card.freeze' : 'card.unfreeze',
+    objectType: 'card',
+    objectId: p.id,
+  }),
+  'POST /cards/change-status-token': (_r, b) => ({
+    action: b.status === 'deactivate' ? 'card.freeze' : 'card.unfreeze',
+    objectType: 'card-token',
+    objectId: str(b.card_token),
+  }),
   'DELETE /cards/:id': (_r, _b, p) => ({ action: 'card.delete', objectType: 'card', objectId: p.id }),
   'POST /cards/withdraw-funds': (_r, b) => ({ action: 'card.withdraw', objectType: 'card', objectId: str(b.card) }),
   'POST /cards/add-funds': (_r, b) => ({ action: 'card.fund', objectType: 'card', objectId: str(b.card) }),
-  'POST /sandbox/authorizations': (_r, b) => ({ action: 'sandbox.authorization', objectType: 'card', objectId: str(b.card_id) }),
-  'POST /sandbox/authorizations/:id/reverse': (_r, _b, p) => ({ action: 'sandbox.reverse', objectType: 'card-transaction', objectId: p.id }),
-  'POST /sandbox/authorizations/:id/settle': (_r, _b, p) => ({ action: 'sandbox.settle', objectType: 'card-transaction', objectId: p.id }),
-  'PUT /fees/:id': (_r, b, p) => ({ action: b.for === 'company' ? 'fee.override' : 'fee.update', objectType: 'fee', objectId: b.for === 'company' ? `${p.id}@${str(b.for_id)}` : p.id }),
+  'POST /sandbox/authorizations': (_r, b) => ({
+    action: 'sandbox.authorization',
+    objectType: 'card',
+    objectId: str(b.card_id),
+  }),
+  'POST /sandbox/authorizations/:id/reverse': (_r, _b, p) => ({
+    action: 'sandbox.reverse',
+    objectType: 'card-transaction',
+    objectId: p.id,
+  }),
+  'POST /sandbox/authorizations/:id/settle': (_r, _b, p) => ({
+    action: 'sandbox.settle',
+    objectType: 'card-transaction',
+    objectId: p.id,
+  }),
+  'PUT /fees/:id': (_r, b, p) => ({
+    action: b.for === 'company' ? 'fee.override' : 'fee.update',
+    objectType: 'fee',
+    objectId: b.for === 'company' ? `${p.id}@${str(b.for_id)}` : p.id,
+  }),
   'PUT /param/momo-sync': () => ({ action: 'momo.update', objectType: 'momo-settings', objectId: '1' }),
   'POST /account/admins': (_r, b) => ({ action: 'admin.create', objectType: 'admin', objectId: str(b.email) }),
   'PUT /account/admins/:id': (_r, _b, p) => ({ action: 'admin.update', objectType: 'admin', objectId: p.id }),
   'DELETE /account/admins/:id': (_r, _b, p) => ({ action: 'admin.delete', objectType: 'admin', objectId: p.id }),
-  'DELETE /individuals/:id': (_r, _b, p) => ({ action: 'individual.deactivate', objectType: 'individual', objectId: p.id }),
-  'POST /individuals/status': (_r, b) => ({ action: 'individual.reactivate', objectType: 'individual', objectId: str(b.account) }),
+  'DELETE /individuals/:id': (_r, _b, p) => ({
+    action: 'individual.deactivate',
+    objectType: 'individual',
+    objectId: p.id,
+  }),
+  'POST /individuals/status': (_r, b) => ({
+    action: 'individual.reactivate',
+    objectType: 'individual',
+    objectId: str(b.account),
+  }),
   'DELETE /companies/:id': (_r, _b, p) => ({ action: 'company.deactivate', objectType: 'company', objectId: p.id }),
-  'POST /company/status': (_r, b) => ({ action: 'company.reactivate', objectType: 'company', objectId: str(b.account) }),
+  'POST /company/status': (_r, b) => ({
+    action: 'company.reactivate',
+    objectType: 'company',
+    objectId: str(b.account),
+  }),
   'PUT /individuals/:id': (_r, _b, p) => ({ action: 'profile.update', objectType: 'admin', objectId: p.id }),
-  'PATCH /individuals/change-password/:id': (_r, _b, p) => ({ action: 'profile.password', objectType: 'admin', objectId: p.id }),
+  'PATCH /individuals/change-password/:id': (_r, _b, p) => ({
+    action: 'profile.password',
+    objectType: 'admin',
+    objectId: p.id,
+  }),
 };
 
 const SECRET = /pass|token|code|secret|cvc|cvv|card_number|pan/i;
@@ -63,7 +111,11 @@ export default fp(async (app) => {
     const route = `${req.method} ${(req.routeOptions.url ?? '').replace(/^\/api\/v1/, '')}`;
     if (IGNORED.has(route)) return payload;
     const body = redact(req.body);
-    const d = ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? { action: route, objectType: 'request', objectId: null };
+    const d = ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? {
+      action: route,
+      objectType: 'request',
+      objectId: null,
+    };
     try {
       await app.ctx.db.insert(auditLog).values({
         id: crypto.randomUUID(),

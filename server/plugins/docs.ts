@@ -24,7 +24,9 @@ export default fp(async (app) => {
           'timestamps are ISO 8601 in UTC.',
         version: '1.0.0',
       },
-      servers: [{ url: app.ctx.config.appUrl, description: 'This deployment (APP_URL); every path starts with /api/v1' }],
+      servers: [
+        { url: app.ctx.config.appUrl, description: 'This deployment (APP_URL); every path starts with /api/v1' },
+      ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         schemas: webhookSchemas(),

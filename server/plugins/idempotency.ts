@@ -51,11 +51,13 @@ const IN_FLIGHT = 'A request with this Idempotency-Key is still being processed.
 function fingerprint(req: FastifyRequest): string {
   const path = req.url.split('?')[0];
   const isJson = (req.headers['content-type'] ?? '').includes('json');
-  const body = isJson || req.body === undefined ? JSON.stringify(req.body ?? null) : `len:${req.headers['content-length'] ?? ''}`;
+  const body =
+    isJson || req.body === undefined ? JSON.stringify(req.body ?? null) : `len:${req.headers['content-length'] ?? ''}`;
   return sha256(`${req.method} ${path}?${req.url.split('?')[1] ?? ''}\n${body}`);
 }
 
-const whereKey = (s: { principal: string; key: string }) => and(eq(idempotencyKeys.principal, s.principal), eq(idempotencyKeys.key, s.key));
+const whereKey = (s: { principal: string; key: string }) =>
+  and(eq(idempotencyKeys.principal, s.principal), eq(idempotencyKeys.key, s.key));
 
 /**
  * What an existing record means for a new request with its key: replay its answer, refuse (422
@@ -69,7 +71,8 @@ async function judge(db: DbOrTx, rec: KeyRecord, requestHash: string, now: Date)
     await db.delete(idempotencyKeys).where(and(whereKey(rec), eq(idempotencyKeys.createdAt, rec.createdAt)));
     return null;
   }
-  if (rec.requestHash !== requestHash) throw new AppError(HTTP.UNPROCESSABLE, DIFFERENT_REQUEST, { 'Idempotency-Key': [DIFFERENT_REQUEST] });
+  if (rec.requestHash !== requestHash)
+    throw new AppError(HTTP.UNPROCESSABLE, DIFFERENT_REQUEST, { 'Idempotency-Key': [DIFFERENT_REQUEST] });
   if (rec.state !== 'done') throw new AppError(HTTP.CONFLICT, IN_FLIGHT);
   return rec;
 }
@@ -104,10 +107,21 @@ const claimStatement = (idem: IdempotencyState, at: Date, state = 'in_flight') =
   on conflict do nothing returning key`;
 
 /** Stores a key's answer in the caller's transaction (the worker settling a withdrawal). */
-export async function completeKey(ctx: AppContext, tx: DbOrTx, key: { principal: string; key: string }, answer: { status: number; body: string }) {
+export async function completeKey(
+  ctx: AppContext,
+  tx: DbOrTx,
+  key: { principal: string; key: string },
+  answer: { status: number; body: string },
+) {
   await tx
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: answer.status, responseBody: seal(answer.body, ctx.config.encryptionKey), responseContentType: JSON_TYPE, completedAt: ctx.now() })
+    .set({
+      state: 'done',
+      responseStatus: answer.status,
+      responseBody: seal(answer.body, ctx.config.encryptionKey),
+      responseContentType: JSON_TYPE,
+      completedAt: ctx.now(),
+    })
     .where(whereKey(key));
 }
 
@@ -159,7 +173,9 @@ export async function moneyTransaction<T>(
   const result = await db.transaction(async (tx) => {
     const at = now();
     for (let attempt = 1; ; attempt++) {
-      const claimed = (await tx.execute(claimStatement(idem, at, opts.answerLater ? 'awaiting_issuer' : 'in_flight'))) as unknown as { rows: unknown[] };
+      const claimed = (await tx.execute(
+        claimStatement(idem, at, opts.answerLater ? 'awaiting_issuer' : 'in_flight'),
+      )) as unknown as { rows: unknown[] };
       if (claimed.rows.length) break;
       await keyTaken(tx, idem, at, true);
       if (attempt >= MAX_CLAIMS) throw new AppError(HTTP.CONFLICT, IN_FLIGHT);
@@ -196,7 +212,8 @@ export const KEY_IN_FLIGHT = IN_FLIGHT;
 
 function inTransactionKey(req: FastifyRequest): IdempotencyState | null {
   const idem = req.idempotency;
-  if (idem && !idem.inTransaction) throw new Error(`${req.method} ${req.routeOptions.url}: money routes need config.idempotency = 'in-transaction'`);
+  if (idem && !idem.inTransaction)
+    throw new Error(`${req.method} ${req.routeOptions.url}: money routes need config.idempotency = 'in-transaction'`);
   return idem;
 }
 
@@ -217,7 +234,14 @@ export default fp(async (app) => {
     if (req.routeOptions.config.idempotency === 'none') return;
     if (key.length < 1 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters.');
     const principal = req.user.via === 'api' ? `client:${req.user.clientId}` : `user:${req.user.id}`;
-    const state: IdempotencyState = { principal, key, requestHash: fingerprint(req), replayed: false, inTransaction: false, completed: false };
+    const state: IdempotencyState = {
+      principal,
+      key,
+      requestHash: fingerprint(req),
+      replayed: false,
+      inTransaction: false,
+      completed: false,
+    };
     if (req.routeOptions.config.idempotency === 'in-transaction') {
       req.idempotency = { ...state, inTransaction: true };
       return;
@@ -270,14 +294,23 @@ export default fp(async (app) => {
     // a request with the same key got there first, whose answer is then sent instead.
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ principal: idem.principal, key: idem.key, requestHash: idem.requestHash, createdAt: app.ctx.now(), ...done })
+      .values({
+        principal: idem.principal,
+        key: idem.key,
+        requestHash: idem.requestHash,
+        createdAt: app.ctx.now(),
+        ...done,
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length) return payload;
     const [rec] = await db.select().from(idempotencyKeys).where(whereKey(idem));
     if (!rec || rec.state !== 'done' || rec.requestHash !== idem.requestHash) return payload;
     idem.replayed = true;
-    reply.status(rec.responseStatus ?? HTTP.OK).header('Idempotent-Replayed', 'true').header('content-type', rec.responseContentType ?? JSON_TYPE);
+    reply
+      .status(rec.responseStatus ?? HTTP.OK)
+      .header('Idempotent-Replayed', 'true')
+      .header('content-type', rec.responseContentType ?? JSON_TYPE);
     return rec.responseBody ? openBody(rec.responseBody, app.ctx.config.encryptionKey) : '';
   });
 });

@@ -25,13 +25,23 @@ export default fp(async (app) => {
     if (pathname.startsWith('/api/')) {
       const allowed = allowedMethods(app, methods, pathname);
       if (allowed.length && req.method === 'OPTIONS') {
-        return reply.status(HTTP.NO_CONTENT).header('allow', [...allowed, 'OPTIONS'].join(', ')).send();
+        return reply
+          .status(HTTP.NO_CONTENT)
+          .header('allow', [...allowed, 'OPTIONS'].join(', '))
+          .send();
       }
       if (allowed.length) {
         const message = `${req.method} is not allowed on ${pathname}: use ${allowed.join(', ')}.`;
-        return reply.status(HTTP.METHOD_NOT_ALLOWED).header('allow', allowed.join(', ')).send({ message, error: message });
+        return reply
+          .status(HTTP.METHOD_NOT_ALLOWED)
+          .header('allow', allowed.join(', '))
+          .send({ message, error: message });
       }
-    } else if (app.hasDecorator('spaIndex') && (req.method === 'GET' || req.method === 'HEAD') && isAppScreen(pathname)) {
+    } else if (
+      app.hasDecorator('spaIndex') &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      isAppScreen(pathname)
+    ) {
       return reply.status(HTTP.OK).type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return notFound(req, reply, pathname);

@@ -15,13 +15,21 @@ export async function seedMomoSettings(tx: Tx) {
 
 type Final = 'Pending' | 'Hash-provided' | 'MoMo processed' | 'Approved' | 'Denied';
 
-const hash = (seed: number) => Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(seed * 7 + i * 13 + ((seed * i) % 11)) % 16]).join('');
+const hash = (seed: number) =>
+  Array.from({ length: 64 }, (_, i) => '0123456789abcdef'[(seed * 7 + i * 13 + ((seed * i) % 11)) % 16]).join('');
 
 /** Top-ups of both methods in every state, and transfers, as timed events. */
 export function walletEvents(a: Actors): DemoEvent[] {
   const events: DemoEvent[] = [];
   let n = 0;
-  const topup = (who: keyof Actors, method: 'tron' | 'momo', cents: number, daysAgo: number, final: Final, reason?: string) => {
+  const topup = (
+    who: keyof Actors,
+    method: 'tron' | 'momo',
+    cents: number,
+    daysAgo: number,
+    final: Final,
+    reason?: string,
+  ) => {
     const seed = ++n;
     let reference = '';
     let code = '';
@@ -39,18 +47,29 @@ export function walletEvents(a: Actors): DemoEvent[] {
     events.push({
       hoursAgo: t0 - 0.5,
       run: async (ctx) => {
-        await confirmTopup(ctx, a[who], method === 'tron' ? { reference, transaction_hash: hash(seed) } : { reference, code });
+        await confirmTopup(
+          ctx,
+          a[who],
+          method === 'tron' ? { reference, transaction_hash: hash(seed) } : { reference, code },
+        );
         const { findTopupByReference } = await import('../modules/wallet/queries');
         id = (await findTopupByReference(ctx.db, reference))!.id;
       },
     });
-    if (method === 'momo' && final !== 'Hash-provided' && !(final === 'Denied' && reason?.includes('No mobile-money'))) {
+    if (
+      method === 'momo' &&
+      final !== 'Hash-provided' &&
+      !(final === 'Denied' && reason?.includes('No mobile-money'))
+    ) {
       events.push({ hoursAgo: t0 - 1, run: (ctx) => markMomoProcessed(ctx, a.agent, id).then(() => undefined) });
     }
     if (final === 'Approved' || final === 'Denied') {
       events.push({
         hoursAgo: t0 - 2,
-        run: (ctx) => decideTopup(ctx, a.admin, { topup_id: id, action: final === 'Approved' ? 'approve' : 'deny', reason }).then(() => undefined),
+        run: (ctx) =>
+          decideTopup(ctx, a.admin, { topup_id: id, action: final === 'Approved' ? 'approve' : 'deny', reason }).then(
+            () => undefined,
+          ),
       });
     }
   };
@@ -68,11 +87,21 @@ export function walletEvents(a: Actors): DemoEvent[] {
 
   // Steady weekly funding of the company wallet, so the charts show months of activity.
   for (let week = 12; week >= 1; week--) {
-    topup(week % 3 === 0 ? 'efua' : 'kofi', week % 2 ? 'tron' : 'momo', 20_000 + ((week * 7919) % 9) * 5_000, week * 7 - 1.5, 'Approved');
+    topup(
+      week % 3 === 0 ? 'efua' : 'kofi',
+      week % 2 ? 'tron' : 'momo',
+      20_000 + ((week * 7919) % 9) * 5_000,
+      week * 7 - 1.5,
+      'Approved',
+    );
   }
 
   const send = (who: keyof Actors, to: keyof Actors, cents: number, daysAgo: number, note?: string) =>
-    events.push({ hoursAgo: daysAgo * 24, run: (ctx) => transfer(ctx, a[who], { wallet_id: a[to].walletId, amount: cents, reference: note }).then(() => undefined) });
+    events.push({
+      hoursAgo: daysAgo * 24,
+      run: (ctx) =>
+        transfer(ctx, a[who], { wallet_id: a[to].walletId, amount: cents, reference: note }).then(() => undefined),
+    });
   send('kofi', 'ama', 12_000, 20, 'Reimbursement: Kumasi site visit');
   send('ama', 'kofi', 4_550, 5, 'Invoice 1042');
   send('efua', 'ama', 2_500, 3);

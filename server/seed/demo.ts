@@ -15,9 +15,17 @@ export const DEMO_ACCOUNTS = [
   { role: 'Individual', email: 'ama@example.com', name: 'Ama Mensah' },
   { role: 'Company-Admin', email: 'kofi@acme.example.com', name: 'Kofi Boateng (Acme Logistics Ltd)' },
   { role: 'Company-User', email: 'efua@acme.example.com', name: 'Efua Owusu (Acme Logistics Ltd)' },
-  { role: 'Individual', email: 'agent@cardwallet.example', name: 'Kwame Asare (momo agent: confirms mobile-money payments)' },
+  {
+    role: 'Individual',
+    email: 'agent@cardwallet.example',
+    name: 'Kwame Asare (momo agent: confirms mobile-money payments)',
+  },
   { role: 'Individual', email: 'kojo@example.com', name: 'Kojo Antwi (KYC waiting for review)' },
-  { role: 'Company-Admin', email: 'abena@sunrise-agro.example.com', name: 'Abena Ofori (Sunrise Agro Ltd, KYB waiting for review)' },
+  {
+    role: 'Company-Admin',
+    email: 'abena@sunrise-agro.example.com',
+    name: 'Abena Ofori (Sunrise Agro Ltd, KYB waiting for review)',
+  },
 ] as const;
 
 export { DEMO_IDS };
@@ -45,14 +53,76 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
       updatedAt: now,
     });
     await tx.insert(users).values([
-      { ...base, id: DEMO_IDS.superAdmin, email: 'super@cardwallet.example', firstName: 'Sena', lastName: 'Agbeko', phoneNumber: '+233201000001', role: 'Super-Admin', state: 'Verified', createdAt: since(120) },
-      { ...base, id: DEMO_IDS.admin, email: 'admin@cardwallet.example', firstName: 'Yaw', lastName: 'Darko', phoneNumber: '+233201000002', role: 'Admin', state: 'Verified', createdAt: since(110) },
-      { ...base, id: DEMO_IDS.individual, email: 'ama@example.com', firstName: 'Ama', lastName: 'Mensah', phoneNumber: '+233241234567', role: 'Individual', state: 'Unverified', createdAt: since(85) },
-      { ...base, id: DEMO_IDS.companyAdmin, email: 'kofi@acme.example.com', firstName: 'Kofi', lastName: 'Boateng', phoneNumber: '+233244000111', role: 'Company-Admin', companyId: DEMO_IDS.company, createdAt: since(80) },
-      { ...base, id: DEMO_IDS.companyUser, email: 'efua@acme.example.com', firstName: 'Efua', lastName: 'Owusu', phoneNumber: '+233244000222', role: 'Company-User', companyId: DEMO_IDS.company, invitedBy: DEMO_IDS.companyAdmin, createdAt: since(70) },
-      { ...base, id: DEMO_IDS.momoAgent, email: 'agent@cardwallet.example', firstName: 'Kwame', lastName: 'Asare', phoneNumber: '+233201000009', role: 'Individual', state: 'Verified', createdAt: since(100) },
+      {
+        ...base,
+        id: DEMO_IDS.superAdmin,
+        email: 'super@cardwallet.example',
+        firstName: 'Sena',
+        lastName: 'Agbeko',
+        phoneNumber: '+233201000001',
+        role: 'Super-Admin',
+        state: 'Verified',
+        createdAt: since(120),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.admin,
+        email: 'admin@cardwallet.example',
+        firstName: 'Yaw',
+        lastName: 'Darko',
+        phoneNumber: '+233201000002',
+        role: 'Admin',
+        state: 'Verified',
+        createdAt: since(110),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.individual,
+        email: 'ama@example.com',
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        phoneNumber: '+233241234567',
+        role: 'Individual',
+        state: 'Unverified',
+        createdAt: since(85),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.companyAdmin,
+        email: 'kofi@acme.example.com',
+        firstName: 'Kofi',
+        lastName: 'Boateng',
+        phoneNumber: '+233244000111',
+        role: 'Company-Admin',
+        companyId: DEMO_IDS.company,
+        createdAt: since(80),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.companyUser,
+        email: 'efua@acme.example.com',
+        firstName: 'Efua',
+        lastName: 'Owusu',
+        phoneNumber: '+233244000222',
+        role: 'Company-User',
+        companyId: DEMO_IDS.company,
+        invitedBy: DEMO_IDS.companyAdmin,
+        createdAt: since(70),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.momoAgent,
+        email: 'agent@cardwallet.example',
+        firstName: 'Kwame',
+        lastName: 'Asare',
+        phoneNumber: '+233201000009',
+        role: 'Individual',
+        state: 'Verified',
+        createdAt: since(100),
+      },
     ]);
-    for (const walletId of [DEMO_IDS.individual, DEMO_IDS.company, DEMO_IDS.momoAgent]) await createWallet(tx, walletId);
+    for (const walletId of [DEMO_IDS.individual, DEMO_IDS.company, DEMO_IDS.momoAgent])
+      await createWallet(tx, walletId);
     await seedMomoSettings(tx);
     await seedDemoVerifications(tx, dataDir, now, passwordHash);
   });

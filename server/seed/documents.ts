@@ -30,7 +30,8 @@ export function samplePng(accent: RGB): Buffer {
   const w = 320;
   const h = 200;
   const raw = Buffer.alloc((w * 3 + 1) * h);
-  const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+  const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
   for (let y = 0; y < h; y++) {
     raw[y * (w * 3 + 1)] = 0;
     for (let x = 0; x < w; x++) {
@@ -38,7 +39,13 @@ export function samplePng(accent: RGB): Buffer {
       if (y < 36) px = accent;
       else if (inRect(x, y, 20, 56, 110, 170)) px = [203, 213, 225];
       else if (inRect(x, y, 48, 80, 82, 114)) px = [148, 163, 184];
-      else if (inRect(x, y, 130, 64, 290, 76) || inRect(x, y, 130, 92, 260, 102) || inRect(x, y, 130, 118, 280, 128) || inRect(x, y, 130, 144, 230, 154)) px = [71, 85, 105];
+      else if (
+        inRect(x, y, 130, 64, 290, 76) ||
+        inRect(x, y, 130, 92, 260, 102) ||
+        inRect(x, y, 130, 118, 280, 128) ||
+        inRect(x, y, 130, 144, 230, 154)
+      )
+        px = [71, 85, 105];
       if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) px = [100, 116, 139];
       raw.set(px, y * (w * 3 + 1) + 1 + x * 3);
     }
@@ -48,13 +55,21 @@ export function samplePng(accent: RGB): Buffer {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A one-page PDF with a title and lines of text (Helvetica), with a correct xref table. */
 export function samplePdf(title: string, lines: string[]): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = [`BT /F1 18 Tf 56 780 Td (${esc(title)}) Tj ET`, ...lines.map((l, i) => `BT /F1 11 Tf 56 ${744 - i * 18} Td (${esc(l)}) Tj ET`)].join('\n');
+  const text = [
+    `BT /F1 18 Tf 56 780 Td (${esc(title)}) Tj ET`,
+    ...lines.map((l, i) => `BT /F1 11 Tf 56 ${744 - i * 18} Td (${esc(l)}) Tj ET`),
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -21,7 +21,10 @@ export async function confirmCode(mode: 'setup' | 'verify', token: string, code:
 }
 
 export async function recoverWithCode(token: string, recoveryCode: string): Promise<SessionPayload> {
-  const payload = await apiData<SessionPayload>('POST', '/account/login-recover', { body: { token, recovery_code: recoveryCode }, silent: true });
+  const payload = await apiData<SessionPayload>('POST', '/account/login-recover', {
+    body: { token, recovery_code: recoveryCode },
+    silent: true,
+  });
   setSessionFromPayload(payload);
   return payload;
 }
@@ -42,7 +45,9 @@ export async function logout(): Promise<void> {
 
 export async function refreshProfile(): Promise<{ user: ApiUser; company: ApiCompany | null } | null> {
   if (!getSession()) return null;
-  const p = await apiData<{ user: ApiUser; company: ApiCompany | null }>('GET', '/individuals/profile', { silent: true });
+  const p = await apiData<{ user: ApiUser; company: ApiCompany | null }>('GET', '/individuals/profile', {
+    silent: true,
+  });
   updateIdentity(p.user, p.company);
   return p;
 }

@@ -106,7 +106,12 @@ export async function apiData<T>(method: string, path: string, opts?: RequestOpt
  * A file from the API (a CSV export, a PDF statement): fetched with the bearer token, so it cannot
  * be a plain link; answers the body as a blob and the file name the server suggests.
  */
-export async function apiDownload(path: string, query?: Query, signal?: AbortSignal, accept = 'text/csv'): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiDownload(
+  path: string,
+  query?: Query,
+  signal?: AbortSignal,
+  accept = 'text/csv',
+): Promise<{ blob: Blob; filename: string | null }> {
   const session = getSession();
   const headers: Record<string, string> = { accept: `${accept}, application/json` };
   if (session) headers.authorization = `Bearer ${session.token}`;

@@ -28,7 +28,8 @@ export function sortersToQuery(sorters: CrudSort[] = []): Query {
   return s ? { sort: s.field, order: s.order } : {};
 }
 
-const pathOf = (resource: string, meta?: Record<string, unknown>) => `/${String(meta?.path ?? resource).replace(/^\//, '')}`;
+const pathOf = (resource: string, meta?: Record<string, unknown>) =>
+  `/${String(meta?.path ?? resource).replace(/^\//, '')}`;
 
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
@@ -36,7 +37,10 @@ export const dataProvider: DataProvider = {
   async getList({ resource, pagination, filters, sorters, meta }) {
     const paging =
       pagination?.mode === 'off' ? {} : { page: pagination?.currentPage ?? 1, per_page: pagination?.pageSize ?? 25 };
-    const res = await api<(Paged<BaseRecord> & { totals?: Record<string, string> }) | { data: BaseRecord[]; company?: Record<string, string> }>('GET', pathOf(resource, meta), {
+    const res = await api<
+      | (Paged<BaseRecord> & { totals?: Record<string, string> })
+      | { data: BaseRecord[]; company?: Record<string, string> }
+    >('GET', pathOf(resource, meta), {
       query: { ...paging, ...filtersToQuery(filters), ...sortersToQuery(sorters), ...(meta?.query as Query) },
     });
     const data = res.data as never[];
@@ -44,7 +48,12 @@ export const dataProvider: DataProvider = {
     // list of one company's rows the company it is for.
     const totals = 'totals' in res ? res.totals : undefined;
     const company = 'company' in res ? res.company : undefined;
-    return { data, total: 'total' in res ? res.total : data.length, ...(totals ? { totals } : {}), ...(company ? { company } : {}) };
+    return {
+      data,
+      total: 'total' in res ? res.total : data.length,
+      ...(totals ? { totals } : {}),
+      ...(company ? { company } : {}),
+    };
   },
 
   async getOne({ resource, id, meta }) {

@@ -9,7 +9,11 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string[]>;
   readonly error?: string | Record<string, string[]>;
 
-  constructor(statusCode: number, body: Partial<ApiErrorBody> | null, fallback = 'Something went wrong. Please try again.') {
+  constructor(
+    statusCode: number,
+    body: Partial<ApiErrorBody> | null,
+    fallback = 'Something went wrong. Please try again.',
+  ) {
     super(body?.message || fallback);
     this.name = 'ApiError';
     this.statusCode = statusCode;

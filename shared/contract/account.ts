@@ -72,7 +72,6 @@ export const recoverBody = z.object({
   recovery_code: recoveryCodeField,
 });
 
-
 /**
  * Regenerating recovery codes or moving to a new authenticator: the password and either a code of the
  * current authenticator or (its phone lost) one of the recovery codes, which is then used up.

@@ -12,7 +12,8 @@ export const SPENDING_CONTROLS = ['day', 'week', 'month', 'lifetime'] as const;
 export type SpendingControl = (typeof SPENDING_CONTROLS)[number];
 
 /** media is Visa, general is Mastercard, anything else a tokenised card. */
-export const brandOf = (purpose: string) => (purpose === 'media' ? 'Visa' : purpose === 'general' ? 'Mastercard' : 'Tokenised Cards');
+export const brandOf = (purpose: string) =>
+  purpose === 'media' ? 'Visa' : purpose === 'general' ? 'Mastercard' : 'Tokenised Cards';
 
 export const MIN_CARD_LOAD_CENTS = 300;
 export const UNVERIFIED_CARD_LIMIT = 5;
@@ -26,7 +27,9 @@ export interface ApiCardAllowance {
   left: number | null;
 }
 
-const spendingControlField = z.enum(SPENDING_CONTROLS, { error: 'Spending Control must be day, week, month or lifetime' });
+const spendingControlField = z.enum(SPENDING_CONTROLS, {
+  error: 'Spending Control must be day, week, month or lifetime',
+});
 
 export const createCardBody = z
   .object({
@@ -109,7 +112,9 @@ export const sandboxAuthorizationBody = z.object({
     .default('USD'),
 });
 
-export const cardTransactionsQuery = pageQuery.and(dateRangeQuery).and(z.object({ card: z.string({ error: 'Please select a card' }).uuid('Please select a card') }));
+export const cardTransactionsQuery = pageQuery
+  .and(dateRangeQuery)
+  .and(z.object({ card: z.string({ error: 'Please select a card' }).uuid('Please select a card') }));
 
 export interface ApiCard {
   id: string;

@@ -3,32 +3,38 @@ import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
 
 /** A fee value: up to 2 decimals, as a number or a string ("1.50"), into hundredths. */
-const feeValueField = z.unknown().transform((v, ctx) => {
-  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  if (s === '') {
-    ctx.addIssue({ code: 'custom', message: 'Value is required' });
-    return z.NEVER;
-  }
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a value such as 1.50 (at most 2 decimals)' });
-    return z.NEVER;
-  }
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}).meta({
-  // what the OpenAPI document shows for the transform
-  description: 'A percentage (0 to 100) or a fixed amount in USD (0.00 to 10,000.00), as the fee type says: at most two decimals, as a string ("1.50") or a number.',
-  anyOf: [
-    { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' },
-    { type: 'number', minimum: 0 },
-  ],
-});
+const feeValueField = z
+  .unknown()
+  .transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: 'Value is required' });
+      return z.NEVER;
+    }
+    const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a value such as 1.50 (at most 2 decimals)' });
+      return z.NEVER;
+    }
+    return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  })
+  .meta({
+    // what the OpenAPI document shows for the transform
+    description:
+      'A percentage (0 to 100) or a fixed amount in USD (0.00 to 10,000.00), as the fee type says: at most two decimals, as a string ("1.50") or a number.',
+    anyOf: [
+      { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' },
+      { type: 'number', minimum: 0 },
+    ],
+  });
 
 export const updateFeeBody = z
   .object({
     value: feeValueField,
     /** 1 = Active, 0 = Inactive (the form sends a number), or the words */
-    status: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('Active'), z.literal('Inactive')]).optional(),
+    status: z
+      .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('Active'), z.literal('Inactive')])
+      .optional(),
     for: z.enum(['default', 'company']).optional(),
     for_id: z.string().uuid().nullish(),
     // Read-only on the form; accepted and ignored so the form can send the row as it is.
@@ -37,7 +43,8 @@ export const updateFeeBody = z
     for_name: z.string().nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.for === 'company' && !v.for_id) ctx.addIssue({ code: 'custom', path: ['for_id'], message: 'Company is required' });
+    if (v.for === 'company' && !v.for_id)
+      ctx.addIssue({ code: 'custom', path: ['for_id'], message: 'Company is required' });
   });
 
 /** The most a fee may be, in hundredths: 100 % for a percentage, 10,000.00 USD for a fixed fee. */
@@ -105,7 +112,10 @@ export const momoSyncBody = z.object({
   rate: z
     .union([z.number(), z.string()], { error: 'Rate is required' })
     .transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0, 'Rate must be a number above 0 with at most 4 decimals')
+    .refine(
+      (v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0,
+      'Rate must be a number above 0 with at most 4 decimals',
+    )
     .transform(canonicalRate),
   flat_fee: z
     .union([z.number(), z.string()], { error: 'Flat Fee is required' })
@@ -120,6 +130,8 @@ export const momoSyncBody = z.object({
   entity_users: z
     .union([z.array(z.string()), z.string()])
     .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean),
+    )
     .refine((v) => v.every((id) => aUuid.safeParse(id).success), 'Each confirmation user id must be a user id (UUID)'),
 });

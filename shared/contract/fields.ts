@@ -3,11 +3,7 @@ import { z } from 'zod';
 /** Field builders shared by the client forms and the server, so both say the same thing. */
 
 export const requiredString = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const emailField = (required = 'Email is required') =>
   z

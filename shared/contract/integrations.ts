@@ -10,7 +10,11 @@ export const createClientBody = z.object({
 export const clientQuery = pageQuery.and(z.object({ identifier: z.string().uuid().optional() }));
 
 export const callbackRequestBody = z.object({
-  callback_url: z.string({ error: 'Callback URL is required' }).trim().min(1, 'Callback URL is required').max(500, 'The callback URL is too long'),
+  callback_url: z
+    .string({ error: 'Callback URL is required' })
+    .trim()
+    .min(1, 'Callback URL is required')
+    .max(500, 'The callback URL is too long'),
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
 });
 
@@ -22,7 +26,12 @@ export const tokenBody = z.object({
   client_secret: z.string().max(500).optional(),
 });
 
-export const deliveriesQuery = pageQuery.and(z.object({ company_id: z.string().uuid().optional(), state: z.enum(['pending', 'delivered', 'failed', 'skipped']).optional() }));
+export const deliveriesQuery = pageQuery.and(
+  z.object({
+    company_id: z.string().uuid().optional(),
+    state: z.enum(['pending', 'delivered', 'failed', 'skipped']).optional(),
+  }),
+);
 
 export interface ApiClientCredentials {
   client_id: string | null;
@@ -51,7 +60,14 @@ export interface ApiThirdParty {
   last_used_at: string | null;
   created_at: string;
   updated_at: string;
-  webhook: { url: string | null; active: boolean; health: 'healthy' | 'failing' | 'disabled' | 'none'; last_status: number | null; failed_events: number; pending_events: number };
+  webhook: {
+    url: string | null;
+    active: boolean;
+    health: 'healthy' | 'failing' | 'disabled' | 'none';
+    last_status: number | null;
+    failed_events: number;
+    pending_events: number;
+  };
 }
 
 export interface ApiWebhookEvent {
@@ -64,5 +80,12 @@ export interface ApiWebhookEvent {
   delivered_at: string | null;
   created_at: string;
   payload: Record<string, unknown>;
-  deliveries: Array<{ attempt: number; status_code: number | null; error: string | null; duration_ms: number | null; next_retry_at: string | null; created_at: string }>;
+  deliveries: Array<{
+    attempt: number;
+    status_code: number | null;
+    error: string | null;
+    duration_ms: number | null;
+    next_retry_at: string | null;
+    created_at: string;
+  }>;
 }

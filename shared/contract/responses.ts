@@ -25,7 +25,9 @@ export const money = z
   .regex(/^-?\d+\.\d{2}$/)
   .describe('An amount as a decimal string with exactly two decimals, e.g. "1250.00" (USD / USDT unless stated).');
 
-export const timestamp = z.iso.datetime().describe('A moment in time: ISO 8601 in UTC, e.g. "2026-01-31T09:30:00.000Z".');
+export const timestamp = z.iso
+  .datetime()
+  .describe('A moment in time: ISO 8601 in UTC, e.g. "2026-01-31T09:30:00.000Z".');
 
 export const id = z.guid().describe('A UUID.');
 
@@ -44,11 +46,19 @@ export const pageLinks = z
     prev: z.string().nullable().describe('The previous page, or null on the first'),
     next: z.string().nullable().describe('The next page, or null on the last'),
   })
-  .meta({ id: 'PageLinks', description: 'Links to other pages of the same list; they keep the request\'s own filters and change only page and per_page.' });
+  .meta({
+    id: 'PageLinks',
+    description:
+      "Links to other pages of the same list; they keep the request's own filters and change only page and per_page.",
+  });
 
 const pageFields = {
   links: pageLinks,
-  from: z.number().int().nullable().describe('Position (1-based) of the first row on this page; null when the page is empty'),
+  from: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Position (1-based) of the first row on this page; null when the page is empty'),
   to: z.number().int().nullable().describe('Position of the last row on this page; null when the page is empty'),
   total: z.number().int().describe('Rows matching the filters, over all pages'),
   current_page: z.number().int().describe('This page (the `page` query parameter)'),
@@ -57,7 +67,10 @@ const pageFields = {
 };
 
 /** The list envelope: one page of rows, links and counts; some lists add `totals` over all pages. */
-export function paged<T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(item: T, totals?: z.ZodObject<S>) {
+export function paged<T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  totals?: z.ZodObject<S>,
+) {
   return z.strictObject({
     data: z.array(item),
     ...pageFields,
@@ -72,7 +85,9 @@ export const errorBody = z
     error: z
       .union([
         z.string().describe('A short text or code (e.g. `invalid_client` from /oauth/token)'),
-        z.record(z.string(), z.array(z.string())).describe('On 422: each invalid field (dotted path) with its messages'),
+        z
+          .record(z.string(), z.array(z.string()))
+          .describe('On 422: each invalid field (dotted path) with its messages'),
       ])
       .describe('The error: a string, or on validation failures an object of field → messages'),
   })
@@ -83,7 +98,9 @@ export const messageOnly = z.strictObject({ message: z.string() });
 
 // ---- Accounts ------------------------------------------------------------------------------
 
-const verificationState = z.enum(VERIFICATION_STATES).describe('Verification state: Unverified, pending (in review) or Verified');
+const verificationState = z
+  .enum(VERIFICATION_STATES)
+  .describe('Verification state: Unverified, pending (in review) or Verified');
 
 export const apiUser = z
   .strictObject({
@@ -93,10 +110,18 @@ export const apiUser = z
     email: z.string(),
     phone_number: z.string().nullable(),
     role: z.enum(ROLES),
-    state: verificationState.describe("The user's verification state (the company's for company users; staff are Verified)"),
-    entities: z.array(z.string()).describe("Capabilities granted by configuration, e.g. 'momo' for mobile-money payment confirmers"),
+    state: verificationState.describe(
+      "The user's verification state (the company's for company users; staff are Verified)",
+    ),
+    entities: z
+      .array(z.string())
+      .describe("Capabilities granted by configuration, e.g. 'momo' for mobile-money payment confirmers"),
     company_id: id.nullable(),
-    wallet_id: id.nullable().describe("The master wallet id: the user's own for an Individual, the company's for company users, null for staff"),
+    wallet_id: id
+      .nullable()
+      .describe(
+        "The master wallet id: the user's own for an Individual, the company's for company users, null for staff",
+      ),
     created_at: timestamp,
   })
   .meta({ id: 'ApiUser', description: 'The signed-in user.' });
@@ -124,7 +149,9 @@ export const apiVerificationStatus = z
 const profileShape = {
   user: apiUser,
   company: apiCompany.nullable().describe('The company of a company user; null otherwise'),
-  verification: apiVerificationStatus.nullable().describe('The latest KYC/KYB submission; null when none (and for staff)'),
+  verification: apiVerificationStatus
+    .nullable()
+    .describe('The latest KYC/KYB submission; null when none (and for staff)'),
 };
 
 export const profilePayload = z.strictObject(profileShape).meta({ id: 'ProfilePayload' });
@@ -137,15 +164,24 @@ export const sessionPayload = z
     recovery_codes: z
       .array(z.string())
       .optional()
-      .describe('auth-confirm only: 10 single-use recovery codes (like ABCDE-23456), shown this once; login-recover takes one in place of the authenticator code'),
-    recovery_codes_left: z.number().int().optional().describe('login-recover only: how many unused recovery codes remain'),
+      .describe(
+        'auth-confirm only: 10 single-use recovery codes (like ABCDE-23456), shown this once; login-recover takes one in place of the authenticator code',
+      ),
+    recovery_codes_left: z
+      .number()
+      .int()
+      .optional()
+      .describe('login-recover only: how many unused recovery codes remain'),
   })
   .meta({ id: 'SessionPayload', description: 'A new session, with the profile.' });
 
 export const loginChallenge = z
   .strictObject({
     token: z.string().describe('Send with the six-digit code to auth-confirm (first login) or login-confirm'),
-    qrcode: z.string().optional().describe('First login only: a data: URL of the QR code to scan into an authenticator app'),
+    qrcode: z
+      .string()
+      .optional()
+      .describe('First login only: a data: URL of the QR code to scan into an authenticator app'),
     secret: z.string().optional().describe('First login only: the TOTP secret, for typing in by hand'),
   })
   .meta({ id: 'LoginChallenge', description: 'The password was right; the second factor is next.' });
@@ -164,7 +200,12 @@ export const authenticatorEnrolment = z.strictObject({
 });
 
 export const individualRegistered = z.strictObject({ id, email: z.string(), message: z.string() });
-export const companyRegistered = z.strictObject({ id: id.describe("The admin user's id"), company_id: id, email: z.string(), message: z.string() });
+export const companyRegistered = z.strictObject({
+  id: id.describe("The admin user's id"),
+  company_id: id,
+  email: z.string(),
+  message: z.string(),
+});
 export const resetRequested = z.strictObject({ code: z.literal(202), message: z.string() });
 export const passwordSet = z.strictObject({ email: z.string(), message: z.string() });
 
@@ -277,10 +318,15 @@ export const apiTopup = z
     momo_amount: money.nullable().describe('Mobile money only: the amount to send, in GHS'),
     balance_before: money.nullable(),
     balance_after: money.nullable(),
-    loader: z.strictObject({ first_name: z.string(), last_name: z.string(), role: z.string() }).nullable().describe('Who requested it'),
+    loader: z
+      .strictObject({ first_name: z.string(), last_name: z.string(), role: z.string() })
+      .nullable()
+      .describe('Who requested it'),
     company: z.string().nullable(),
     fees_meta: freeForm('The fee breakdown of an approved top-up').nullable(),
-    credited_automatically: z.boolean().describe('Approved by the chain (the deposit watcher, or the hash checked on the chain), not by a person'),
+    credited_automatically: z
+      .boolean()
+      .describe('Approved by the chain (the deposit watcher, or the hash checked on the chain), not by a person'),
     decided_by: personName.nullable().describe('The staff member who approved or denied it'),
     chain_check: chainCheck.nullable().describe('Tron: what the chain said about the submitted hash'),
     created_at: timestamp,
@@ -306,7 +352,10 @@ export const apiChainDeposit = z
     block_number: z.number().int(),
     block_time: timestamp,
     status: z.enum(CHAIN_DEPOSIT_STATUSES),
-    reason: z.enum(CHAIN_DEPOSIT_REASONS).nullable().describe('Why staff decide: no-wallet, below-minimum or amount-mismatch'),
+    reason: z
+      .enum(CHAIN_DEPOSIT_REASONS)
+      .nullable()
+      .describe('Why staff decide: no-wallet, below-minimum or amount-mismatch'),
     wallet_id: id.nullable(),
     name: z.string().nullable(),
     topup_reference: z.string().nullable(),
@@ -324,7 +373,10 @@ export const topupInstructions = z
     code: z.string(),
     method: topupMethod,
     amount: money,
-    tron: z.strictObject({ network: z.string(), address: z.string() }).optional().describe('Tron top-ups: where to send the USDT'),
+    tron: z
+      .strictObject({ network: z.string(), address: z.string() })
+      .optional()
+      .describe('Tron top-ups: where to send the USDT'),
     momo: z
       .strictObject({
         network: z.string(),
@@ -347,7 +399,9 @@ export const topupConfirmed = z.strictObject({
   chain_check: chainCheck.nullable(),
 });
 
-export const sandboxChainTransfer = z.strictObject({ hash: z.string().describe('64 hexadecimal characters, like a Tron transaction id') });
+export const sandboxChainTransfer = z.strictObject({
+  hash: z.string().describe('64 hexadecimal characters, like a Tron transaction id'),
+});
 
 export const topupDecision = z.strictObject({ message: z.string(), state: z.enum(['Approved', 'Denied']) });
 export const momoProcessed = z.strictObject({ message: z.string(), state: z.literal('MoMo processed') });
@@ -397,7 +451,9 @@ export const apiWalletTransfer = z
     amount: money,
     reference: z.string().nullable(),
     transferer: z.string().nullable().describe('Who made the transfer'),
-    type: z.enum(['Debit', 'Credit', 'Transfer']).describe("Debit or Credit from the named wallet's side; Transfer in staff's unfiltered list"),
+    type: z
+      .enum(['Debit', 'Credit', 'Transfer'])
+      .describe("Debit or Credit from the named wallet's side; Transfer in staff's unfiltered list"),
     status: z.literal('Completed'),
     balance_before: money.nullable(),
     balance_after: money.nullable(),
@@ -425,7 +481,10 @@ export const momoDetails = z
     momo_name: z.string(),
     momo_alert_emails: z.array(z.string()).optional().describe('Super-Admin only'),
     entity_users: z.array(z.string()).optional().describe('Super-Admin only: ids of the users who confirm payments'),
-    confirmation_users: z.array(momoUser).optional().describe('Super-Admin only: the users of entity_users, by name and email'),
+    confirmation_users: z
+      .array(momoUser)
+      .optional()
+      .describe('Super-Admin only: the users of entity_users, by name and email'),
   })
   .meta({ id: 'MomoDetails', description: 'Where and how customers pay by mobile money.' });
 
@@ -436,12 +495,18 @@ export const apiFee = z
     id,
     name: z.string(),
     type: z.enum(['percentage', 'fixed']),
-    value: z.string().regex(/^\d+\.\d{2}$/).describe('A percentage (e.g. "3.50") or a fixed amount in USD, two decimals'),
+    value: z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .describe('A percentage (e.g. "3.50") or a fixed amount in USD, two decimals'),
     state: z.enum(['Active', 'Inactive']),
     for: z.enum(['default', 'company']),
     for_id: id.nullable(),
     for_name: z.string().nullable(),
-    inherited: z.boolean().optional().describe("On a company's schedule: true when the row is the default the company inherits"),
+    inherited: z
+      .boolean()
+      .optional()
+      .describe("On a company's schedule: true when the row is the default the company inherits"),
     updated_at: timestamp,
   })
   .meta({ id: 'ApiFee' });
@@ -459,7 +524,9 @@ export const apiCard = z
     purpose: z.enum(CARD_PURPOSES).describe('media = Visa, general = Mastercard'),
     brand: z.string(),
     type: z.enum(CARD_TYPES).describe('basic cards are loaded once; premium cards can be funded, withdrawn and frozen'),
-    card_number: z.string().describe("The full number for the card's owner on the card's own page; masked everywhere else"),
+    card_number: z
+      .string()
+      .describe("The full number for the card's owner on the card's own page; masked everywhere else"),
     masked_number: z.string(),
     last4: z.string(),
     card_token: z.string().optional().describe("Staff only: the issuer's token of the card"),
@@ -482,14 +549,25 @@ export const apiCard = z
     owner_name: z.string().optional().describe('Lists only'),
     owner_type: z.enum(['Individual', 'Company']).optional().describe('Lists only'),
     created_by: z.string().optional().describe('Lists only: who created the card'),
-    created_by_id: z.string().uuid().optional().describe("Staff lists only: the id of who created the card (the 'Created By' filter)"),
+    created_by_id: z
+      .string()
+      .uuid()
+      .optional()
+      .describe("Staff lists only: the id of who created the card (the 'Created By' filter)"),
     created_at: timestamp,
     updated_at: timestamp,
   })
   .meta({ id: 'ApiCard', description: 'A virtual card.' });
 
 export const cardBilling = z
-  .strictObject({ AdrLine1: z.string(), AdrLine2: z.string(), City: z.string(), State: z.string(), Country: z.string(), ZipCode: z.string() })
+  .strictObject({
+    AdrLine1: z.string(),
+    AdrLine2: z.string(),
+    City: z.string(),
+    State: z.string(),
+    Country: z.string(),
+    ZipCode: z.string(),
+  })
   .meta({ id: 'CardBilling', description: 'The billing address to give merchants.' });
 
 export const apiCardDetail = z
@@ -525,7 +603,9 @@ export const apiCardTransaction = z
   .strictObject({
     id,
     card_id: id,
-    kind: z.enum(['authorization', 'load', 'withdrawal', 'maintenance', 'refund', 'forfeit']).describe("Merchant authorisations, and the platform's own movements of the card's money"),
+    kind: z
+      .enum(['authorization', 'load', 'withdrawal', 'maintenance', 'refund', 'forfeit'])
+      .describe("Merchant authorisations, and the platform's own movements of the card's money"),
     status: z.enum(['approved', 'declined', 'reversed', 'settled', 'completed']),
     description: z.string(),
     amount: money,
@@ -538,10 +618,27 @@ export const apiCardTransaction = z
   })
   .meta({ id: 'ApiCardTransaction' });
 
-export const cardFunded = z.strictObject({ message: z.string(), amount: money, fees: money, total: money.describe('What the wallet paid: amount plus fees') });
-export const cardWithdrawn = z.strictObject({ message: z.string(), amount: money, fees: money, credited: money.describe('What the wallet received: amount less fees') });
-export const spendingLimitSet = z.strictObject({ message: z.string(), spending_limit: money, spending_control: z.enum(SPENDING_CONTROLS) });
-export const additionalLimitAdded = z.strictObject({ message: z.string(), additional_spending_limit: money.describe('The new total') });
+export const cardFunded = z.strictObject({
+  message: z.string(),
+  amount: money,
+  fees: money,
+  total: money.describe('What the wallet paid: amount plus fees'),
+});
+export const cardWithdrawn = z.strictObject({
+  message: z.string(),
+  amount: money,
+  fees: money,
+  credited: money.describe('What the wallet received: amount less fees'),
+});
+export const spendingLimitSet = z.strictObject({
+  message: z.string(),
+  spending_limit: money,
+  spending_control: z.enum(SPENDING_CONTROLS),
+});
+export const additionalLimitAdded = z.strictObject({
+  message: z.string(),
+  additional_spending_limit: money.describe('The new total'),
+});
 export const cardStatusChanged = z.strictObject({ message: z.string(), state: z.enum(['Active', 'Deactivated']) });
 export const cardDeleted = z.strictObject({
   message: z.string(),
@@ -550,7 +647,9 @@ export const cardDeleted = z.strictObject({
 });
 
 const purposeBalance = z.strictObject({ available: money, ledger: money });
-export const masterBalances = z.strictObject({ general: purposeBalance, media: purposeBalance, tokencard: purposeBalance }).describe('Money on cards by purpose');
+export const masterBalances = z
+  .strictObject({ general: purposeBalance, media: purposeBalance, tokencard: purposeBalance })
+  .describe('Money on cards by purpose');
 
 export const sandboxAuthorization = z.strictObject({
   approved: z.boolean(),
@@ -585,7 +684,9 @@ const verificationRowShape = {
   updated_at: timestamp,
 };
 
-export const apiVerificationRow = z.strictObject(verificationRowShape).meta({ id: 'ApiVerificationRow', description: 'A KYC or KYB submission.' });
+export const apiVerificationRow = z
+  .strictObject(verificationRowShape)
+  .meta({ id: 'ApiVerificationRow', description: 'A KYC or KYB submission.' });
 
 export const apiVerificationDetail = z
   .strictObject({
@@ -729,7 +830,10 @@ export const noBody = z.undefined();
 export const apiCardAllowance = z
   .strictObject({
     limit: z.number().int().nullable().describe('The lifetime card limit of an unverified account; null once verified'),
-    created: z.number().int().describe("Cards the wallet has had, deleted ones included (not those the issuer never loaded)"),
+    created: z
+      .number()
+      .int()
+      .describe('Cards the wallet has had, deleted ones included (not those the issuer never loaded)'),
     left: z.number().int().nullable().describe('Cards that may still be created; null when there is no limit'),
   })
   .meta({ id: 'ApiCardAllowance' });
@@ -793,7 +897,10 @@ export const apiNotification = z
     type: notificationType,
     title: z.string(),
     body: z.string().describe('One or more lines of plain text'),
-    link: z.string().nullable().describe("The screen it is about, as a path of the recipient's app (e.g. /portal/prepaid-cards/{id})"),
+    link: z
+      .string()
+      .nullable()
+      .describe("The screen it is about, as a path of the recipient's app (e.g. /portal/prepaid-cards/{id})"),
     read_at: timestamp.nullable().describe('When it was opened or marked read; null while unread'),
     created_at: timestamp,
   })

@@ -9,7 +9,12 @@ export const STATEMENT_MAX_MOVEMENTS = 5000;
 const DAY_MS = 86_400_000;
 
 /** A required UTC day: "missing" and "not a date" get their own messages. */
-const requiredDay = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).pipe(dayField(label).unwrap());
+const requiredDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(dayField(label).unwrap());
 
 /**
  * GET /reports/wallet-statement: one wallet (required for everyone: a statement names its
@@ -25,7 +30,11 @@ export const walletStatementQuery = z
     if (v.end_date < v.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must be on or after the start date' });
     } else if ((Date.parse(v.end_date) - Date.parse(v.start_date)) / DAY_MS + 1 > STATEMENT_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: `A statement covers at most ${STATEMENT_MAX_DAYS} days: choose a later start date or an earlier end date` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: `A statement covers at most ${STATEMENT_MAX_DAYS} days: choose a later start date or an earlier end date`,
+      });
     }
   });
 export type WalletStatementQuery = z.infer<typeof walletStatementQuery>;

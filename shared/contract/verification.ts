@@ -9,7 +9,10 @@ export const kycFields = z.object({
   id_type: z.enum(ID_TYPES, { error: 'Identification type is required' }).default('national-id'),
   issued_id: requiredString('Issued id details is required', 100),
 });
-export const KYC_FILES = { address_proof: 'Address proof is required', selfie_image: 'Selfie with Id is required' } as const;
+export const KYC_FILES = {
+  address_proof: 'Address proof is required',
+  selfie_image: 'Selfie with Id is required',
+} as const;
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
@@ -25,13 +28,22 @@ export const kybFields = z.object({
   operation_countries: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((c) => c.trim()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
   publicly_listed: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
     .optional()
     .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes'),
 });
-export const KYB_FILES = { shareholder_passport: 'Shareholder passport is required', incorporation_certificate: null, license: null } as const;
+export const KYB_FILES = {
+  shareholder_passport: 'Shareholder passport is required',
+  incorporation_certificate: null,
+  license: null,
+} as const;
 
 export const decideBody = z
   .object({
@@ -40,17 +52,28 @@ export const decideBody = z
     reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.decision === 'reject' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to reject a verification' });
+    if (v.decision === 'reject' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to reject a verification' });
   });
 
-export const verificationListQuery = pageQuery.and(dateRangeQuery).and(
-  z.object({ state: z.enum(['pending', 'approved', 'rejected'], { error: 'Unknown state' }).optional(), name: z.string().trim().max(100).optional() }),
-);
+export const verificationListQuery = pageQuery
+  .and(dateRangeQuery)
+  .and(
+    z.object({
+      state: z.enum(['pending', 'approved', 'rejected'], { error: 'Unknown state' }).optional(),
+      name: z.string().trim().max(100).optional(),
+    }),
+  );
 
 export const CUSTOMER_STATES = ['Verified', 'In-review', 'Unverified', 'Deactivated'] as const;
-export const customerListQuery = pageQuery.and(dateRangeQuery).and(
-  z.object({ state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(), name: z.string().trim().max(100).optional() }),
-);
+export const customerListQuery = pageQuery
+  .and(dateRangeQuery)
+  .and(
+    z.object({
+      state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(),
+      name: z.string().trim().max(100).optional(),
+    }),
+  );
 
 export const accountStatusBody = z.object({
   account: z.string({ error: 'Account is required' }).uuid('Account is required'),
@@ -117,7 +140,12 @@ export const createAdminBody = z.object({
   first_name: requiredString('Full Name is required', 100),
   last_name: requiredString('Last Name is required', 100),
   phone_number: z.string({ error: 'Phone Number is required' }).trim().min(1, 'Phone Number is required').max(30),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Enter a valid email address')),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address')),
   role: adminRoleField,
 });
 
@@ -125,7 +153,12 @@ export const updateAdminBody = z
   .object({
     first_name: requiredString('First Name is required', 100),
     last_name: requiredString('Last Name is required', 100),
-    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Enter a valid email address')),
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .toLowerCase()
+      .pipe(z.email('Enter a valid email address')),
     phone_number: z.string().trim().max(30).optional(),
     role: adminRoleField.optional(),
     password: z.string().max(128).optional(),
@@ -133,8 +166,10 @@ export const updateAdminBody = z
   })
   .superRefine((v, ctx) => {
     if (v.password) {
-      if (!meetsPasswordPolicy(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_POLICY_MESSAGE });
-      if (v.password !== v.confirm_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
+      if (!meetsPasswordPolicy(v.password))
+        ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_POLICY_MESSAGE });
+      if (v.password !== v.confirm_password)
+        ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
     }
   });
 

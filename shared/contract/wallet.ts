@@ -5,14 +5,13 @@ import { pageQuery } from './fields';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // From 1900: the database has no year 0, and nothing here happened before then.
 const isRealDay = (v: string) =>
-  ISO_DAY.test(v) && v >= '1900-01-01' && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  ISO_DAY.test(v) &&
+  v >= '1900-01-01' &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 export const dayField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isRealDay, `${label} must be a date such as 2026-01-31`)
-    .optional();
+  z.string().trim().refine(isRealDay, `${label} must be a date such as 2026-01-31`).optional();
 
 /** start_date and end_date as UTC days, both inclusive. */
 export const dateRangeQuery = z
@@ -31,8 +30,10 @@ export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo proces
 /** Why an undecided top-up cannot be approved yet (null when it can): the server's refusal, shown before it is tried. */
 export function notApprovableYet(t: { method: string; state: string }): string | null {
   if (t.state === 'Approved' || t.state === 'Denied') return null;
-  if (t.method === 'Tron' && t.state !== TOPUP_APPROVABLE_FROM.Tron) return 'A Tron top-up can be approved once the customer has provided the transaction hash.';
-  if (t.method === 'Momo' && t.state !== TOPUP_APPROVABLE_FROM.Momo) return 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
+  if (t.method === 'Tron' && t.state !== TOPUP_APPROVABLE_FROM.Tron)
+    return 'A Tron top-up can be approved once the customer has provided the transaction hash.';
+  if (t.method === 'Momo' && t.state !== TOPUP_APPROVABLE_FROM.Momo)
+    return 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
   return null;
 }
 export type TopupState = (typeof TOPUP_STATES)[number];
@@ -67,7 +68,8 @@ export const approveTopupBody = z
     reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.action === 'deny' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to deny a top-up' });
+    if (v.action === 'deny' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to deny a top-up' });
   });
 
 export const momoConfirmBody = z.object({
@@ -85,7 +87,16 @@ export const topupListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export const WALLET_TX_TYPES = ['deposit', 'transfer', 'issuance', 'topup', 'withdraw', 'refund', 'maintenance', 'api_fee'] as const;
+export const WALLET_TX_TYPES = [
+  'deposit',
+  'transfer',
+  'issuance',
+  'topup',
+  'withdraw',
+  'refund',
+  'maintenance',
+  'api_fee',
+] as const;
 
 /** The wallet movements that concern cards ('Wallet Transactions for Cards', back-office §2.15). */
 export const CARD_WALLET_TX_TYPES = ['issuance', 'topup', 'withdraw', 'refund'] as const;
@@ -103,7 +114,9 @@ export const walletTransactionsQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export const walletTransfersQuery = pageQuery.and(dateRangeQuery).and(z.object({ wallet: z.string().uuid('Enter a valid wallet id').optional() }));
+export const walletTransfersQuery = pageQuery
+  .and(dateRangeQuery)
+  .and(z.object({ wallet: z.string().uuid('Enter a valid wallet id').optional() }));
 
 export interface ApiTopup {
   id: string;
@@ -182,16 +195,20 @@ export interface ApiChainDeposit {
   created_at: string;
 }
 
-export const chainDepositListQuery = pageQuery.omit({ format: true }).and(
-  z.object({ status: z.enum(CHAIN_DEPOSIT_STATUSES, { error: 'Unknown status' }).optional() }),
-);
+export const chainDepositListQuery = pageQuery
+  .omit({ format: true })
+  .and(z.object({ status: z.enum(CHAIN_DEPOSIT_STATUSES, { error: 'Unknown status' }).optional() }));
 
 export const assignChainDepositBody = z.object({
   wallet_id: z.string({ error: 'Wallet is required' }).uuid('Enter a valid wallet id'),
 });
 
 export const returnChainDepositBody = z.object({
-  note: z.string({ error: 'Say how it was returned' }).trim().min(1, 'Say how it was returned').max(500, 'Note must be at most 500 characters'),
+  note: z
+    .string({ error: 'Say how it was returned' })
+    .trim()
+    .min(1, 'Say how it was returned')
+    .max(500, 'Note must be at most 500 characters'),
   return_hash: z
     .string()
     .trim()
@@ -201,9 +218,17 @@ export const returnChainDepositBody = z.object({
 });
 
 export const sandboxChainTransferBody = z.object({
-  to: z.string({ error: 'Address is required' }).trim().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'Enter a Tron address (34 characters starting with T)'),
+  to: z
+    .string({ error: 'Address is required' })
+    .trim()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'Enter a Tron address (34 characters starting with T)'),
   amount: moneyField(),
-  confirmations: z.coerce.number({ error: 'Confirmations must be a whole number' }).int('Confirmations must be a whole number').min(1, 'At least 1 confirmation (1: just mined)').max(10_000, 'At most 10000 confirmations').optional(),
+  confirmations: z.coerce
+    .number({ error: 'Confirmations must be a whole number' })
+    .int('Confirmations must be a whole number')
+    .min(1, 'At least 1 confirmation (1: just mined)')
+    .max(10_000, 'At most 10000 confirmations')
+    .optional(),
 });
 
 export interface TopupInstructions {
@@ -212,7 +237,14 @@ export interface TopupInstructions {
   method: 'Tron' | 'Momo';
   amount: string;
   tron?: { network: string; address: string };
-  momo?: { network: string; momo_number: string; momo_name: string; amount_to_send: string; currency: 'GHS'; pay_reference: string };
+  momo?: {
+    network: string;
+    momo_number: string;
+    momo_name: string;
+    amount_to_send: string;
+    currency: 'GHS';
+    pay_reference: string;
+  };
 }
 
 export interface ApiWalletTransaction {

@@ -43,10 +43,18 @@ export function ContactForm({ initial }: { initial?: Partial<Values> }) {
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item name="subject" label="Subject" rules={[{ required: true, whitespace: true, message: 'Subject is required' }]}>
+      <Form.Item
+        name="subject"
+        label="Subject"
+        rules={[{ required: true, whitespace: true, message: 'Subject is required' }]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="message" label="Message" rules={[{ required: true, whitespace: true, message: 'Message is required' }]}>
+      <Form.Item
+        name="message"
+        label="Message"
+        rules={[{ required: true, whitespace: true, message: 'Message is required' }]}
+      >
         <Input.TextArea rows={5} maxLength={5000} showCount />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending} disabled={sending}>

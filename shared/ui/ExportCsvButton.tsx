@@ -44,7 +44,15 @@ export function saveBlob(blob: Blob, name: string) {
  * format=csv, fetched with the signed-in user's token (a plain link would carry none) and saved
  * as a file. The server streams the whole filtered set, not just the page on screen.
  */
-export function ExportCsvButton({ path, query, filename = 'export', disabled, size, block, label = 'Export CSV' }: ExportCsvButtonProps) {
+export function ExportCsvButton({
+  path,
+  query,
+  filename = 'export',
+  disabled,
+  size,
+  block,
+  label = 'Export CSV',
+}: ExportCsvButtonProps) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   async function run() {
@@ -60,7 +68,15 @@ export function ExportCsvButton({ path, query, filename = 'export', disabled, si
   }
   return (
     // A short label (phones) keeps the full name for assistive technology; it contains the visible text.
-    <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={busy} disabled={disabled} size={size} block={block} aria-label={label === 'Export CSV' ? undefined : 'Export CSV'}>
+    <Button
+      icon={<DownloadOutlined />}
+      onClick={() => void run()}
+      loading={busy}
+      disabled={disabled}
+      size={size}
+      block={block}
+      aria-label={label === 'Export CSV' ? undefined : 'Export CSV'}
+    >
       {label}
     </Button>
   );

@@ -13,7 +13,15 @@ import { useSubmit } from './useSubmit';
 type View = 'Personal Details' | 'Company Details' | 'Change Password' | 'Security';
 
 /** The Profile side panel both apps open from their top bar. */
-export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; onClose: () => void; onLoggedOut: () => void }) {
+export function ProfileDrawer({
+  open,
+  onClose,
+  onLoggedOut,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onLoggedOut: () => void;
+}) {
   const session = useSession();
   const [view, setView] = useState<View>('Personal Details');
   if (!session) return null;
@@ -23,7 +31,14 @@ export function ProfileDrawer({ open, onClose, onLoggedOut }: { open: boolean; o
   return (
     <Drawer title="Profile" open={open} onClose={onClose} width={Math.min(480, window.innerWidth)} destroyOnHidden>
       {/* Stacked on phones: four names side by side in 390 px would each be cut. */}
-      <Segmented<View> block vertical={window.innerWidth < 576} options={views} value={view} onChange={setView} style={{ marginBottom: 20 }} />
+      <Segmented<View>
+        block
+        vertical={window.innerWidth < 576}
+        options={views}
+        value={view}
+        onChange={setView}
+        style={{ marginBottom: 20 }}
+      />
       {view === 'Personal Details' && <PersonalForm user={session.user} />}
       {view === 'Company Details' && session.company && (
         <CompanyForm company={session.company} editable={session.user.role === 'Company-Admin'} />
@@ -45,7 +60,8 @@ function useSave() {
       message.success(done, 2);
       return r.data;
     }
-    if (!applyFieldErrors(form, r.error)) message.error(r.error instanceof ApiError ? r.error.display : 'Could not save. Please try again.');
+    if (!applyFieldErrors(form, r.error))
+      message.error(r.error instanceof ApiError ? r.error.display : 'Could not save. Please try again.');
     return undefined;
   }
   return { saving, save };
@@ -59,7 +75,11 @@ function PersonalForm({ user }: { user: ApiUser }) {
       form,
       (key) =>
         apiData<Profile>('PUT', `/individuals/${user.id}`, {
-          body: { first_name: v.first_name, last_name: v.last_name, phone_number: phoneToString(v.phone_number as never) },
+          body: {
+            first_name: v.first_name,
+            last_name: v.last_name,
+            phone_number: phoneToString(v.phone_number as never),
+          },
           idempotencyKey: key,
           silent: true,
         }),
@@ -74,18 +94,35 @@ function PersonalForm({ user }: { user: ApiUser }) {
       layout="vertical"
       requiredMark={false}
       onFinish={submit}
-      initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone_number: user.phone_number ?? '' }}
+      initialValues={{
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        phone_number: user.phone_number ?? '',
+      }}
     >
-      <Form.Item name="first_name" label="First Name" rules={[{ required: true, whitespace: true, message: 'First Name is required' }]}>
+      <Form.Item
+        name="first_name"
+        label="First Name"
+        rules={[{ required: true, whitespace: true, message: 'First Name is required' }]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="last_name" label="Last Name" rules={[{ required: true, whitespace: true, message: 'Last Name is required' }]}>
+      <Form.Item
+        name="last_name"
+        label="Last Name"
+        rules={[{ required: true, whitespace: true, message: 'Last Name is required' }]}
+      >
         <Input />
       </Form.Item>
       <Form.Item name="email" label="Email">
         <Input readOnly disabled />
       </Form.Item>
-      <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}>
+      <Form.Item
+        name="phone_number"
+        label="Phone Number"
+        rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
+      >
         <PhoneField />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
@@ -113,7 +150,11 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
       form,
       (key) =>
         apiData<Profile>('PUT', `/companies/${company.id}`, {
-          body: { company_name: v.company_name, company_website: v.company_website, company_phone: phoneToString(v.company_phone as never) },
+          body: {
+            company_name: v.company_name,
+            company_website: v.company_website,
+            company_phone: phoneToString(v.company_phone as never),
+          },
           idempotencyKey: key,
           silent: true,
         }),
@@ -135,10 +176,18 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
         company_phone: company.company_phone,
       }}
     >
-      <Form.Item name="company_name" label="Company Name" rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}>
+      <Form.Item
+        name="company_name"
+        label="Company Name"
+        rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item name="company_website" label="Company Website" rules={[{ required: true, whitespace: true, message: 'Company Website is required' }]}>
+      <Form.Item
+        name="company_website"
+        label="Company Website"
+        rules={[{ required: true, whitespace: true, message: 'Company Website is required' }]}
+      >
         <Input />
       </Form.Item>
       <Form.Item name="company_email" label="Company Email">
@@ -170,7 +219,8 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
   async function submit(v: { old_password: string; new_password: string; confirm_password: string }) {
     const r = await save(
       form,
-      (key) => apiData('PATCH', `/individuals/change-password/${user.id}`, { body: v, idempotencyKey: key, silent: true }),
+      (key) =>
+        apiData('PATCH', `/individuals/change-password/${user.id}`, { body: v, idempotencyKey: key, silent: true }),
       'Password changed. Please log in again.',
     );
     if (r) {
@@ -186,7 +236,11 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
         message="Take care: changing your password signs you out everywhere, and you will need to log in again."
       />
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="old_password" label="Current Password" rules={[{ required: true, message: 'Current password is required' }]}>
+        <Form.Item
+          name="old_password"
+          label="Current Password"
+          rules={[{ required: true, message: 'Current password is required' }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -197,7 +251,11 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm_password" label="Confirm Password" rules={[{ required: true, message: 'Confirm password is required' }, policyRule]}>
+        <Form.Item
+          name="confirm_password"
+          label="Confirm Password"
+          rules={[{ required: true, message: 'Confirm password is required' }, policyRule]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -20,7 +20,17 @@ function fileText(codes: string[], email: string) {
  * The codes with copy and download, and a confirmation that they were saved: Continue stays off
  * until then, since these codes are shown only this once.
  */
-export function RecoveryCodesList({ codes, email, onDone, doneLabel = 'Continue' }: { codes: string[]; email: string; onDone(): void; doneLabel?: string }) {
+export function RecoveryCodesList({
+  codes,
+  email,
+  onDone,
+  doneLabel = 'Continue',
+}: {
+  codes: string[];
+  email: string;
+  onDone(): void;
+  doneLabel?: string;
+}) {
   const { message } = App.useApp();
   const [saved, setSaved] = useState(false);
   async function copy() {

@@ -72,9 +72,7 @@ function ScreenError({ error, retry, home }: { error: Error; retry(): void; home
           </Button>,
         ]}
       >
-        <Muted style={{ fontSize: 12, wordBreak: 'break-word' }}>
-          Details: {error.message}
-        </Muted>
+        <Muted style={{ fontSize: 12, wordBreak: 'break-word' }}>Details: {error.message}</Muted>
       </Failure>
     </div>
   );
@@ -88,7 +86,10 @@ function ScreenError({ error, retry, home }: { error: Error; retry(): void; home
 export function ScreenBoundary({ children, home }: { children: ReactNode; home: string }) {
   const location = useLocation();
   return (
-    <Boundary resetKey={location.key} fallback={(error, retry) => <ScreenError error={error} retry={retry} home={home} />}>
+    <Boundary
+      resetKey={location.key}
+      fallback={(error, retry) => <ScreenError error={error} retry={retry} home={home} />}
+    >
       {children}
     </Boundary>
   );

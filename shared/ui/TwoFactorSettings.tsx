@@ -43,16 +43,22 @@ export function TwoFactorSettings({ email }: { email: string }) {
 
   async function check(action: 'codes' | 'enrol', v: { password: string; code?: string; recovery_code?: string }) {
     if (action === 'codes') {
-      const r = await run(() => apiData<{ recovery_codes: string[] }>('POST', '/account/recovery-codes', { body: v, silent: true }));
+      const r = await run(() =>
+        apiData<{ recovery_codes: string[] }>('POST', '/account/recovery-codes', { body: v, silent: true }),
+      );
       if (r) setStep({ at: 'codes', codes: r.recovery_codes });
     } else {
-      const r = await run(() => apiData<{ qrcode: string; secret: string }>('POST', '/account/two-factor/enrol', { body: v, silent: true }));
+      const r = await run(() =>
+        apiData<{ qrcode: string; secret: string }>('POST', '/account/two-factor/enrol', { body: v, silent: true }),
+      );
       if (r) setStep({ at: 'scan', ...r });
     }
   }
 
   async function confirm(v: { code: string }) {
-    const r = await run(() => apiData<{ message: string }>('POST', '/account/two-factor/enrol-confirm', { body: v, silent: true }));
+    const r = await run(() =>
+      apiData<{ message: string }>('POST', '/account/two-factor/enrol-confirm', { body: v, silent: true }),
+    );
     if (r) {
       message.success(r.message, 4);
       form.resetFields();
@@ -69,14 +75,26 @@ export function TwoFactorSettings({ email }: { email: string }) {
   if (step.at === 'codes') {
     return (
       <div>
-        <Alert type="success" showIcon style={{ marginBottom: 16 }} message="Your new recovery codes. The old ones no longer work." />
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="Your new recovery codes. The old ones no longer work."
+        />
         <RecoveryCodesList codes={step.codes} email={email} onDone={back} doneLabel="Done" />
       </div>
     );
   }
   if (step.at === 'scan') {
     return (
-      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={confirm} onValuesChange={clearErrorsOnChange(form)}>
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={confirm}
+        onValuesChange={clearErrorsOnChange(form)}
+      >
         <h3 style={{ fontSize: 16, marginTop: 0 }}>Scan with your new authenticator app</h3>
         <div style={{ textAlign: 'center', marginBottom: 12 }}>
           <img
@@ -114,7 +132,9 @@ export function TwoFactorSettings({ email }: { email: string }) {
         preserve={false}
         onValuesChange={clearErrorsOnChange(form)}
       >
-        <h3 style={{ fontSize: 16, marginTop: 0 }}>{action === 'codes' ? 'Make new recovery codes' : 'Set up a new authenticator app'}</h3>
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>
+          {action === 'codes' ? 'Make new recovery codes' : 'Set up a new authenticator app'}
+        </h3>
         <p>
           {action === 'codes'
             ? 'Confirm it is you. Your current recovery codes stop working once the new ones are made.'
@@ -122,7 +142,11 @@ export function TwoFactorSettings({ email }: { email: string }) {
               ? 'Confirm it is you with your password and one of your recovery codes.'
               : 'Confirm it is you with your password and a code from your current authenticator app. The current app keeps working until the new one is confirmed.'}
         </p>
-        <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Current password is required' }]}>
+        <Form.Item
+          name="password"
+          label="Password"
+          rules={[{ required: true, message: 'Current password is required' }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         {withRecovery ? (
@@ -158,13 +182,20 @@ export function TwoFactorSettings({ email }: { email: string }) {
       <Alert type="success" showIcon message="Two-factor authentication is on." />
       <section>
         <h3 style={{ fontSize: 16, marginTop: 0 }}>Recovery codes</h3>
-        <p>If you lose your phone, a recovery code lets you log in. Each code works once. Make a new set if yours are used up or may have been seen.</p>
+        <p>
+          If you lose your phone, a recovery code lets you log in. Each code works once. Make a new set if yours are
+          used up or may have been seen.
+        </p>
         {left !== undefined && (
           <Alert
             style={{ marginBottom: 12 }}
             type={left === 0 ? 'error' : left <= 3 ? 'warning' : 'info'}
             showIcon
-            message={left === 0 ? 'You have no unused recovery codes. Make a new set now.' : `You have ${left} unused recovery ${left === 1 ? 'code' : 'codes'}.`}
+            message={
+              left === 0
+                ? 'You have no unused recovery codes. Make a new set now.'
+                : `You have ${left} unused recovery ${left === 1 ? 'code' : 'codes'}.`
+            }
           />
         )}
         <Button onClick={() => setStep({ at: 'check', action: 'codes' })}>Make new recovery codes</Button>

@@ -33,7 +33,11 @@ export function Paragraph({ secondary, children, style }: Props & { secondary?: 
   const { token } = theme.useToken();
   const color = secondary ? token.colorTextDescription : token.colorText;
   // antd's Paragraph is a div too (no margin above it)
-  return <div style={{ marginBottom: '1em', color, lineHeight: token.lineHeight, wordBreak: 'break-word', ...style }}>{children}</div>;
+  return (
+    <div style={{ marginBottom: '1em', color, lineHeight: token.lineHeight, wordBreak: 'break-word', ...style }}>
+      {children}
+    </div>
+  );
 }
 
 export function Muted({ children, style }: Props) {

@@ -16,7 +16,12 @@ export function applyFieldErrors(form: FormInstance, e: unknown, rename: Record<
  * A failed call, said once: under the fields the answer names when the form has them, otherwise
  * by `say` (the screen's toast, modal or alert) with the server's message.
  */
-export function sayFailure(form: FormInstance | undefined, e: unknown, say: (text: string) => void, fallback: string): void {
+export function sayFailure(
+  form: FormInstance | undefined,
+  e: unknown,
+  say: (text: string) => void,
+  fallback: string,
+): void {
   if (form && applyFieldErrors(form, e)) {
     const first = form.getFieldsError().find((f) => f.errors.length);
     if (first) form.scrollToField(first.name, { block: 'center' });

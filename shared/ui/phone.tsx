@@ -11,14 +11,14 @@ export function PhoneField(props: PhoneInputProps) {
   });
   return (
     <span ref={box} style={{ display: 'block' }}>
-    <PhoneInput
-      country="gh"
-      enableSearch
-      distinct
-      preferredCountries={['gh', 'ng', 'ke', 'gb', 'us']}
-      placeholder="1 (702) 123-4567"
-      {...props}
-    />
+      <PhoneInput
+        country="gh"
+        enableSearch
+        distinct
+        preferredCountries={['gh', 'ng', 'ke', 'gb', 'us']}
+        placeholder="1 (702) 123-4567"
+        {...props}
+      />
     </span>
   );
 }

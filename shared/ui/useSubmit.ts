@@ -14,7 +14,7 @@ export function useSubmit() {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
 
-  const submit = useCallback(async <T,>(fn: (idempotencyKey: string) => Promise<T>): Promise<SubmitResult<T>> => {
+  const submit = useCallback(async <T>(fn: (idempotencyKey: string) => Promise<T>): Promise<SubmitResult<T>> => {
     if (inFlight.current) return { ok: false, error: new Error('A submission is already in progress') };
     inFlight.current = true;
     setBusy(true);

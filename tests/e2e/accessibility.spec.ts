@@ -39,7 +39,9 @@ async function signedIn(browser: Browser, email: string) {
 async function settled(page: Page) {
   // Not 'networkidle': some screens poll (a queue that is working), so the network never rests.
   await page.waitForLoadState('load');
-  await expect(page.locator('#root h1, #root h2, #root h3, #root h4, #root form').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#root h1, #root h2, #root h3, #root h4, #root form').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
 }
 
@@ -52,8 +54,26 @@ async function tour(page: Page, role: string, paths: string[]) {
   }
 }
 
-const LOGGED_OUT = ['/login', '/contact', '/onboarding', '/onboarding/signup', '/onboarding/company', '/onboarding/error', '/no-such-page'];
-const PORTAL = ['wallet-loads', 'wallet-transfers', 'wallet-transactions', 'prepaid-cards', 'card-spending', 'card-transactions', 'kycverifications', 'faq', 'help-desk'];
+const LOGGED_OUT = [
+  '/login',
+  '/contact',
+  '/onboarding',
+  '/onboarding/signup',
+  '/onboarding/company',
+  '/onboarding/error',
+  '/no-such-page',
+];
+const PORTAL = [
+  'wallet-loads',
+  'wallet-transfers',
+  'wallet-transactions',
+  'prepaid-cards',
+  'card-spending',
+  'card-transactions',
+  'kycverifications',
+  'faq',
+  'help-desk',
+];
 const COMPANY_ADMIN = ['users', 'apisettings', 'apisettings/guide'];
 const STAFF = [
   'verifications-individuals',
@@ -90,11 +110,18 @@ test('an individual: every portal screen, the account menu and the profile', asy
   await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
   await settled(page);
   await snap(page, 'ind-dashboard');
-  await tour(page, 'ind', PORTAL.map((p) => `/portal/${p}`));
+  await tour(
+    page,
+    'ind',
+    PORTAL.map((p) => `/portal/${p}`),
+  );
 
   await page.goto('/portal/prepaid-cards');
   await settled(page);
-  await page.locator('[tabindex="0"][aria-label^="Open card"]').first().click({ position: { x: 24, y: 16 } });
+  await page
+    .locator('[tabindex="0"][aria-label^="Open card"]')
+    .first()
+    .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/portal\/prepaid-cards\/[0-9a-f-]{36}$/);
   await settled(page);
   await snap(page, 'ind-card-detail');
@@ -114,7 +141,11 @@ test('a company admin, a company user and the momo agent: the screens only they 
   await logInThroughUi(page, 'kofi@acme.example.com', DEMO_PASSWORD);
   await settled(page);
   await snap(page, 'coadmin-dashboard');
-  await tour(page, 'coadmin', COMPANY_ADMIN.map((p) => `/portal/${p}`));
+  await tour(
+    page,
+    'coadmin',
+    COMPANY_ADMIN.map((p) => `/portal/${p}`),
+  );
 
   const user = await signedIn(browser, 'efua@acme.example.com');
   await snap(user, 'couser-dashboard');
@@ -133,17 +164,27 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
   await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
   await settled(page);
   await snap(page, 'super-dashboard');
-  await tour(page, 'super', [...STAFF, ...SUPER_ADMIN_ONLY, 'fees/00000000-0000-4000-8000-0000000000c1'].map((p) => `/admin/${p}`));
+  await tour(
+    page,
+    'super',
+    [...STAFF, ...SUPER_ADMIN_ONLY, 'fees/00000000-0000-4000-8000-0000000000c1'].map((p) => `/admin/${p}`),
+  );
 
   await page.goto('/admin/cards');
   await settled(page);
-  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await page
+    .locator('tr.cw-clickable-row, li.cw-clickable-row')
+    .first()
+    .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
   await settled(page);
   await snap(page, 'super-card-detail');
   await page.goto('/admin/verifications-individuals');
   await settled(page);
-  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await page
+    .locator('tr.cw-clickable-row, li.cw-clickable-row')
+    .first()
+    .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/admin\/verifications-individuals\/[0-9a-f-]{36}$/);
   await settled(page);
   await snap(page, 'super-kyc-detail');
@@ -192,7 +233,9 @@ test('keyboard: the card-type chooser and the six-box code input work without a 
     await basic.getByRole('button', { name: 'Create Card' }).focus();
   }
   await snap(page, 'chooser-keyboard');
-  await expect(page.getByRole('group', { name: 'Basic card' }).getByRole('button', { name: 'Create Card' })).toBeFocused();
+  await expect(
+    page.getByRole('group', { name: 'Basic card' }).getByRole('button', { name: 'Create Card' }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Complete the form below to create your new card')).toBeVisible();
   await expect(page.getByLabel('Card Type')).toBeVisible();

@@ -36,7 +36,10 @@ test('a forgotten password is reset from the mailed link', async ({ page, reques
   await expect(page).toHaveURL(/\/portal$/);
 });
 
-test('changing the password in the profile panel ends the session and asks for a new login', async ({ page, request }, info) => {
+test('changing the password in the profile panel ends the session and asks for a new login', async ({
+  page,
+  request,
+}, info) => {
   const { email } = await verifiedIndividual(request, 'Efia', 'Sarpong');
   await logInThroughUi(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/portal$/);
@@ -94,12 +97,16 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
   await snap(page, 'edit-user', info.project.name);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
-  const row = isPhone(page) ? page.locator('.ant-list-item', { hasText: first }) : page.locator('tr', { hasText: first });
+  const row = isPhone(page)
+    ? page.locator('.ant-list-item', { hasText: first })
+    : page.locator('tr', { hasText: first });
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: `Delete ${first}` }).click();
   const del = page.getByRole('dialog', { name: 'Delete User' });
-  await expect(del.getByText(`You are about to delete this user, ${first}. Click the delete button to delete`)).toBeVisible();
+  await expect(
+    del.getByText(`You are about to delete this user, ${first}. Click the delete button to delete`),
+  ).toBeVisible();
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('User deleted.')).toBeVisible();
   await expect(page.getByText(first)).toHaveCount(0);
@@ -127,6 +134,10 @@ test('the help desk sends a message to support and the FAQ states the card facts
   await expect(page.getByText('Message sent')).toBeVisible();
   await snap(page, 'help-desk', info.project.name);
   await expect
-    .poll(() => mailsTo('support@cardwallet.local').some((m) => m.subject === '[Help Desk] Card declined' && m.text.includes('declined at a supermarket')))
+    .poll(() =>
+      mailsTo('support@cardwallet.local').some(
+        (m) => m.subject === '[Help Desk] Card declined' && m.text.includes('declined at a supermarket'),
+      ),
+    )
     .toBe(true);
 });

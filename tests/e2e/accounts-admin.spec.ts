@@ -1,7 +1,23 @@
-import { type APIRequestContext, type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  expect as baseExpect,
+  test,
+} from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedIndividual } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openDropdown, snap as snapNow, uniqueEmail } from './support/flows';
+import {
+  DEMO_PASSWORD,
+  PASSWORD,
+  fillPhone,
+  isPhone,
+  logInThroughUi,
+  openDropdown,
+  snap as snapNow,
+  uniqueEmail,
+} from './support/flows';
 import { samplePdf, samplePng } from '../../server/seed/documents';
 import { waitForLink } from './support/mail';
 import { freshCode, rememberSecret } from './support/totp';
@@ -23,12 +39,18 @@ const SUPER = 'super@cardwallet.example';
 const ADMIN = 'admin@cardwallet.example';
 // Small real documents, drawn as the demo's are.
 const PNG = samplePng([180, 83, 9]);
-const PDF = samplePdf('Ghana Commercial Bank - Statement', ['Account holder: Esi Quaye', 'Address: 4 Ring Road East, Accra', 'Period: last three months']);
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+const PDF = samplePdf('Ghana Commercial Bank - Statement', [
+  'Account holder: Esi Quaye',
+  'Address: 4 Ring Road East, Accra',
+  'Period: last three months',
+]);
+const letters = (n: number) =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 const snap = (page: Page, name: string, project: string) => snapNow(page, `acct-${name}`, project);
-const rows = (page: Page) => (isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row'));
+const rows = (page: Page) =>
+  isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row');
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-content');
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal-content');
 /** The title of the open confirmation (antd also keeps a hidden dialog title). */
@@ -45,7 +67,17 @@ async function openMenu(page: Page, entry: string, group?: string) {
   await scope.getByRole('link', { name: entry, exact: true }).click();
 }
 
-async function filter(page: Page, values: { State?: string; Name?: string; 'Start Date'?: string; 'End Date'?: string; Actor?: string; Action?: string }) {
+async function filter(
+  page: Page,
+  values: {
+    State?: string;
+    Name?: string;
+    'Start Date'?: string;
+    'End Date'?: string;
+    Actor?: string;
+    Action?: string;
+  },
+) {
   const form = page.getByRole('form', { name: 'Filters' });
   if (isPhone(page)) {
     // The phone folds the filters; the screen may still be replacing the previous one.
@@ -61,7 +93,11 @@ async function filter(page: Page, values: { State?: string; Name?: string; 'Star
     const input = form.getByLabel(label, { exact: true });
     if (label === 'State') {
       await input.click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${value}$`) }).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+          hasText: new RegExp(`^${value}$`),
+        })
+        .click();
     } else if (label.endsWith('Date')) {
       await input.click();
       await input.fill(value!);
@@ -89,10 +125,22 @@ async function apiSession(request: APIRequestContext, email: string, password = 
   const challenge = (await login.json()).data as { token: string; qrcode?: string; secret?: string };
   if (challenge.secret) rememberSecret(email, challenge.secret);
   const code = await freshCode(email);
-  const confirm = await request.post(challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm', { data: { token: challenge.token, code } });
+  const confirm = await request.post(
+    challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm',
+    { data: { token: challenge.token, code } },
+  );
   expect(confirm.status(), await confirm.text()).toBe(200);
-  const d = (await confirm.json()).data as { access_token: string; user: { id: string }; company: { id: string } | null };
-  return { token: d.access_token, userId: d.user.id, companyId: d.company?.id ?? '', auth: { authorization: `Bearer ${d.access_token}` } };
+  const d = (await confirm.json()).data as {
+    access_token: string;
+    user: { id: string };
+    company: { id: string } | null;
+  };
+  return {
+    token: d.access_token,
+    userId: d.user.id,
+    companyId: d.company?.id ?? '',
+    auth: { authorization: `Bearer ${d.access_token}` },
+  };
 }
 
 async function registerCompany(request: APIRequestContext, companyName: string) {
@@ -115,7 +163,11 @@ async function registerCompany(request: APIRequestContext, companyName: string) 
   return email;
 }
 
-async function submitKyb(request: APIRequestContext, s: { companyId: string; auth: Record<string, string> }, companyName: string) {
+async function submitKyb(
+  request: APIRequestContext,
+  s: { companyId: string; auth: Record<string, string> },
+  companyName: string,
+) {
   const res = await request.post(`/api/v1/company/kyb/${s.companyId}`, {
     headers: s.auth,
     multipart: {
@@ -151,11 +203,13 @@ async function expectDocuments(page: Page, images: string[], pdfs: string[]) {
     await expect(img).toHaveAttribute('src', /^blob:/);
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   }
-  for (const f of pdfs) await expect(page.getByTestId(`document-${f}`).locator('iframe')).toHaveAttribute('src', /^blob:/);
+  for (const f of pdfs)
+    await expect(page.getByTestId(`document-${f}`).locator('iframe')).toHaveAttribute('src', /^blob:/);
 }
 
 /** The page's Approve / Disapprove (their names start with the icon's). */
-const decisionButton = (page: Page, action: 'Approve' | 'Disapprove') => page.getByRole('button', { name: new RegExp(`(^|\\s)${action}$`) });
+const decisionButton = (page: Page, action: 'Approve' | 'Disapprove') =>
+  page.getByRole('button', { name: new RegExp(`(^|\\s)${action}$`) });
 
 async function decide(page: Page, action: 'Approve' | 'Disapprove', prompt: string, reason?: string) {
   await decisionButton(page, action).click();
@@ -171,7 +225,12 @@ async function decide(page: Page, action: 'Approve' | 'Disapprove', prompt: stri
 
 async function otherBrowser(browser: Browser, page: Page) {
   const phone = isPhone(page);
-  const context = await browser.newContext({ viewport: page.viewportSize()!, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+  const context = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: phone ? 2 : 1,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -180,7 +239,10 @@ async function rowActions(page: Page, name: string, action: string) {
   await menu.getByRole('menuitem', { name: action }).click();
 }
 
-test('staff review KYC and KYB submissions and deactivate and reactivate customers', async ({ page, request }, info) => {
+test('staff review KYC and KYB submissions and deactivate and reactivate customers', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const desktop = project === 'desktop';
   const tag = cap(letters(6));
@@ -234,7 +296,11 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
     await filter(page, { Name: kycName, ...(desktop ? { 'Start Date': yesterday } : { 'End Date': yesterday }) });
     await expect(page.getByText('No verifications match these filters')).toBeVisible();
-    await filter(page, { Name: kycName, 'Start Date': dayjs().subtract(3, 'day').format('YYYY-MM-DD'), 'End Date': dayjs().format('YYYY-MM-DD') });
+    await filter(page, {
+      Name: kycName,
+      'Start Date': dayjs().subtract(3, 'day').format('YYYY-MM-DD'),
+      'End Date': dayjs().format('YYYY-MM-DD'),
+    });
     await expect(rows(page)).toHaveCount(1);
     await filter(page, { State: 'Approved', Name: kycName });
     await expect(page.getByText('No verifications match these filters')).toBeVisible();
@@ -277,7 +343,12 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await expect(field(page, 'Incorporation certificate')).toHaveText('Not provided');
     await expectDocuments(page, ['shareholder_passport'], []);
     const reason = 'The shareholder passport photo is unreadable. Please upload a clearer scan.';
-    const d = await decide(page, 'Disapprove', `Do you want to disapprove this KYB Verification for ${companyName}?`, reason);
+    const d = await decide(
+      page,
+      'Disapprove',
+      `Do you want to disapprove this KYB Verification for ${companyName}?`,
+      reason,
+    );
     await snap(page, 'kyb-disapprove', project);
     await d.getByRole('button', { name: 'Disapprove' }).click();
     await expect(page.getByText('Verification rejected.')).toBeVisible();
@@ -293,7 +364,9 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await filter(page, { Name: companyName });
     await expect(rows(page)).toHaveCount(2);
     await openRow(rows(page).filter({ hasText: 'In-review' }));
-    const history = page.locator('.ant-card', { has: page.getByText('Submission History', { exact: true }) }).locator('.ant-list-item');
+    const history = page
+      .locator('.ant-card', { has: page.getByText('Submission History', { exact: true }) })
+      .locator('.ant-list-item');
     await expect(history).toHaveCount(2);
     await expect(history.filter({ hasText: 'Rejected' })).toContainText(reason);
     await expect(history.filter({ hasText: 'In-review' })).toContainText('This submission');
@@ -348,7 +421,9 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await dialog(page).getByRole('button', { name: 'Reactivate' }).click();
     await expect(page.getByText('User Account reactivated.')).toBeVisible();
     await expect(page.getByText('No customers match these filters')).toBeVisible();
-    expect((await request.post('/api/v1/account/login', { data: { email: person.email, password: PASSWORD } })).status()).toBe(200);
+    expect(
+      (await request.post('/api/v1/account/login', { data: { email: person.email, password: PASSWORD } })).status(),
+    ).toBe(200);
   });
 
   await test.step('List of Companies: users count, links and company deactivation', async () => {
@@ -356,7 +431,17 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await expect(page).toHaveURL(/\/admin\/customers-companies/);
     await expect(page.getByRole('heading', { name: 'List of Companies' })).toBeVisible();
     if (desktop) {
-      for (const c of ['Company Name', 'Email', 'Phone Number', 'State', 'Master Wallet', 'Cards', 'Active Cards', 'Users', 'Created']) {
+      for (const c of [
+        'Company Name',
+        'Email',
+        'Phone Number',
+        'State',
+        'Master Wallet',
+        'Cards',
+        'Active Cards',
+        'Users',
+        'Created',
+      ]) {
         await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
       }
     }
@@ -364,12 +449,17 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await expect(rows(page)).toHaveCount(1);
     await snap(page, 'companies', project);
     const menu = await openDropdown(page, page.getByRole('button', { name: `Actions for ${companyName}` }));
-    for (const item of ['View Cards', 'Card Transactions', 'Wallet Loads']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    for (const item of ['View Cards', 'Card Transactions', 'Wallet Loads'])
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     // Fees Management is the Super-Admin's.
     await expect(menu.getByRole('menuitem', { name: 'Fees' })).toHaveCount(desktop ? 1 : 0);
     await snap(page, 'company-actions', project);
     await menu.getByRole('menuitem', { name: 'View Cards' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/cards\\?company_id=${companySession.companyId}&acc_name=${encodeURIComponent(companyName).replace(/%20/g, '(%20|\\+)')}`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/admin/cards\\?company_id=${companySession.companyId}&acc_name=${encodeURIComponent(companyName).replace(/%20/g, '(%20|\\+)')}`,
+      ),
+    );
     await page.goBack();
     await expect(rows(page)).toHaveCount(1);
 
@@ -386,7 +476,10 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
   });
 });
 
-test('a Super-Admin adds an admin who sets a password and logs in; the audit trail lists the actions', async ({ page, browser }, info) => {
+test('a Super-Admin adds an admin who sets a password and logs in; the audit trail lists the actions', async ({
+  page,
+  browser,
+}, info) => {
   const project = info.project.name;
   const desktop = project === 'desktop';
   const tag = cap(letters(5));
@@ -399,8 +492,15 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
 
   await test.step('Administration: Fees, Admin Management, Momo, Audit Trail', async () => {
     if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
-    const group = page.getByRole('navigation', { name: 'Main menu' }).locator('li.ant-menu-submenu', { hasText: 'Administration' });
-    await expect(group.getByRole('link')).toHaveText(['Fees Management', 'Admin Management', 'Momo Management', 'Audit Trail']);
+    const group = page
+      .getByRole('navigation', { name: 'Main menu' })
+      .locator('li.ant-menu-submenu', { hasText: 'Administration' });
+    await expect(group.getByRole('link')).toHaveText([
+      'Fees Management',
+      'Admin Management',
+      'Momo Management',
+      'Audit Trail',
+    ]);
     await group.getByRole('link', { name: 'Admin Management' }).click();
     await expect(page).toHaveURL(/\/admin\/administration-admins/);
     await expect(page.getByRole('heading', { name: 'List of Administrators' })).toBeVisible();
@@ -420,7 +520,13 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await page.getByRole('button', { name: 'Add Admin' }).click();
     const d = drawer(page);
     await d.getByRole('button', { name: 'Add Admin' }).click();
-    for (const m of ['Full Name is required', 'Email is required', 'Phone Number is required', 'Permission is required']) await expect(d.getByText(m)).toBeVisible();
+    for (const m of [
+      'Full Name is required',
+      'Email is required',
+      'Phone Number is required',
+      'Permission is required',
+    ])
+      await expect(d.getByText(m)).toBeVisible();
     await snap(page, 'add-admin-errors', project);
     await d.getByLabel('Full Name').fill(fullName);
     await d.getByLabel('Email').fill(email);
@@ -459,7 +565,9 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await page.getByRole('button', { name: 'Edit Sena Agbeko' }).click();
     await drawer(page).getByRole('switch', { name: 'Admin Privileges', exact: true }).click();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
-    await expect(drawer(page).getByRole('alert')).toHaveText(/The last Super-Admin cannot be demoted\.|You cannot change your own privileges\./);
+    await expect(drawer(page).getByRole('alert')).toHaveText(
+      /The last Super-Admin cannot be demoted\.|You cannot change your own privileges\./,
+    );
     await snap(page, 'edit-self-refused', project);
     await drawer(page).getByRole('button', { name: 'Close' }).click();
   });
@@ -506,10 +614,12 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await expect(page).toHaveURL(/\/admin\/audit-logs/);
     await expect(page.getByRole('heading', { name: 'Audit Trail' })).toBeVisible();
     if (desktop) {
-      for (const c of ['When', 'Who', 'Action', 'Object', 'Details']) await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
+      for (const c of ['When', 'Who', 'Action', 'Object', 'Details'])
+        await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
     }
     await filter(page, { Actor: SUPER, Action: 'admin.' });
-    for (const a of ['Admin added', 'Admin updated', 'Admin deleted']) await expect(rows(page).filter({ hasText: a }).first()).toBeVisible();
+    for (const a of ['Admin added', 'Admin updated', 'Admin deleted'])
+      await expect(rows(page).filter({ hasText: a }).first()).toBeVisible();
     await expect(rows(page).filter({ hasText: 'Admin added' }).filter({ hasText: email })).toHaveCount(1);
     await snap(page, 'audit-admins', project);
     await openRow(rows(page).filter({ hasText: 'Admin added' }).filter({ hasText: email }));
@@ -523,7 +633,9 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     const actor = desktop ? SUPER : ADMIN;
     await filter(page, { Actor: actor, Action: 'verification.' });
     await expect(rows(page).filter({ hasText: 'Verification approved' }).first()).toBeVisible();
-    await expect(rows(page).filter({ hasText: 'Verification rejected' }).first()).toContainText('The shareholder passport photo is unreadable');
+    await expect(rows(page).filter({ hasText: 'Verification rejected' }).first()).toContainText(
+      'The shareholder passport photo is unreadable',
+    );
     await filter(page, { Actor: actor, Action: 'individual.' });
     await expect(rows(page).filter({ hasText: 'Individual deactivated' }).first()).toBeVisible();
     await expect(rows(page).filter({ hasText: 'Individual reactivated' }).first()).toBeVisible();

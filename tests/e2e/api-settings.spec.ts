@@ -21,9 +21,11 @@ const COPY_ONCE = 'You can copy your API keys just once. Copy and keep it in a s
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 /** A button by its text; an icon in it may put its own name first ("key Generate Credentials"). */
-const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${name}$`) });
+const button = (scope: Page | Locator, name: string) =>
+  scope.getByRole('button', { name: new RegExp(`(^|\\s)${name}$`) });
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
-const callbackCard = (page: Page) => page.locator('.ant-card', { has: page.getByText('Callback url for card transaction webhooks') });
+const callbackCard = (page: Page) =>
+  page.locator('.ant-card', { has: page.getByText('Callback url for card transaction webhooks') });
 
 /** The side menu on desktop; the account menu on phones (no side panel there). */
 async function openApiSettings(page: Page) {
@@ -38,7 +40,10 @@ async function expectCallbackButtons(page: Page, shown: Array<'Save' | 'Revoke' 
   }
 }
 
-test('only the admin of a verified company gets API Settings; others are told what is needed', async ({ page, browser }, info) => {
+test('only the admin of a verified company gets API Settings; others are told what is needed', async ({
+  page,
+  browser,
+}, info) => {
   const project = info.project.name;
   // A Company-User of verified Acme: no menu entry, and the screen says the admin does it.
   await logInThroughUi(page, 'efua@acme.example.com', DEMO_PASSWORD);
@@ -56,18 +61,29 @@ test('only the admin of a verified company gets API Settings; others are told wh
   await logInThroughUi(other.page, 'abena@sunrise-agro.example.com', DEMO_PASSWORD);
   await openApiSettings(other.page);
   await expect(other.page.getByText('Your KYB verification is being reviewed')).toBeVisible();
-  await expect(other.page.getByRole('list', { name: 'What API access needs' })).toContainText('KYB verification (under review)');
+  await expect(other.page.getByRole('list', { name: 'What API access needs' })).toContainText(
+    'KYB verification (under review)',
+  );
   await expect(button(other.page, 'Generate Credentials')).toHaveCount(0);
   await snap(other.page, 'kyb-pending', project);
   await other.context.close();
 });
 
-test('API Settings: generate, copy, revoke, generate again, callback save/deactivate/activate/revoke; staff see the client', async ({ page, context, browser, request }, info) => {
+test('API Settings: generate, copy, revoke, generate again, callback save/deactivate/activate/revoke; staff see the client', async ({
+  page,
+  context,
+  browser,
+  request,
+}, info) => {
   const project = info.project.name;
   const desktop = project === 'desktop';
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const staff = await otherBrowser(browser, page);
-  const staffLogin = logInThroughUi(staff.page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  const staffLogin = logInThroughUi(
+    staff.page,
+    desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example',
+    DEMO_PASSWORD,
+  );
   staffLogin.catch(() => undefined); // awaited below; failing there, not as an unhandled rejection
   const staffToken = async () => {
     await staffLogin;
@@ -87,7 +103,9 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
     await expect(page).toHaveURL(/\/portal\/kycverifications$/);
     await approveKyb(request, page, await staffToken());
   }
-  const companyName = (await page.evaluate(() => JSON.parse(localStorage.getItem('cw.auth')!).company.company_name)) as string;
+  const companyName = (await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cw.auth')!).company.company_name,
+  )) as string;
 
   // Loading: skeletons in place of the two fields.
   let release!: () => void;
@@ -112,7 +130,10 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await expect(field(page, 'Client Secret')).toHaveValue('');
   await expect(button(page, 'Revoke Credentials')).toHaveCount(0);
   await expect(page.getByText('Callback url for card transaction webhooks')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Integration guide' })).toHaveAttribute('href', '/portal/apisettings/guide');
+  await expect(page.getByRole('link', { name: 'Integration guide' })).toHaveAttribute(
+    'href',
+    '/portal/apisettings/guide',
+  );
   await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
   await snap(page, 'absent', project);
 
@@ -164,7 +185,9 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await url.fill('https://user:pw@hooks.example.com/cardwallet');
   await button(callbackCard(page), 'Save').click();
   await expect(toast(page, 'The callback URL must not contain credentials')).toBeVisible();
-  await expect(callbackCard(page).locator('.ant-form-item-explain-error')).toHaveText('The callback URL must not contain credentials');
+  await expect(callbackCard(page).locator('.ant-form-item-explain-error')).toHaveText(
+    'The callback URL must not contain credentials',
+  );
   const hook = `https://hooks.example.com/cardwallet/${project}`;
   await url.fill(hook);
   await button(callbackCard(page), 'Save').click();
@@ -224,9 +247,14 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await snap(page, 'final', project);
 
   // The delivery log with attempts (states only a running dispatcher reaches), for the eye.
-  await page.route((u) => u.pathname === '/api/v1/third-party/webhook-deliveries', (route) => route.fulfill({ json: deliveriesFixture() }));
+  await page.route(
+    (u) => u.pathname === '/api/v1/third-party/webhook-deliveries',
+    (route) => route.fulfill({ json: deliveriesFixture() }),
+  );
   await page.reload();
-  const declined = desktop ? page.locator('tbody tr', { hasText: 'card.authorization.declined' }) : page.locator('.ant-list-item', { hasText: 'card.authorization.declined' });
+  const declined = desktop
+    ? page.locator('tbody tr', { hasText: 'card.authorization.declined' })
+    : page.locator('.ant-list-item', { hasText: 'card.authorization.declined' });
   await expect(declined).toContainText('No answer');
   await snap(page, 'deliveries', project);
   await declined.click();
@@ -245,11 +273,15 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await staffLogin;
   await staff.page.goto('/admin/third-parties');
   await expect(staff.page.getByRole('heading', { name: 'List of Third Parties' })).toBeVisible();
-  const item = desktop ? staff.page.locator('tbody tr', { hasText: clientId }) : staff.page.locator('.ant-list-item', { hasText: clientId });
+  const item = desktop
+    ? staff.page.locator('tbody tr', { hasText: clientId })
+    : staff.page.locator('.ant-list-item', { hasText: clientId });
   await expect(item).toContainText('Active');
   await expect(item).toContainText('Healthy');
   if (desktop) await expect(item).toContainText(hook);
-  const revoked = desktop ? staff.page.locator('tbody tr', { hasText: firstId }) : staff.page.locator('.ant-list-item', { hasText: firstId });
+  const revoked = desktop
+    ? staff.page.locator('tbody tr', { hasText: firstId })
+    : staff.page.locator('.ant-list-item', { hasText: firstId });
   await expect(revoked).toContainText('Revoked');
   await snap(staff.page, 'admin-third-parties', project);
   await item.click();

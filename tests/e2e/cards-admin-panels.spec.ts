@@ -10,9 +10,14 @@ import { customerWithCards } from './support/staff-cards';
  * Desktop runs as the Super-Admin, phone as the Admin.
  */
 
-const rows = (page: Page) => (isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row'));
+const rows = (page: Page) =>
+  isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const reasonDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+const reasonDialog = (page: Page) =>
+  page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title') })
+    .last();
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 
 /** Still the app: no error page in place of it, no screen failure inside it, the top bar there. */
@@ -32,7 +37,11 @@ async function expectPanel(page: Page, title: string) {
   const panel = drawer(page);
   await expect(panel.locator('.ant-drawer-title')).toHaveText(title);
   await expect(panel.locator('.ant-drawer-body')).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   return panel;
 }
 
@@ -55,7 +64,14 @@ async function rowMenu(page: Page, row: Locator, entries: string[]) {
  */
 async function tryEntry(
   page: Page,
-  t: { row: Locator; entries: string[]; entry: string; card: { id: string; nickname: string }; balance: string; list: Locator },
+  t: {
+    row: Locator;
+    entries: string[];
+    entry: string;
+    card: { id: string; nickname: string };
+    balance: string;
+    list: Locator;
+  },
 ) {
   const menu = await rowMenu(page, t.row, t.entries);
   await menu.getByRole('menuitem', { name: t.entry, exact: true }).click();
@@ -74,7 +90,9 @@ async function tryEntry(
   } else {
     const reason = ['flag', 'unflag', 'suspend', 'unsuspend'].includes(verb);
     const d = reason ? reasonDialog(page) : confirmDialog(page);
-    await expect(d.locator(reason ? '.ant-modal-title' : '.ant-modal-confirm-title')).toHaveText(`Please do you wish to ${verb} this card?`);
+    await expect(d.locator(reason ? '.ant-modal-title' : '.ant-modal-confirm-title')).toHaveText(
+      `Please do you wish to ${verb} this card?`,
+    );
     if (reason) await expect(d.getByLabel('Reason')).toBeVisible();
     await expectTheApp(page);
     await d.getByRole('button', { name: 'Cancel' }).click();
@@ -82,19 +100,44 @@ async function tryEntry(
   }
 }
 
-test('All Cards: every side panel and every row menu entry opens, titled, inside the app', async ({ page, request }, info) => {
+test('All Cards: every side panel and every row menu entry opens, titled, inside the app', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(300_000);
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await logInThroughUi(
+    page,
+    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
+    DEMO_PASSWORD,
+  );
   await expect(page).toHaveURL(/\/admin$/);
   const { token } = await sessionOf(page);
   const c = await customerWithCards(request, token, `Pnl${letters(6)}`);
   const staff = { authorization: `Bearer ${token}` };
   // Admin Master: frozen, flagged and suspended
-  expect((await request.post(`/api/v1/cards/change-status/${c.master.id}`, { headers: staff, data: { status: 'deactivate' } })).status()).toBe(202);
-  expect((await request.post(`/api/v1/cards/flag/${c.master.id}`, { headers: staff, data: { reason: 'Unusual merchant' } })).status()).toBeLessThan(300);
-  expect((await request.post(`/api/v1/cards/suspend/${c.master.id}`, { headers: staff, data: { reason: 'Chargeback open' } })).status()).toBeLessThan(300);
+  expect(
+    (
+      await request.post(`/api/v1/cards/change-status/${c.master.id}`, {
+        headers: staff,
+        data: { status: 'deactivate' },
+      })
+    ).status(),
+  ).toBe(202);
+  expect(
+    (
+      await request.post(`/api/v1/cards/flag/${c.master.id}`, { headers: staff, data: { reason: 'Unusual merchant' } })
+    ).status(),
+  ).toBeLessThan(300);
+  expect(
+    (
+      await request.post(`/api/v1/cards/suspend/${c.master.id}`, {
+        headers: staff,
+        data: { reason: 'Chargeback open' },
+      })
+    ).status(),
+  ).toBeLessThan(300);
 
   await openMenu(page, 'All Cards');
   await expect(page.getByRole('heading', { name: 'All Cards - List of Cards' })).toBeVisible();
@@ -141,15 +184,24 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
   await test.step('row menu of a live card: every entry', async () => {
     const visa = rowWith(page, 'Admin Visa');
     const entries = ['View Card Details', 'Freeze Card', 'Flag Card', 'Suspend Card', 'Card Withdrawal', 'Delete Card'];
-    for (const entry of entries) await tryEntry(page, { row: visa, entries, entry, card: c.visa, balance: 'USD 55.00', list: heading });
+    for (const entry of entries)
+      await tryEntry(page, { row: visa, entries, entry, card: c.visa, balance: 'USD 55.00', list: heading });
     // nothing was confirmed: still active
     await expect(visa.getByText('Active', { exact: true })).toBeVisible();
   });
 
   await test.step('row menu of a frozen, flagged and suspended card: every entry', async () => {
     const master = rowWith(page, 'Admin Master');
-    const entries = ['View Card Details', 'Unfreeze Card', 'Unflag Card', 'Unsuspend Card', 'Card Withdrawal', 'Delete Card'];
-    for (const entry of entries) await tryEntry(page, { row: master, entries, entry, card: c.master, balance: 'USD 20.00', list: heading });
+    const entries = [
+      'View Card Details',
+      'Unfreeze Card',
+      'Unflag Card',
+      'Unsuspend Card',
+      'Card Withdrawal',
+      'Delete Card',
+    ];
+    for (const entry of entries)
+      await tryEntry(page, { row: master, entries, entry, card: c.master, balance: 'USD 20.00', list: heading });
     // nothing was confirmed: still frozen
     await expect(master.getByText('Deactivated', { exact: true })).toBeVisible();
     await snap(page, 'admin-cards-all-panels', project);
@@ -180,11 +232,18 @@ async function breakCardDetail(page: Page, cardId: string) {
 
 const screenError = (page: Page) => page.getByRole('alert').filter({ hasText: 'This screen could not be shown' });
 
-test('back-office: a screen that fails shows its error in its place; the menu, Go back and Try again still work', async ({ page, request }, info) => {
+test('back-office: a screen that fails shows its error in its place; the menu, Go back and Try again still work', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(240_000);
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await logInThroughUi(
+    page,
+    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
+    DEMO_PASSWORD,
+  );
   await expect(page).toHaveURL(/\/admin$/);
   const c = await customerWithCards(request, (await sessionOf(page)).token, `Err${letters(6)}`);
   await page.goto(`/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
@@ -193,7 +252,14 @@ test('back-office: a screen that fails shows its error in its place; the menu, G
   await breakCardDetail(page, c.visa.id);
 
   const openVisa = async () => {
-    const menu = await rowMenu(page, rowWith(page, 'Admin Visa'), ['View Card Details', 'Freeze Card', 'Flag Card', 'Suspend Card', 'Card Withdrawal', 'Delete Card']);
+    const menu = await rowMenu(page, rowWith(page, 'Admin Visa'), [
+      'View Card Details',
+      'Freeze Card',
+      'Flag Card',
+      'Suspend Card',
+      'Card Withdrawal',
+      'Delete Card',
+    ]);
     await menu.getByRole('menuitem', { name: 'View Card Details', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/cards/${c.visa.id}$`));
   };
@@ -226,7 +292,10 @@ test('back-office: a screen that fails shows its error in its place; the menu, G
   await expectTheApp(page);
 });
 
-test('customer portal: a screen that fails shows its error in its place; the menu still works', async ({ page, request }, info) => {
+test('customer portal: a screen that fails shows its error in its place; the menu still works', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(240_000);
   const staffEmail = info.project.name === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
   const c = await customerWithCards(request, await staffToken(request, staffEmail), `Err${letters(6)}`);

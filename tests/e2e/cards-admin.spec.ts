@@ -10,9 +10,14 @@ import { customerWithCards } from './support/staff-cards';
  * Super-Admin, phone as the Admin.
  */
 
-const rows = (page: Page) => (isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row'));
+const rows = (page: Page) =>
+  isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const dialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title') }).last();
+const dialog = (page: Page) =>
+  page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title') })
+    .last();
 const cents = (s: string) => Math.round(Number(s.replace(/[^\d.]/g, '')) * 100);
 
 async function visit(page: Page, path: string) {
@@ -32,7 +37,11 @@ async function openMenu(page: Page, entry: string) {
 async function openSearch(page: Page) {
   await page.getByRole('button', { name: 'Search Cards' }).click();
   await expect(drawer(page).getByText('Search Cards')).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -53,7 +62,10 @@ async function withReason(page: Page, what: string, reason: string, toast: strin
   await expect(d).toBeHidden();
 }
 
-test('staff list, search and manage cards, read a card’s sums and its wallet transactions; dashboard master balances', async ({ page, request }, info) => {
+test('staff list, search and manage cards, read a card’s sums and its wallet transactions; dashboard master balances', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(300_000);
   const project = info.project.name;
   const desktop = project === 'desktop';
@@ -96,7 +108,17 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(page).toHaveURL(/\/admin\/cards/);
     await expect(page.getByRole('heading', { name: 'All Cards - List of Cards' })).toBeVisible();
     if (!isPhone(page)) {
-      for (const col of ['Cardholder', 'Purpose', 'Type', 'Card Number', 'Balance', 'Spending Limit', 'State', 'Flag Information', 'Created']) {
+      for (const col of [
+        'Cardholder',
+        'Purpose',
+        'Type',
+        'Card Number',
+        'Balance',
+        'Spending Limit',
+        'State',
+        'Flag Information',
+        'Created',
+      ]) {
         await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
       }
     }
@@ -192,10 +214,26 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(page.getByRole('heading', { name: 'Admin Visa' })).toBeVisible();
     await expect(page.getByTestId('card-balance')).toHaveText('60.00');
     const summary = page.locator('.ant-card', { hasText: 'Card Summary' });
-    for (const label of ['Approved Sum', 'Settled Sum', 'Reversal Sum', 'Available Sum', 'Ledger Sum', 'Spending Limit', 'Additional Spending Limit', 'Total Issuance', 'Total Topup', 'Total Withdrawal', 'Total Maintenance', 'Total Fees']) {
+    for (const label of [
+      'Approved Sum',
+      'Settled Sum',
+      'Reversal Sum',
+      'Available Sum',
+      'Ledger Sum',
+      'Spending Limit',
+      'Additional Spending Limit',
+      'Total Issuance',
+      'Total Topup',
+      'Total Withdrawal',
+      'Total Maintenance',
+      'Total Fees',
+    ]) {
       await expect(summary.getByText(label, { exact: true })).toBeVisible();
     }
-    const value = (label: string) => summary.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::*[1]');
+    const value = (label: string) =>
+      summary
+        .locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::*[1]');
     await expect(value('Total Issuance')).toHaveText('USD 50.00');
     await expect(value('Total Topup')).toHaveText('USD 10.00');
     await expect(value('Available Sum')).toHaveText('USD 60.00');
@@ -225,7 +263,9 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     // the wallet paid the cards' 80.00 plus their fees
     const fees = cents(await page.getByTestId('card-transfers-total-fees').innerText());
     expect(fees).toBeGreaterThan(0);
-    await expect(page.getByTestId('card-transfers-total-amount')).toHaveText(`USD ${((8_000 + fees) / 100).toFixed(2)}`);
+    await expect(page.getByTestId('card-transfers-total-amount')).toHaveText(
+      `USD ${((8_000 + fees) / 100).toFixed(2)}`,
+    );
     await snap(page, 'admin-card-transfers', project);
 
     if (isPhone(page)) await page.getByRole('button', { name: 'Filters' }).click();
@@ -234,7 +274,9 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(rows(page)).toHaveCount(2);
     await expect(page.getByTestId('card-transfers-total-fees')).not.toHaveText(`USD ${(fees / 100).toFixed(2)}`);
     const issuanceFees = cents(await page.getByTestId('card-transfers-total-fees').innerText());
-    await expect(page.getByTestId('card-transfers-total-amount')).toHaveText(`USD ${((7_000 + issuanceFees) / 100).toFixed(2)}`);
+    await expect(page.getByTestId('card-transfers-total-amount')).toHaveText(
+      `USD ${((7_000 + issuanceFees) / 100).toFixed(2)}`,
+    );
     await pickDay(page.locator('form[aria-label="Filters"]'), 'Start Date', day(1));
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(rows(page)).toHaveCount(0);
@@ -242,7 +284,9 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(rows(page)).toHaveCount(3);
     if (isPhone(page)) await page.getByRole('button', { name: 'Filters' }).click();
 
-    await rowWith(page, c.visa.masked_number).filter({ hasText: 'Card Issuance' }).click({ position: { x: 24, y: 16 } });
+    await rowWith(page, c.visa.masked_number)
+      .filter({ hasText: 'Card Issuance' })
+      .click({ position: { x: 24, y: 16 } });
     const d = drawer(page);
     await expect(d.getByText('Transaction Details')).toBeVisible();
     await expect(d.getByText('Amount (USD)')).toBeVisible();
@@ -250,18 +294,31 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await expect(d.getByText(c.visa.masked_number)).toBeVisible();
     const breakdown = d.getByTestId('fee-breakdown');
     // Each line says what it is: the amount the fees apply to, each fee, the fees' total.
-    for (const label of ['Fees for', 'Amount (sub-total)', 'Card issuance fee', 'Card load fee', 'Flat fee', 'Total fees']) {
+    for (const label of [
+      'Fees for',
+      'Amount (sub-total)',
+      'Card issuance fee',
+      'Card load fee',
+      'Flat fee',
+      'Total fees',
+    ]) {
       await expect(breakdown.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(breakdown.getByRole('row', { name: /Amount \(sub-total\)/ })).toContainText('USD 50.00');
-    const feeTotal = await page.getByTestId('fee-breakdown').getByRole('row', { name: /Total fees/ }).innerText();
+    const feeTotal = await page
+      .getByTestId('fee-breakdown')
+      .getByRole('row', { name: /Total fees/ })
+      .innerText();
     expect(cents(feeTotal)).toBeGreaterThan(0);
     await expect(breakdown.getByText('All fees are in USD')).toBeVisible();
     await snap(page, 'admin-card-transfer-details', project);
   });
 });
 
-test('staff read one account’s wallet and card transactions by date range; card maintenance lists the transfers', async ({ page, request }, info) => {
+test('staff read one account’s wallet and card transactions by date range; card maintenance lists the transfers', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const desktop = project === 'desktop';
   await page.goto('/login');
@@ -275,7 +332,9 @@ test('staff read one account’s wallet and card transactions by date range; car
     await visit(page, `/admin/wallet-transactions?${scoped}`);
     await expect(page.getByRole('heading', { name: `${c.name} - Wallet Transactions` })).toBeVisible();
     await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
-    await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+    await expect(
+      page.getByText('Select a date range to search. Results of query would be displayed here.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('Date range required').first()).toBeVisible();
     await pickRange(page, day(-1), day(1));

@@ -20,7 +20,15 @@ import {
   staffToken,
   swipe,
 } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
+import {
+  DEMO_PASSWORD,
+  PASSWORD,
+  isPhone,
+  logInThroughUi,
+  motionless,
+  openDropdown,
+  snap as snapNow,
+} from './support/flows';
 
 /**
  * Customer card journeys (issue 4): a new customer with a funded wallet creates a premium Visa and
@@ -35,14 +43,22 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000, permissions: ['clip
 
 const snap = (page: Page, name: string, project: string) => snapNow(page, `cards-${name}`, project);
 
-test('a customer creates, uses, limits and deletes cards, charged exactly what the forms showed', async ({ page, request }, info) => {
+test('a customer creates, uses, limits and deletes cards, charged exactly what the forms showed', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(600_000); // a long journey; the machine may be shared with other suites
   const project = info.project.name;
   const phone = isPhone(page);
   const last = `Kyei${letters(6)}`;
   const { email } = await verifiedIndividual(request, 'Adwoa', last);
   await logInThroughUi(page, email, PASSWORD);
-  await fundWallet(page, request, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', '500.00');
+  await fundWallet(
+    page,
+    request,
+    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
+    '500.00',
+  );
   await page.reload();
 
   await test.step('an empty list, then the type chooser', async () => {
@@ -51,7 +67,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(page.getByText('See all your cards here')).toBeVisible();
     await expect(page.getByText('You have no cards yet. Use Add New Card to create one.')).toBeVisible();
     await page.getByRole('button', { name: 'Add New Card' }).click();
-    await expect(page.getByText(phone ? 'Swipe to see card features' : 'See card features', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(phone ? 'Swipe to see card features' : 'See card features', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Freeze or delete at any moment')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     if (phone) {
@@ -68,13 +86,22 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
       await expect(page.getByText('Cannot be frozen but can be deleted at any moment')).toBeVisible();
     }
     await snap(page, 'chooser', project);
-    await page.locator(phone ? '[data-swipe-top]' : '[aria-label="Premium card"]').getByRole('button', { name: 'Create Card' }).click();
+    await page
+      .locator(phone ? '[data-swipe-top]' : '[aria-label="Premium card"]')
+      .getByRole('button', { name: 'Create Card' })
+      .click();
     await expect(page.getByText('Complete the form below to create your new card')).toBeVisible();
   });
 
   await test.step('a premium Visa: required fields, then created; the wallet pays amount + the fees shown', async () => {
     await page.getByRole('button', { name: 'Create Card' }).click();
-    for (const m of ['First Name is required', 'Last Name is required', 'Nickname is required', 'Amount is required', 'Card Purpose is required']) {
+    for (const m of [
+      'First Name is required',
+      'Last Name is required',
+      'Nickname is required',
+      'Amount is required',
+      'Card Purpose is required',
+    ]) {
       await expect(page.getByText(m)).toBeVisible();
     }
     await pick(page, page, 'Card Purpose', 'Visa');
@@ -83,13 +110,23 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(page.getByText('Spending Limit is required')).toBeVisible();
     const before = await balanceCents(page, request);
     expect(before).toBe(49_750); // 500.00 less the 0.5 % Tron fee
-    const shown = await fillCard(page, { first: 'Adwoa', last, nickname: 'Travel Visa', amount: '100.00', purpose: 'Visa', limit: '1,000.00', control: 'Week' });
+    const shown = await fillCard(page, {
+      first: 'Adwoa',
+      last,
+      nickname: 'Travel Visa',
+      amount: '100.00',
+      purpose: 'Visa',
+      limit: '1,000.00',
+      control: 'Week',
+    });
     expect(shown.fees).toBe(700); // 5.00 issuance + 1.50 % load + 0.50 flat, by the shared fee function
     await snap(page, 'create-visa-form', project);
     await page.getByRole('button', { name: 'Create Card' }).click();
     const ok = page.locator('.ant-modal-confirm-success');
     await expect(ok.locator('.ant-modal-confirm-title')).toHaveText('Successful');
-    await expect(ok.getByText('Your card has been created successfully. Click continue to view your card(s)')).toBeVisible();
+    await expect(
+      ok.getByText('Your card has been created successfully. Click continue to view your card(s)'),
+    ).toBeVisible();
     await snap(page, 'create-success', project);
     expect(before - (await balanceCents(page, request))).toBe(10_000 + shown.fees);
     await ok.getByRole('button', { name: 'Continue' }).click();
@@ -103,16 +140,27 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
       await swipe(page, 240); // either way
       await expect(page.locator('[data-swipe-top]')).toContainText('One-time top-up at creation');
     }
-    await page.locator(phone ? '[data-swipe-top]' : '[aria-label="Basic card"]').getByRole('button', { name: 'Create Card' }).click();
+    await page
+      .locator(phone ? '[data-swipe-top]' : '[aria-label="Basic card"]')
+      .getByRole('button', { name: 'Create Card' })
+      .click();
     await expect(page.getByLabel('Card Type')).toBeAttached();
     await expect(page.locator('.ant-select-selection-item', { hasText: 'Basic' })).toBeVisible();
-    const shown = await fillCard(page, { first: 'Adwoa', last, nickname: 'Travel Visa', amount: '20', purpose: 'Mastercard' });
+    const shown = await fillCard(page, {
+      first: 'Adwoa',
+      last,
+      nickname: 'Travel Visa',
+      amount: '20',
+      purpose: 'Mastercard',
+    });
     await expect(page.getByLabel('Spending Limit (USD)')).toHaveCount(0);
     expect(shown.fees).toBe(580); // 5.00 + 1.50 % of 20.00 + 0.50
     await page.getByRole('button', { name: 'Create Card' }).click();
     // Said once, under the field it is about: no 'Failed' dialog over the form as well.
     const nickname = page.locator('.ant-form-item').filter({ has: page.getByLabel('Unique Card Nickname') });
-    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveText('You already have a card with this nickname');
+    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveText(
+      'You already have a card with this nickname',
+    );
     await expect(page.locator('.ant-modal-confirm-error')).toHaveCount(0);
     await snap(page, 'create-failed', project);
     await page.getByLabel('Unique Card Nickname').fill('Streaming');
@@ -126,7 +174,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(rowOf(page, 'Mastercard')).toBeVisible();
     await snap(page, 'list', project);
     // nothing on the list is wider than the screen
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
   });
 
   await test.step('the filters narrow the list', async () => {
@@ -134,7 +184,11 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     const panel = drawer(page);
     await expect(panel.getByText('Search Cards')).toBeVisible();
     // the panel slides in: pick once it has stopped moving
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
     await pick(page, panel, 'Purpose', 'Mastercard');
     await snap(page, 'filters', project);
     await panel.getByRole('button', { name: 'Filter Cards' }).click();
@@ -189,7 +243,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
 
   await test.step('freeze and unfreeze, each confirmed', async () => {
     await cardOption(page, 'Freeze Card');
-    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to freeze this card?');
+    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText(
+      'Please do you wish to freeze this card?',
+    );
     await expect(confirmDialog(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
     await snap(page, 'confirm-freeze', project);
     await confirmDialog(page).getByRole('button', { name: 'Confirm' }).click();
@@ -198,7 +254,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(page.getByText('This card is frozen')).toBeVisible();
     await snap(page, 'detail-frozen', project);
     await cardOption(page, 'Unfreeze Card');
-    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to unfreeze this card?');
+    await expect(confirmDialog(page).locator('.ant-modal-confirm-title')).toHaveText(
+      'Please do you wish to unfreeze this card?',
+    );
     // A tap on the dialog while it still zooms in can be lost (seen once under CI load).
     await motionless(page);
     await confirmDialog(page).getByRole('button', { name: 'Confirm' }).click();
@@ -253,7 +311,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
 
   await test.step('Card Spending: a Visa limit saved; a Mastercard is not applicable', async () => {
     await openScreen(page, 'Card Spending');
-    await expect(page.getByText('Update your virtual card spending controls to suit your spending needs!')).toBeVisible();
+    await expect(
+      page.getByText('Update your virtual card spending controls to suit your spending needs!'),
+    ).toBeVisible();
     await snap(page, 'spending', project);
     await page.getByRole('button', { name: 'Edit spending limit of Travel Visa' }).click();
     const modal = page.getByRole('dialog', { name: 'Set card spending limit' });
@@ -277,7 +337,9 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
   await test.step('Card Transactions: a card and a date range, then the rows', async () => {
     await openScreen(page, 'Card Transactions');
     await expect(page.getByRole('heading', { name: 'Card Transactions' })).toBeVisible();
-    await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+    await expect(
+      page.getByText('Select a date range to search. Results of query would be displayed here.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('Please select a card')).toBeVisible();
     await pick(page, page, 'select card', (await cardLabel(page, request, 'Travel Visa'))!);
@@ -300,10 +362,14 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await menu.getByRole('menuitem', { name: 'Delete Card' }).click();
     const dialog = confirmDialog(page);
     await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Please do you wish to delete this card?');
-    await expect(dialog.getByTestId('delete-consequence')).toContainText('The remaining balance of USD 20.00 on this basic card will be forfeited');
+    await expect(dialog.getByTestId('delete-consequence')).toContainText(
+      'The remaining balance of USD 20.00 on this basic card will be forfeited',
+    );
     await snap(page, 'confirm-delete-basic', project);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.locator('.ant-message').getByText('Card deleted. The remaining 20.00 USD was forfeited.')).toBeVisible();
+    await expect(
+      page.locator('.ant-message').getByText('Card deleted. The remaining 20.00 USD was forfeited.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/portal\/prepaid-cards$/);
     await expect(rowOf(page, 'Travel Visa')).toBeVisible();
     await expect(rowOf(page, 'Streaming')).toHaveCount(0);
@@ -316,8 +382,20 @@ test('a customer sees why a card payment was declined', async ({ page }, info) =
   // Ama's 'Online shopping' (more than it holds); one per project.
   const who =
     project === 'desktop'
-      ? { email: 'kofi@acme.example.com', nickname: 'Travel', merchant: 'Uber', flagged: true, reason: "over the card's spending limit" }
-      : { email: 'ama@example.com', nickname: 'Online shopping', merchant: 'AliExpress', flagged: false, reason: 'Insufficient funds on the card.' };
+      ? {
+          email: 'kofi@acme.example.com',
+          nickname: 'Travel',
+          merchant: 'Uber',
+          flagged: true,
+          reason: "over the card's spending limit",
+        }
+      : {
+          email: 'ama@example.com',
+          nickname: 'Online shopping',
+          merchant: 'AliExpress',
+          flagged: false,
+          reason: 'Insufficient funds on the card.',
+        };
   await logInThroughUi(page, who.email, DEMO_PASSWORD);
   await openScreen(page, 'Prepaid Cards');
   await expect(rowOf(page, who.nickname).first()).toBeVisible();
@@ -334,7 +412,10 @@ test('a customer sees why a card payment was declined', async ({ page }, info) =
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 
   // Another face: Acme's tokenised card (standard face); Ama's frozen premium Mastercard (red border).
-  const other = project === 'desktop' ? { nickname: 'Partner token', variant: 'standard', frozen: 'false' } : { nickname: 'Subscriptions', variant: 'mastercard-premium', frozen: 'true' };
+  const other =
+    project === 'desktop'
+      ? { nickname: 'Partner token', variant: 'standard', frozen: 'false' }
+      : { nickname: 'Subscriptions', variant: 'mastercard-premium', frozen: 'true' };
   await page.getByRole('link', { name: 'Back to Prepaid Cards' }).click();
   await rowOf(page, other.nickname).first().click();
   await expect(page.getByTestId('card-face')).toHaveAttribute('data-variant', other.variant);
@@ -344,14 +425,20 @@ test('a customer sees why a card payment was declined', async ({ page }, info) =
   await openScreen(page, 'Card Transactions');
   const cards = page.getByRole('combobox', { name: 'select card' });
   await cards.click({ force: true });
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `(${who.nickname})` }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `(${who.nickname})` })
+    .first()
+    .click();
   await pickRange(page, day(-120), day(1));
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(rowOf(page, who.merchant).filter({ hasText: 'Declined' }).getByTestId('decline-reason')).toBeVisible();
   await snap(page, 'demo-transactions-declined', project);
 });
 
-test('a merchant’s payments reach a new card; the customer sees which were declined and why', async ({ page, request }, info) => {
+test('a merchant’s payments reach a new card; the customer sees which were declined and why', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const staffEmail = project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
   const { email } = await verifiedIndividual(request, 'Akua', `Darko${letters(5)}`);
@@ -360,7 +447,16 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
   const { token } = await sessionOf(page);
   const made = await request.post('/api/v1/cards', {
     headers: { authorization: `Bearer ${token}` },
-    data: { first_name: 'Akua', last_name: 'Darko', nickname: 'Groceries', type: 'premium', purpose: 'media', card_amount: '20.00', spending_limit: '15.00', spending_control: 'day' },
+    data: {
+      first_name: 'Akua',
+      last_name: 'Darko',
+      nickname: 'Groceries',
+      type: 'premium',
+      purpose: 'media',
+      card_amount: '20.00',
+      spending_limit: '15.00',
+      spending_control: 'day',
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const cardId = (await made.json()).data.card.id as string;
@@ -375,7 +471,10 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data as { approved: boolean; decline_reason: string | null };
   };
-  expect(await pay('30.00', 'Melcom')).toMatchObject({ approved: false, decline_reason: 'Insufficient funds on the card.' });
+  expect(await pay('30.00', 'Melcom')).toMatchObject({
+    approved: false,
+    decline_reason: 'Insufficient funds on the card.',
+  });
   expect(await pay('10.00', 'Shoprite')).toMatchObject({ approved: true });
   expect((await pay('6.00', 'Koala')).approved).toBe(false);
 
@@ -385,7 +484,9 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
   const melcom = rowOf(page, 'Melcom').filter({ hasText: 'Declined' });
   await expect(melcom.getByTestId('decline-reason')).toHaveText(/Insufficient funds on the card\./);
   const koala = rowOf(page, 'Koala').filter({ hasText: 'Declined' });
-  await expect(koala.getByTestId('decline-reason')).toContainText("This payment would go over the card's spending limit of 15.00 USD per day.");
+  await expect(koala.getByTestId('decline-reason')).toContainText(
+    "This payment would go over the card's spending limit of 15.00 USD per day.",
+  );
   await expect(rowOf(page, 'Shoprite').filter({ hasText: 'Declined' })).toHaveCount(0);
   await expect(rowOf(page, 'Shoprite')).toContainText('10.00');
   // 20.00 loaded, 10.00 held for Shoprite's payment.
@@ -393,6 +494,8 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
   await snap(page, 'declines-new-card', project);
   await koala.click();
   await expect(drawer(page).getByText('Decline Reason')).toBeVisible();
-  await expect(drawer(page).getByText("This payment would go over the card's spending limit of 15.00 USD per day.")).toBeVisible();
+  await expect(
+    drawer(page).getByText("This payment would go over the card's spending limit of 15.00 USD per day."),
+  ).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 });

@@ -44,7 +44,10 @@ function staffSession(request: APIRequestContext) {
 /** A USDT transfer on the sandbox chain, as staff may send one (settled at once). */
 async function sendOnChain(request: APIRequestContext, to: string, amount: string) {
   const token = await staffSession(request);
-  const res = await request.post('/api/v1/sandbox/chain/transfers', { headers: { authorization: `Bearer ${token}` }, data: { to, amount } });
+  const res = await request.post('/api/v1/sandbox/chain/transfers', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { to, amount },
+  });
   baseExpect(res.status(), await res.text()).toBe(201);
   const { hash } = (await res.json()).data as { hash: string };
   baseExpect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -63,13 +66,18 @@ async function openWalletLoads(page: Page) {
   }).toPass({ timeout: 60_000 });
 }
 
-test('a deposit to the wallet’s own address is credited and shows without staff or a reload', async ({ page, request }, info) => {
+test('a deposit to the wallet’s own address is credited and shows without staff or a reload', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const { email } = await verifiedIndividual(request, 'Kojo', `Chain${letters(6)}`);
   await logInThroughUi(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/portal$/);
   const { token, wallet } = await sessionOf(page);
-  const api = await request.get(`/api/v1/wallet/deposit-address/${wallet}`, { headers: { authorization: `Bearer ${token}` } });
+  const api = await request.get(`/api/v1/wallet/deposit-address/${wallet}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   baseExpect(api.status()).toBe(200);
   const { address, network } = (await api.json()).data as { address: string; network: string };
   baseExpect(address).toMatch(TRON_ADDRESS);
@@ -139,7 +147,10 @@ test('a deposit to the wallet’s own address is credited and shows without staf
   await expect(page.getByTestId('wallet-balance')).toHaveText(usdtText(cents - fee + second.cents - second.fee));
 });
 
-test('staff assign a deposit to an address of no wallet, and return another, on Chain Deposits', async ({ page, request }, info) => {
+test('staff assign a deposit to an address of no wallet, and return another, on Chain Deposits', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const last = `Assign${letters(6)}`;
   const esi = await verifiedIndividual(request, 'Esi', last);
@@ -158,7 +169,8 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   // The watcher records them within seconds; the list is read again by Search.
   const assignRow = rowOf(page, staffAmount(toAssign.amount));
   await expect(async () => {
-    if (isPhone(page) && !(await page.getByRole('button', { name: 'Search' }).isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+    if (isPhone(page) && !(await page.getByRole('button', { name: 'Search' }).isVisible()))
+      await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(assignRow).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
@@ -204,10 +216,16 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
 
   // A hash the chain knows but sent to another address, of another amount: the top-up waits for staff.
   const customer = { authorization: `Bearer ${await staffToken(request, esi.email, PASSWORD)}` };
-  const top = await request.post('/api/v1/wallet/topup-balance', { headers: customer, data: { wallet_id: walletId, amount: '3.50', method: 'tron' } });
+  const top = await request.post('/api/v1/wallet/topup-balance', {
+    headers: customer,
+    data: { wallet_id: walletId, amount: '3.50', method: 'tron' },
+  });
   baseExpect(top.status(), await top.text()).toBe(201);
   const elsewhere = await sendOnChain(request, SHARED_ADDRESS, '12.00');
-  const conf = await request.post('/api/v1/wallet/topup-confirm', { headers: customer, data: { reference: (await top.json()).data.reference, transaction_hash: elsewhere } });
+  const conf = await request.post('/api/v1/wallet/topup-confirm', {
+    headers: customer,
+    data: { reference: (await top.json()).data.reference, transaction_hash: elsewhere },
+  });
   baseExpect(conf.status(), await conf.text()).toBe(200);
   const confirmed = (await conf.json()).data;
   baseExpect(confirmed.state).toBe('Hash-provided');

@@ -18,7 +18,8 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 // Read when a test runs: the web servers build dist/ after the test files are listed.
-const readManifest = (): Record<string, ManifestChunk> => JSON.parse(readFileSync(path.join('dist', '.vite', 'manifest.json'), 'utf8'));
+const readManifest = (): Record<string, ManifestChunk> =>
+  JSON.parse(readFileSync(path.join('dist', '.vite', 'manifest.json'), 'utf8'));
 
 /** Every chunk file a source loads at once, and with `opened`, also when its screens are opened. */
 function reachable(manifest: Record<string, ManifestChunk>, from: string, opened: boolean): Set<string> {
@@ -41,7 +42,8 @@ function backOfficeCode(): Set<string> {
   const manifest = readManifest();
   const customer = reachable(manifest, 'customer/App.tsx', true);
   const code = new Set([...reachable(manifest, 'admin/App.tsx', true)].filter((f) => !customer.has(f)));
-  for (const [key, chunk] of Object.entries(manifest)) if (/node_modules\/(@refinedev|@ant-design\/charts)\//.test(key)) code.add(chunk.file);
+  for (const [key, chunk] of Object.entries(manifest))
+    if (/node_modules\/(@refinedev|@ant-design\/charts)\//.test(key)) code.add(chunk.file);
   return code;
 }
 
@@ -49,7 +51,10 @@ function backOfficeCode(): Set<string> {
 function recordScripts(page: Page) {
   const scripts = new Map<string, string | undefined>();
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script' && new URL(res.url()).origin === new URL(page.url() || res.url()).origin) {
+    if (
+      res.request().resourceType() === 'script' &&
+      new URL(res.url()).origin === new URL(page.url() || res.url()).origin
+    ) {
       scripts.set(new URL(res.url()).pathname, res.headers()['content-encoding']);
     }
   });
@@ -69,7 +74,10 @@ function gzipBytes(baseURL: string, pathname: string): Promise<{ bytes: number; 
   });
 }
 
-test('the login screen is usable after at most 250 KB of gzipped JavaScript, all of it sent compressed', async ({ page, baseURL }, info) => {
+test('the login screen is usable after at most 250 KB of gzipped JavaScript, all of it sent compressed', async ({
+  page,
+  baseURL,
+}, info) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByLabel('Email')).toBeEditable();
@@ -86,7 +94,10 @@ test('the login screen is usable after at most 250 KB of gzipped JavaScript, all
     total += gz.bytes;
     rows.push(`${pathname} ${gz.bytes}`);
   }
-  info.annotations.push({ type: 'first load', description: `${total} bytes of gzipped JS in ${scripts.size} files: ${rows.join(', ')}` });
+  info.annotations.push({
+    type: 'first load',
+    description: `${total} bytes of gzipped JS in ${scripts.size} files: ${rows.join(', ')}`,
+  });
   console.log(`first load (${info.project.name}): ${total} bytes of gzipped JS in ${scripts.size} files`);
   expect(total, rows.join('\n')).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
 
@@ -95,7 +106,10 @@ test('the login screen is usable after at most 250 KB of gzipped JavaScript, all
   expect([...scripts.keys()].filter((p) => backOffice.has(p.slice(1)))).toEqual([]);
 });
 
-test('a customer who logs in and reaches the portal downloads no back-office or chart code', async ({ page, request }) => {
+test('a customer who logs in and reaches the portal downloads no back-office or chart code', async ({
+  page,
+  request,
+}) => {
   const { email, password } = await verifiedIndividual(request, 'Kofi', 'Asante');
   const scripts = recordScripts(page);
   await page.goto('/');

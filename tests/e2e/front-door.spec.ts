@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { logInThroughUi, snap } from './support/flows';
 
-test('the address npm start prints is the login screen: log in from /, reload a screen, and a stale asset is a 404', async ({ page, request }, info) => {
+test('the address npm start prints is the login screen: log in from /, reload a screen, and a stale asset is a 404', async ({
+  page,
+  request,
+}, info) => {
   const { email, password } = await verifiedIndividual(request, 'Esi', 'Mensah');
   const front = await page.goto('/');
   expect(front?.status()).toBe(200);

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, PASSWORD, fillPhone, isPhone, logInThroughUi, openFromMenu, saveRecoveryCodes, snap, uniqueEmail } from './support/flows';
+import {
+  DEMO_PASSWORD,
+  PASSWORD,
+  fillPhone,
+  isPhone,
+  logInThroughUi,
+  openFromMenu,
+  saveRecoveryCodes,
+  snap,
+  uniqueEmail,
+} from './support/flows';
 import { waitForLink } from './support/mail';
 import { verifiedIndividual } from './support/accounts';
 import { freshCode, rememberSecret, wrongCodeFor } from './support/totp';
@@ -43,11 +53,16 @@ test('an individual signs up, verifies by mail, sets up 2FA and lands on the por
   await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByText(/Good (morning|afternoon|evening), Akosua/)).toBeVisible();
   await expect(page.getByText('Finish your account setup')).toBeVisible();
-  await expect(page.getByText('Complete KYC form in order to create unlimited cards and access your API setttings')).toBeVisible();
+  await expect(
+    page.getByText('Complete KYC form in order to create unlimited cards and access your API setttings'),
+  ).toBeVisible();
   await snap(page, 'portal-individual', info.project.name);
 });
 
-test('a mistyped code while setting up 2FA keeps the same QR and key, and the key scanned first works', async ({ page, request }, info) => {
+test('a mistyped code while setting up 2FA keeps the same QR and key, and the key scanned first works', async ({
+  page,
+  request,
+}, info) => {
   const { email } = await verifiedIndividual(request, 'Yaa', 'Asantewaa');
   const typeCode = async (digits: string) => {
     await page.locator('.ant-otp input').first().click();
@@ -87,7 +102,10 @@ test('a mistyped code while setting up 2FA keeps the same QR and key, and the ke
   await expect(page).toHaveURL(/\/portal$/);
 });
 
-test('a company signs up and its admin invites a user who accepts and logs in as Company-User', async ({ page, browser }, info) => {
+test('a company signs up and its admin invites a user who accepts and logs in as Company-User', async ({
+  page,
+  browser,
+}, info) => {
   const email = uniqueEmail('coadmin');
   await page.goto('/onboarding');
   await page.getByLabel('Email').fill(email);
@@ -133,7 +151,11 @@ test('a company signs up and its admin invites a user who accepts and logs in as
   await snap(page, 'users', info.project.name);
 
   // The invitee opens the mailed link in their own browser.
-  const context = await browser.newContext({ viewport: page.viewportSize()!, isMobile: isPhone(page), hasTouch: isPhone(page) });
+  const context = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: isPhone(page),
+    hasTouch: isPhone(page),
+  });
   const other = await context.newPage();
   await other.goto(await waitForLink(invitee, '/onboarding/invited'));
   await expect(other.getByText('You have been invited to join')).toBeVisible();
@@ -155,7 +177,9 @@ test('a company signs up and its admin invites a user who accepts and logs in as
 
   // Back on the admin's screen the invitee is now Active.
   await page.reload();
-  const row = isPhone(page) ? page.locator('.ant-list-item', { hasText: invitee }) : page.locator('tr', { hasText: invitee });
+  const row = isPhone(page)
+    ? page.locator('.ant-list-item', { hasText: invitee })
+    : page.locator('tr', { hasText: invitee });
   await expect(row.getByText('Active')).toBeVisible();
 });
 

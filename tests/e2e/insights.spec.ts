@@ -72,19 +72,34 @@ test('staff read the statistics of a date range as tiles and charts', async ({ p
 
   // Every tile of back-office §2.16, in its words, showing the API's figure for that range.
   const token = await tokenOf(page);
-  const res = await page.request.get(`/api/v1/reports/view-statistics?start_date=${start}&end_date=${end}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get(`/api/v1/reports/view-statistics?start_date=${start}&end_date=${end}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const figures = (await res.json()).data as Record<string, string | number>;
   for (const title of TILES) await expect(page.getByRole('group', { name: title, exact: true })).toBeVisible();
-  const show = (v: string | number) => (typeof v === 'number' ? String(v) : Number(v).toLocaleString('en-US', { minimumFractionDigits: 2 }));
-  for (const key of ['total_topups', 'total_topups_amount', 'total_transactions', 'total_cards', 'total_maintenance_amount', 'total_wallet_balance']) {
+  const show = (v: string | number) =>
+    typeof v === 'number' ? String(v) : Number(v).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  for (const key of [
+    'total_topups',
+    'total_topups_amount',
+    'total_transactions',
+    'total_cards',
+    'total_maintenance_amount',
+    'total_wallet_balance',
+  ]) {
     await expect(page.getByTestId(`tile-${key}`)).toContainText(show(figures[key]!));
   }
   expect(Number(figures.total_topups)).toBeGreaterThan(0);
   expect(Number(figures.total_transactions)).toBeGreaterThan(0);
 
   // The charts: loaded now, each drawn on a canvas.
-  for (const name of ['Top-ups over time', 'Card transactions over time', 'Cards by type, brand and state', 'Fee and maintenance income over time']) {
+  for (const name of [
+    'Top-ups over time',
+    'Card transactions over time',
+    'Cards by type, brand and state',
+    'Fee and maintenance income over time',
+  ]) {
     const chart = page.getByRole('figure', { name });
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('canvas').first()).toBeVisible();
@@ -110,7 +125,9 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
 
   // Their own top-ups, made through the API: two with a Tron hash provided, two still pending.
   const token = await tokenOf(page);
-  const walletId = await page.evaluate(() => (JSON.parse(localStorage.getItem('cw.auth')!) as { user: { wallet_id: string } }).user.wallet_id);
+  const walletId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('cw.auth')!) as { user: { wallet_id: string } }).user.wallet_id,
+  );
   const headers = { authorization: `Bearer ${token}` };
   const provided: string[] = [];
   for (const [amount, hash] of [
@@ -119,12 +136,18 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
     ['7.00', false],
     ['99.99', false],
   ] as const) {
-    const made = await request.post('/api/v1/wallet/topup-balance', { headers, data: { wallet_id: walletId, amount, method: 'tron' } });
+    const made = await request.post('/api/v1/wallet/topup-balance', {
+      headers,
+      data: { wallet_id: walletId, amount, method: 'tron' },
+    });
     expect(made.status()).toBe(201);
     const { reference } = (await made.json()).data as { reference: string };
     if (hash) {
       const hex = Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
-      const conf = await request.post('/api/v1/wallet/topup-confirm', { headers, data: { reference, transaction_hash: hex } });
+      const conf = await request.post('/api/v1/wallet/topup-confirm', {
+        headers,
+        data: { reference, transaction_hash: hex },
+      });
       expect(conf.status()).toBe(200);
       provided.push(reference);
     }
@@ -138,7 +161,10 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
   await expect(rows).toHaveCount(2);
   await snap(page, 'customer-wallet-loads-filtered', project);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /CSV/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^wallet-top-ups-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = parseCsv(readFileSync((await download.path())!, 'utf8'));
   const [header, ...data] = csv;

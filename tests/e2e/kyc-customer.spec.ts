@@ -1,6 +1,14 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openFromMenu, snap as snapNow, uniqueEmail } from './support/flows';
+import {
+  DEMO_PASSWORD,
+  PASSWORD,
+  isPhone,
+  logInThroughUi,
+  openFromMenu,
+  snap as snapNow,
+  uniqueEmail,
+} from './support/flows';
 import { waitForLink } from './support/mail';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -13,14 +21,25 @@ const PREFIX = 'An error occurred. Please try again. - ';
 const AMA_REASON = 'The utility bill is older than three months. Please upload a recent one.';
 
 // Small real documents, and one fake: text with a .png name.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
-const fakePng = { name: 'not-really.png', mimeType: 'image/png', buffer: Buffer.from('This is a text file pretending to be a PNG.\n') };
-const tooBig = { name: 'huge-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024)]) };
+const fakePng = {
+  name: 'not-really.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('This is a text file pretending to be a PNG.\n'),
+};
+const tooBig = {
+  name: 'huge-scan.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024)]),
+};
 
 /** From the top, so the sticky top bar is where a person sees it in the full-page shot. */
 async function snap(page: Page, name: string, project: string) {
@@ -29,9 +48,11 @@ async function snap(page: Page, name: string, project: string) {
 }
 
 /** The form item of a field (by its name, which antd uses as the control's id). */
-const item = (page: Page, field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`label[for="${field}"]`) });
+const item = (page: Page, field: string) =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`label[for="${field}"]`) });
 // (antd keeps a leaving message in the DOM while it fades out)
-const fieldError = (page: Page, field: string) => item(page, field).locator('.ant-form-item-explain-error:not([class*="-leave"])');
+const fieldError = (page: Page, field: string) =>
+  item(page, field).locator('.ant-form-item-explain-error:not([class*="-leave"])');
 const fileInput = (page: Page, field: string) => page.locator(`input[type=file]#${field}`);
 
 async function topBarEntries(page: Page): Promise<string[]> {
@@ -50,7 +71,12 @@ async function openFromTopBar(page: Page) {
 
 async function otherBrowser(browser: Browser, page: Page) {
   const phone = isPhone(page);
-  const context = await browser.newContext({ viewport: page.viewportSize()!, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+  const context = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: phone ? 2 : 1,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -107,7 +133,11 @@ test('an individual submits KYC with two documents and sees it pending', async (
   expect(state).toBe('pending');
 });
 
-test('a company admin submits KYB; their Company-User is told the admin does it', async ({ page, request, browser }, info) => {
+test('a company admin submits KYB; their Company-User is told the admin does it', async ({
+  page,
+  request,
+  browser,
+}, info) => {
   const project = info.project.name;
   const { email } = await verifiedCompany(request);
   await logInThroughUi(page, email, PASSWORD);
@@ -119,16 +149,34 @@ test('a company admin submits KYB; their Company-User is told the admin does it'
     const s = JSON.parse(localStorage.getItem('cw.auth')!);
     const res = await fetch(`/api/v1/company/users/${s.company.id}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${atob(s.token)}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ first_name: 'Esi', last_name: 'Quaye', phone_number: '+233245550101', email: who, role: 'user' }),
+      headers: {
+        authorization: `Bearer ${atob(s.token)}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        first_name: 'Esi',
+        last_name: 'Quaye',
+        phone_number: '+233245550101',
+        email: who,
+        role: 'user',
+      }),
     });
     return res.status;
   }, member);
   expect(invited).toBe(201);
   const link = new URL(await waitForLink(member, '/onboarding/invited'));
-  const identity = JSON.parse(Buffer.from(link.searchParams.get('identity')!, 'base64').toString('utf8')) as { token: string };
+  const identity = JSON.parse(Buffer.from(link.searchParams.get('identity')!, 'base64').toString('utf8')) as {
+    token: string;
+  };
   const accepted = await request.post('/api/v1/account/accept-invite', {
-    data: { first_name: 'Esi', last_name: 'Quaye', password: PASSWORD, token: identity.token, phone_number: '+233245550101' },
+    data: {
+      first_name: 'Esi',
+      last_name: 'Quaye',
+      password: PASSWORD,
+      token: identity.token,
+      phone_number: '+233245550101',
+    },
   });
   expect(accepted.status()).toBe(200);
   const teammate = await otherBrowser(browser, page);

@@ -11,9 +11,16 @@ import { customerWithCards } from './support/staff-cards';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
 const notes = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
 const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
 
-test('a declined card payment appears in the bell, opens the card, and reading clears the count', async ({ page, request }, info) => {
+test('a declined card payment appears in the bell, opens the card, and reading clears the count', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const staffEmail = isPhone(page) ? 'admin@cardwallet.example' : 'super@cardwallet.example';
   const staff = await staffToken(request, staffEmail, DEMO_PASSWORD);
@@ -21,7 +28,13 @@ test('a declined card payment appears in the bell, opens the card, and reading c
   const customer = await customerWithCards(request, staff, last);
   const pay = await request.post('/api/v1/sandbox/authorizations', {
     headers: { authorization: `Bearer ${staff}` },
-    data: { card_id: customer.visa.id, amount: '900.00', merchant: 'Accra Mall Electronics', country: 'GH', currency: 'USD' },
+    data: {
+      card_id: customer.visa.id,
+      amount: '900.00',
+      merchant: 'Accra Mall Electronics',
+      country: 'GH',
+      currency: 'USD',
+    },
   });
   expect(pay.status(), await pay.text()).toBe(201);
   const declined = (await pay.json()).data as { approved: boolean; decline_reason: string };
@@ -71,8 +84,11 @@ test('a declined card payment appears in the bell, opens the card, and reading c
   await snap(page, 'notifications-04-settings', project);
   const saved = await page.evaluate(async () => {
     const s = JSON.parse(localStorage.getItem('cw.auth')!);
-    const r = await fetch('/api/v1/account/notification-settings', { headers: { authorization: `Bearer ${atob(s.token)}` } });
-    return ((await r.json()).data as { type: string; mail: boolean }[]).find((x) => x.type === 'card_payment_declined')!.mail;
+    const r = await fetch('/api/v1/account/notification-settings', {
+      headers: { authorization: `Bearer ${atob(s.token)}` },
+    });
+    return ((await r.json()).data as { type: string; mail: boolean }[]).find((x) => x.type === 'card_payment_declined')!
+      .mail;
   });
   expect(saved).toBe(false);
 });

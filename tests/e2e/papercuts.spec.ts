@@ -9,7 +9,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 const snap = (page: Page, name: string, project: string) => snapNow(page, `papercuts-${name}`, project);
 
-test('a logged-out visitor reaches Contact from the login and sign-up screens; no form shows the browser’s own bubbles', async ({ page }, info) => {
+test('a logged-out visitor reaches Contact from the login and sign-up screens; no form shows the browser’s own bubbles', async ({
+  page,
+}, info) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.locator('form:not([novalidate])')).toHaveCount(0);
@@ -27,12 +29,20 @@ test('a logged-out visitor reaches Contact from the login and sign-up screens; n
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test('cards: the 5-card limit is told before the form, limitations carry no tick, and only a Visa card offers Additional Spend Limit', async ({ page, request }, info) => {
+test('cards: the 5-card limit is told before the form, limitations carry no tick, and only a Visa card offers Additional Spend Limit', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(240_000);
   const project = info.project.name;
   const { email } = await verifiedIndividual(request, 'Yaw', `Boateng${letters(5)}`);
   await logInThroughUi(page, email, PASSWORD);
-  await fundWallet(page, request, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example', '200.00');
+  await fundWallet(
+    page,
+    request,
+    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
+    '200.00',
+  );
   await page.reload();
 
   await openScreen(page, 'Prepaid Cards');
@@ -46,14 +56,24 @@ test('cards: the 5-card limit is told before the form, limitations carry no tick
     await expect(item).toHaveAttribute('data-limitation', 'true');
     await expect(item.locator('.anticon-check-circle')).toHaveCount(0);
   }
-  await expect(basic.locator('li', { hasText: 'Best for one-time payments' }).locator('.anticon-check-circle')).toHaveCount(1);
+  await expect(
+    basic.locator('li', { hasText: 'Best for one-time payments' }).locator('.anticon-check-circle'),
+  ).toHaveCount(1);
   await snap(page, 'chooser-limitations', project);
 
   const { token } = await sessionOf(page);
   const make = async (nickname: string, purpose: 'general' | 'media') => {
     const res = await request.post('/api/v1/cards', {
       headers: { authorization: `Bearer ${token}` },
-      data: { first_name: 'Yaw', last_name: 'Boateng', nickname, type: 'premium', purpose, card_amount: '10.00', ...(purpose === 'media' ? { spending_limit: '50.00', spending_control: 'week' } : {}) },
+      data: {
+        first_name: 'Yaw',
+        last_name: 'Boateng',
+        nickname,
+        type: 'premium',
+        purpose,
+        card_amount: '10.00',
+        ...(purpose === 'media' ? { spending_limit: '50.00', spending_control: 'week' } : {}),
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data.card.id as string;
@@ -79,28 +99,45 @@ test('cards: the 5-card limit is told before the form, limitations carry no tick
   await snap(page, 'chooser-allowance', project);
 });
 
-test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the operator reads Processing', async ({ page, request }, info) => {
+test('Wallet Loads: the title is whole on a phone, and a top-up waiting for the operator reads Processing', async ({
+  page,
+  request,
+}, info) => {
   const { email } = await verifiedIndividual(request, 'Efua', `Owusu${letters(5)}`);
   await logInThroughUi(page, email, PASSWORD);
   const { token, wallet } = await sessionOf(page);
   const auth = { authorization: `Bearer ${token}` };
-  const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount: '40.00', method: 'tron' } });
+  const top = await request.post('/api/v1/wallet/topup-balance', {
+    headers: auth,
+    data: { wallet_id: wallet, amount: '40.00', method: 'tron' },
+  });
   expect(top.status()).toBe(201);
   const hash = Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
-  expect((await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference: (await top.json()).data.reference, transaction_hash: hash } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/v1/wallet/topup-confirm', {
+        headers: auth,
+        data: { reference: (await top.json()).data.reference, transaction_hash: hash },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/portal/wallet-loads');
   const title = page.locator('.ant-card-head-title', { hasText: 'Wallet Load Transactions' });
   await expect(title).toBeVisible();
   // Not cut: the title's box holds all of its text.
   expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  const row = isPhone(page) ? page.locator('.ant-list-item', { hasText: '40.00' }) : page.locator('tbody tr', { hasText: '40.00' });
+  const row = isPhone(page)
+    ? page.locator('.ant-list-item', { hasText: '40.00' })
+    : page.locator('tbody tr', { hasText: '40.00' });
   await expect(row.getByText('Processing', { exact: true })).toBeVisible();
   await expect(page.getByText('Hash-provided')).toHaveCount(0);
   await snap(page, 'wallet-loads-processing', info.project.name);
 });
 
-test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups title keeps clear of its buttons', async ({ page }, info) => {
+test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups title keeps clear of its buttons', async ({
+  page,
+}, info) => {
   const staff = info.project.name === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
   await logInThroughUi(page, staff, 'Demo!2026pass');
   await expect(page).toHaveURL(/\/admin/);
@@ -117,13 +154,22 @@ test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups ti
   expect(await head.locator('.ant-card-head-title').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
   const labels = page.getByRole('navigation', { name: 'Main menu' }).locator('.ant-menu-title-content');
-  await expect(labels.filter({ hasText: 'Admin Management' }).or(labels.filter({ hasText: 'Wallet Transactions' })).first()).toBeVisible();
-  const cut = await labels.evaluateAll((els) => els.filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  await expect(
+    labels
+      .filter({ hasText: 'Admin Management' })
+      .or(labels.filter({ hasText: 'Wallet Transactions' }))
+      .first(),
+  ).toBeVisible();
+  const cut = await labels.evaluateAll((els) =>
+    els.filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  );
   expect(cut).toEqual([]);
   await snap(page, 'admin-menu', info.project.name);
 });
 
-test('back-office: a company’s fees opened by their address are titled with the company’s name', async ({ page }, info) => {
+test('back-office: a company’s fees opened by their address are titled with the company’s name', async ({
+  page,
+}, info) => {
   test.skip(info.project.name !== 'desktop', 'a Super-Admin screen: the desktop run logs in as the Super-Admin');
   await logInThroughUi(page, 'super@cardwallet.example', 'Demo!2026pass');
   await expect(page).toHaveURL(/\/admin/);
@@ -133,7 +179,9 @@ test('back-office: a company’s fees opened by their address are titled with th
   await snap(page, 'company-fees-title', info.project.name);
 });
 
-test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays inside its card', async ({ page }, info) => {
+test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays inside its card', async ({
+  page,
+}, info) => {
   const phone = info.project.name === 'phone';
   await logInThroughUi(page, phone ? 'admin@cardwallet.example' : 'super@cardwallet.example', 'Demo!2026pass');
   await expect(page).toHaveURL(/\/admin/);
@@ -150,7 +198,10 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
     }
     await snap(page, 'all-cards-1440', info.project.name);
   } else await page.goto('/admin/cards');
-  await page.locator('tr.cw-clickable-row, li.cw-clickable-row').first().click({ position: { x: 24, y: 16 } });
+  await page
+    .locator('tr.cw-clickable-row, li.cw-clickable-row')
+    .first()
+    .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
   const summary = page.locator('.ant-card').filter({ has: page.getByText('Card Summary', { exact: true }) });
   await expect(summary.getByText('Total Fees')).toBeVisible();

@@ -1,6 +1,17 @@
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { cardOption, centsOf, day, drawer, fundWallet, letters, pickRange, rowOf, sessionOf, staffToken } from './support/cards';
+import {
+  cardOption,
+  centsOf,
+  day,
+  drawer,
+  fundWallet,
+  letters,
+  pickRange,
+  rowOf,
+  sessionOf,
+  staffToken,
+} from './support/cards';
 import { otherBrowser } from './support/integrations';
 import { PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
 
@@ -22,7 +33,11 @@ async function openAdminMenu(page: Page, entry: string) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry, exact: true }).click();
 }
 
-test('an issuer failure shows on the Reconciliation screen, and the customer sees the refund in the card and wallet history', async ({ page, browser, request }, info) => {
+test('an issuer failure shows on the Reconciliation screen, and the customer sees the refund in the card and wallet history', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const project = info.project.name;
   const staffEmail = project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
   const nickname = `Failing ${letters(4)}`;
@@ -34,7 +49,14 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
   const { token } = await sessionOf(page);
   const made = await request.post('/api/v1/cards', {
     headers: { authorization: `Bearer ${token}` },
-    data: { first_name: 'Kwame', last_name: 'Topupfail', nickname, type: 'premium', purpose: 'general', card_amount: '20.00' },
+    data: {
+      first_name: 'Kwame',
+      last_name: 'Topupfail',
+      nickname,
+      type: 'premium',
+      purpose: 'general',
+      card_amount: '20.00',
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const cardId = (await made.json()).data.card.id as string;
@@ -55,7 +77,9 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
   // The worker tries three times a second apart (ISSUER_RETRY_SECONDS=1,1 in this run), then refunds.
   const staff = await staffToken(request, staffEmail);
   await expect(async () => {
-    const res = await request.get('/api/v1/reconciliation/operations?state=failed&per_page=100', { headers: { authorization: `Bearer ${staff}` } });
+    const res = await request.get('/api/v1/reconciliation/operations?state=failed&per_page=100', {
+      headers: { authorization: `Bearer ${staff}` },
+    });
     const ops = (await res.json()).data as { card_id: string; refund: unknown }[];
     expect(ops.find((o) => o.card_id === cardId)?.refund).toBeTruthy();
   }).toPass({ timeout: 60_000 });
@@ -77,7 +101,9 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
     await snap(page, 'wallet-history-refund', project);
     await refund.click();
     await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
-    await expect(drawer(page).getByText(`Card top-up failed at the issuer: ${returned()} USD returned (${nickname})`)).toBeVisible();
+    await expect(
+      drawer(page).getByText(`Card top-up failed at the issuer: ${returned()} USD returned (${nickname})`),
+    ).toBeVisible();
   });
 
   await test.step('staff find the failed load and its refund on the Reconciliation screen', async () => {

@@ -3,7 +3,15 @@ import { type Page, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { verifiedIndividual } from './support/accounts';
 import { letters } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openDropdown, saveRecoveryCodes, snap } from './support/flows';
+import {
+  DEMO_PASSWORD,
+  PASSWORD,
+  isPhone,
+  logInThroughUi,
+  openDropdown,
+  saveRecoveryCodes,
+  snap,
+} from './support/flows';
 import { freshCode, knownRecoveryCodes, knownSecret, rememberSecret } from './support/totp';
 
 const BAD_RECOVERY = 'This recovery code is not valid or has already been used.';
@@ -25,7 +33,10 @@ async function accountMenu(page: Page, entry: string) {
   await menu.getByRole('menuitem', { name: entry }).click();
 }
 
-test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator with another', async ({ page, request }, info) => {
+test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator with another', async ({
+  page,
+  request,
+}, info) => {
   const project = info.project.name;
   const { email } = await verifiedIndividual(request, 'Ekua', 'Mensah');
 
@@ -39,7 +50,10 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await expect(page.getByText('They are shown only this once.')).toBeVisible();
     await snap(page, 'recovery-codes-setup', project);
     const shown = (await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()).map((c) => c.trim());
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('cardwallet-recovery-codes.txt');
     const text = readFileSync((await download.path())!, 'utf8');
     for (const c of shown) expect(text).toContain(c);
@@ -101,7 +115,9 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     rememberSecret(email, fresh);
     await drawer.getByLabel('Six-digit code from the new app').fill(await freshCode(email));
     await drawer.getByRole('button', { name: 'Confirm new authenticator' }).click();
-    await expect(page.getByText('Your new authenticator app is set up. Codes from the old one no longer work.')).toBeVisible();
+    await expect(
+      page.getByText('Your new authenticator app is set up. Codes from the old one no longer work.'),
+    ).toBeVisible();
     await expect(drawer.getByText('Two-factor authentication is on.')).toBeVisible();
     await expect(drawer.getByText('You have 8 unused recovery codes.')).toBeVisible();
   });
@@ -126,7 +142,11 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
   });
 });
 
-test("staff reset a user's 2FA: the user's session ends and their next login sets 2FA up again", async ({ page, request, browser }, info) => {
+test("staff reset a user's 2FA: the user's session ends and their next login sets 2FA up again", async ({
+  page,
+  request,
+  browser,
+}, info) => {
   const project = info.project.name;
   const last = `Owusu${letters(5)}`;
   const name = `Kwabena ${last}`;
@@ -135,7 +155,10 @@ test("staff reset a user's 2FA: the user's session ends and their next login set
   const login = await (await request.post('/api/v1/account/login', { data: { email, password: PASSWORD } })).json();
   const oldSecret: string = login.data.secret;
   const confirmed = await request.post('/api/v1/account/auth-confirm', {
-    data: { token: login.data.token, code: await generate({ secret: oldSecret, epoch: Math.floor(Date.now() / 1000) }) },
+    data: {
+      token: login.data.token,
+      code: await generate({ secret: oldSecret, epoch: Math.floor(Date.now() / 1000) }),
+    },
   });
   const userToken: string = (await confirmed.json()).data.access_token;
   const auth = { authorization: `Bearer ${userToken}` };
@@ -157,12 +180,19 @@ test("staff reset a user's 2FA: the user's session ends and their next login set
   await dialog.getByLabel('Reason').fill('Lost phone; identity checked on a video call');
   await snap(page, 'staff-reset-2fa', project);
   await dialog.getByRole('button', { name: 'Reset 2FA' }).click();
-  await expect(page.getByText('Two-factor authentication has been reset. The user will set it up again at their next login.')).toBeVisible();
+  await expect(
+    page.getByText('Two-factor authentication has been reset. The user will set it up again at their next login.'),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   expect((await request.get('/api/v1/individuals/profile', { headers: auth })).status()).toBe(401);
 
   // The user, on their own device, is asked to set 2FA up again with a new key.
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: page.viewportSize()!, isMobile: isPhone(page), hasTouch: isPhone(page) });
+  const context = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    viewport: page.viewportSize()!,
+    isMobile: isPhone(page),
+    hasTouch: isPhone(page),
+  });
   const user = await context.newPage();
   await passwordStep(user, email);
   await expect(user.getByText('Setup your 2FA')).toBeVisible();

@@ -14,22 +14,30 @@ const AMA = '00000000-0000-4000-8000-000000000003';
 const ACME = '00000000-0000-4000-8000-0000000000c1';
 
 /** Table rows on wide screens, compact list items on phones. */
-const rows = (page: Page) => (isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row'));
+const rows = (page: Page) =>
+  isPhone(page) ? page.locator('.ant-list-item') : page.locator('.ant-table-tbody tr.ant-table-row');
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-content');
 /** Opens a row by its left edge (the name), away from buttons such as the hash's copy. */
 const openRow = (row: Locator) => row.click({ position: { x: 24, y: 16 } });
 const cents = (s: string) => Math.round(Number(s.replace(/,/g, '')) * 100);
 
-const usdtText = (c: number) => `${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+const usdtText = (c: number) =>
+  `${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
 
 /** An account's top-ups as the API lists them to staff: what the screen's rows are checked against. */
 async function topupsOf(page: Page, query: string) {
   const { token } = await sessionOf(page);
-  const res = await page.request.get(`/api/v1/wallet/list-topups?${query}&per_page=100`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get(`/api/v1/wallet/list-topups?${query}&per_page=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { total: number; data: Array<{ state: string; amount: string }> };
   const approved = body.data.filter((t) => t.state === 'Approved');
-  return { total: body.total, approved: approved.length, approvedCents: approved.reduce((sum, t) => sum + cents(t.amount), 0) };
+  return {
+    total: body.total,
+    approved: approved.length,
+    approvedCents: approved.reduce((sum, t) => sum + cents(t.amount), 0),
+  };
 }
 
 /** A user of a new company, made through the API, and a way for their company to delete them. */
@@ -48,7 +56,8 @@ async function companyMember(page: Page) {
   const id = (await made.json()).data.id as string;
   return {
     email,
-    remove: async () => expect((await page.request.delete(`/api/v1/company/users/${companyId}/${id}`, { headers })).status()).toBe(202),
+    remove: async () =>
+      expect((await page.request.delete(`/api/v1/company/users/${companyId}/${id}`, { headers })).status()).toBe(202),
   };
 }
 
@@ -149,7 +158,15 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(page.getByRole('heading', { name: 'All Accounts - Wallet Top-Ups / Loads' })).toBeVisible();
     await expect(page.getByTestId('topups-total')).toHaveText(/USDT$/);
     if (!isPhone(page)) {
-      for (const c of ['Name', 'Account Type', 'Amount', 'Transaction Hash', 'State', 'Last Modified', 'Balance Change']) {
+      for (const c of [
+        'Name',
+        'Account Type',
+        'Amount',
+        'Transaction Hash',
+        'State',
+        'Last Modified',
+        'Balance Change',
+      ]) {
         await expect(page.getByRole('columnheader', { name: c, exact: true })).toBeVisible();
       }
     }
@@ -157,7 +174,10 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
 
     // A dashboard row (the latest top-ups: other journeys add theirs) leads to that account's Wallet Loads.
     await openMenu(page, 'Dashboard');
-    const latest = page.locator('.ant-card', { hasText: 'Wallet Top-Ups' }).locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row').first();
+    const latest = page
+      .locator('.ant-card', { hasText: 'Wallet Top-Ups' })
+      .locator(isPhone(page) ? '.ant-list-item' : 'tr.ant-table-row')
+      .first();
     await expect(latest).toBeVisible();
     await openRow(latest);
     await expect(page).toHaveURL(/\/admin\/wallet-loads\?.*(individual_id|company_id)=/);
@@ -239,7 +259,9 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await decide(page, 'Deny', 'No mobile-money payment with this reference arrived.');
     await expect(page.getByText('Top-up denied.')).toBeVisible();
     await expect(drawer(page)).toHaveCount(0);
-    const denied = rows(page).filter({ hasText: desktop ? '150.00 USDT' : '250.00 USDT' }).filter({ hasText: 'Momo' });
+    const denied = rows(page)
+      .filter({ hasText: desktop ? '150.00 USDT' : '250.00 USDT' })
+      .filter({ hasText: 'Momo' });
     await expect(denied.getByText('Denied', { exact: true })).toBeVisible();
     await snap(page, 'admin-wallet-loads-decided', project);
   });
@@ -261,9 +283,15 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await openRow(seeded);
     const d = drawer(page);
     await expect(d.getByText('Transfer Details')).toBeVisible();
-    const row = (label: string) => d.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
+    const row = (label: string) =>
+      d.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
     // Three days before the demo was seeded, which may have been before the last midnight.
-    const days = [0, 1].map((back) => dayjs().subtract(3 + back, 'day').format('D MMM YYYY').replace(/ /g, '\\s'));
+    const days = [0, 1].map((back) =>
+      dayjs()
+        .subtract(3 + back, 'day')
+        .format('D MMM YYYY')
+        .replace(/ /g, '\\s'),
+    );
     await expect(row('Date')).toContainText(new RegExp(days.join('|')));
     await expect(row('Status')).toHaveText('Completed');
     await expect(row('Amount')).toHaveText('25.00 USDT');
@@ -278,7 +306,10 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
 });
 
 test('the Super-Admin edits fees and saves the momo settings', async ({ page }, info) => {
-  test.skip(info.project.name !== 'desktop', 'Super-Admin screens run once, on desktop (phone-size screenshots included)');
+  test.skip(
+    info.project.name !== 'desktop',
+    'Super-Admin screens run once, on desktop (phone-size screenshots included)',
+  );
   test.setTimeout(300_000);
   const project = info.project.name;
   await page.goto('/login');
@@ -360,7 +391,10 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     // The search box is read-only until the picker opens: click it, then type.
     await confirmers.click();
     await page.keyboard.type(member.email.slice(0, 12));
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(`Esi Badu · ${member.email} (Cape Coast Ventures)`).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByText(`Esi Badu · ${member.email} (Cape Coast Ventures)`)
+      .click();
     await page.keyboard.press('Escape');
     await expect(field.locator('.ant-select-selection-item')).toHaveCount(2);
     await snap(page, 'admin-momo-picker', project);
@@ -370,7 +404,11 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await expect(field.locator('.ant-form-item-explain-error')).toHaveText(refusal);
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     // Removing them clears the message at once.
-    await field.locator('.ant-select-selection-item').filter({ hasText: 'Esi Badu' }).locator('.ant-select-selection-item-remove').click();
+    await field
+      .locator('.ant-select-selection-item')
+      .filter({ hasText: 'Esi Badu' })
+      .locator('.ant-select-selection-item-remove')
+      .click();
     await expect(field.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Momo settings saved.')).toBeVisible();
@@ -379,7 +417,9 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await openMenu(page, 'Momo Management');
     await expect(page.getByLabel('Rate')).toHaveValue('15.50');
     await expect(page.getByLabel('Momo Name')).toHaveValue('Cardwallet Payments Ltd');
-    await expect(page.getByLabel('MoMo Alert Emails')).toHaveValue('momo-alerts@cardwallet.example, ops@cardwallet.example');
+    await expect(page.getByLabel('MoMo Alert Emails')).toHaveValue(
+      'momo-alerts@cardwallet.example, ops@cardwallet.example',
+    );
     await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
     await snap(page, 'admin-momo', project);
   });

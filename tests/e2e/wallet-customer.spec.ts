@@ -13,18 +13,29 @@ const AMA_WALLET = '00000000-0000-4000-8000-000000000003';
 const AGENT = 'agent@cardwallet.example';
 
 const hex64 = () => Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+const letters = (n: number) =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
 const logInDemo = (page: Page, email: string) => logInThroughUi(page, email, DEMO_PASSWORD);
 
 /** A side-menu entry on desktop; the account menu on phones (no side panel there). */
-async function openScreen(page: Page, entry: 'Wallet Loads' | 'Wallet Transfers' | 'Wallet Transactions' | 'Momo Wallet Load') {
-  const path = { 'Wallet Loads': 'wallet-loads', 'Wallet Transfers': 'wallet-transfers', 'Wallet Transactions': 'wallet-transactions', 'Momo Wallet Load': 'momo-loads' }[entry];
+async function openScreen(
+  page: Page,
+  entry: 'Wallet Loads' | 'Wallet Transfers' | 'Wallet Transactions' | 'Momo Wallet Load',
+) {
+  const path = {
+    'Wallet Loads': 'wallet-loads',
+    'Wallet Transfers': 'wallet-transfers',
+    'Wallet Transactions': 'wallet-transactions',
+    'Momo Wallet Load': 'momo-loads',
+  }[entry];
   // The menus re-render when the profile refreshes: retry until the screen changes.
   await expect(async () => {
     if (isPhone(page)) {
       await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 5_000 });
-      await page.getByRole('menuitem', { name: entry === 'Wallet Transactions' ? 'Reports' : entry }).click({ timeout: 5_000 });
+      await page
+        .getByRole('menuitem', { name: entry === 'Wallet Transactions' ? 'Reports' : entry })
+        .click({ timeout: 5_000 });
     } else {
       await page.getByRole('menuitem', { name: entry }).click({ timeout: 5_000 });
     }
@@ -47,11 +58,20 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 async function otherBrowser(browser: Browser, page: Page) {
   const phone = isPhone(page);
-  const context = await browser.newContext({ viewport: page.viewportSize()!, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+  const context = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: phone ? 2 : 1,
+  });
   return { context, page: await context.newPage() };
 }
 
-test('a new customer tops up by Tron and by Momo, and the momo agent confirms the Momo payment', async ({ page, browser, request }, info) => {
+test('a new customer tops up by Tron and by Momo, and the momo agent confirms the Momo payment', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const project = info.project.name;
   const last = `Kyei${letters(6)}`;
   const { email } = await verifiedIndividual(request, 'Abena', last);
@@ -62,7 +82,9 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   const balance = page.getByTestId('wallet-balance');
   await expect(balance).toHaveText('USDT 0.00');
   await expect(page.getByText('Wallet ID:')).toBeVisible();
-  await expect(page.getByText('You have no transactions yet. All your recent master wallet transaction will appear here')).toBeVisible();
+  await expect(
+    page.getByText('You have no transactions yet. All your recent master wallet transaction will appear here'),
+  ).toBeVisible();
   await snap(page, 'cust-wallet-dashboard-new', project);
 
   // Top up by Tron from the dashboard modal.
@@ -156,13 +178,27 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await expect(rowOf(page, 'USDT 20.00').getByText('MoMo processed')).toHaveClass(/ant-tag-gold/);
 });
 
-test('a customer reads a denied top-up, transfers to another wallet and finds it in the reports', async ({ page }, info) => {
+test('a customer reads a denied top-up, transfers to another wallet and finds it in the reports', async ({
+  page,
+}, info) => {
   const project = info.project.name;
   // Two demo customers so the desktop and phone runs never share an account.
   const who =
     project === 'desktop'
-      ? { email: 'ama@example.com', to: ACME_WALLET, toName: 'Acme Logistics Ltd', denied: '80.00', reason: 'No mobile-money payment with this reference arrived within 24 hours.' }
-      : { email: 'kofi@acme.example.com', to: AMA_WALLET, toName: 'Ama Mensah', denied: '750.00', reason: 'The transaction hash belongs to a transfer to another address.' };
+      ? {
+          email: 'ama@example.com',
+          to: ACME_WALLET,
+          toName: 'Acme Logistics Ltd',
+          denied: '80.00',
+          reason: 'No mobile-money payment with this reference arrived within 24 hours.',
+        }
+      : {
+          email: 'kofi@acme.example.com',
+          to: AMA_WALLET,
+          toName: 'Ama Mensah',
+          denied: '750.00',
+          reason: 'The transaction hash belongs to a transfer to another address.',
+        };
   await logInDemo(page, who.email);
   await expect(page).toHaveURL(/\/portal$/);
 
@@ -182,7 +218,9 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await openScreen(page, 'Wallet Loads');
   await expect(rowOf(page, 'Approved').first().getByText('Approved')).toHaveClass(/ant-tag-green/);
   // The demo's denied top-up (staff journeys running meanwhile may deny others).
-  const denied = rowOf(page, 'Denied').filter({ hasText: new RegExp(`(^|[^\\d,])${who.denied.replace('.', '\\.')}(?!\\d)`) });
+  const denied = rowOf(page, 'Denied').filter({
+    hasText: new RegExp(`(^|[^\\d,])${who.denied.replace('.', '\\.')}(?!\\d)`),
+  });
   await expect(denied.getByText('Denied')).toHaveClass(/ant-tag-red/);
   await snap(page, 'cust-wallet-loads', project);
   await denied.click();
@@ -239,7 +277,9 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   // Wallet Transactions: a date range first, then the rows.
   await openScreen(page, 'Wallet Transactions');
   await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
-  await expect(page.getByText('Select a date range to search. Results of query would be displayed here.')).toBeVisible();
+  await expect(
+    page.getByText('Select a date range to search. Results of query would be displayed here.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Date range required')).toBeVisible();
   await snap(page, 'cust-wallet-transactions-empty', project);
@@ -263,7 +303,11 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await snap(page, 'cust-wallet-transaction-details', project);
 });
 
-test('staff decide a new customer’s top-ups, the customer sees the balance, states and reason; a transfer shows on both sides', async ({ page, browser, request }, info) => {
+test('staff decide a new customer’s top-ups, the customer sees the balance, states and reason; a transfer shows on both sides', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const project = info.project.name;
   const [payerLast, payeeLast] = [`Owusu${letters(5)}`, `Ansah${letters(5)}`];
   const payer = await verifiedIndividual(request, 'Esi', payerLast);
@@ -275,20 +319,31 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
   // Two Tron top-ups the customer says are paid (the top-up screens are the first journey's).
   const auth = { authorization: `Bearer ${token}` };
   for (const amount of ['100.00', '40.00']) {
-    const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount, method: 'tron' } });
+    const top = await request.post('/api/v1/wallet/topup-balance', {
+      headers: auth,
+      data: { wallet_id: wallet, amount, method: 'tron' },
+    });
     expect(top.status(), await top.text()).toBe(201);
     const { reference } = (await top.json()).data;
-    const confirm = await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference, transaction_hash: hex64() } });
+    const confirm = await request.post('/api/v1/wallet/topup-confirm', {
+      headers: auth,
+      data: { reference, transaction_hash: hex64() },
+    });
     expect(confirm.status(), await confirm.text()).toBe(200);
   }
 
   await test.step('staff approve one and deny the other with a reason', async () => {
     const staff = await otherBrowser(browser, page);
     await logInDemo(staff.page, 'admin@cardwallet.example');
-    await staff.page.goto(`/admin/wallet-loads?individual_id=${wallet}&acc_name=${encodeURIComponent(`Esi ${payerLast}`)}`);
+    await staff.page.goto(
+      `/admin/wallet-loads?individual_id=${wallet}&acc_name=${encodeURIComponent(`Esi ${payerLast}`)}`,
+    );
     await expect(staff.page.getByRole('heading', { name: `Esi ${payerLast} - Wallet Top-Ups / Loads` })).toBeVisible();
     const staffRow = (amount: string) =>
-      (isPhone(staff.page) ? staff.page.locator('.ant-list-item') : staff.page.locator('.ant-table-tbody tr.ant-table-row')).filter({ hasText: `${amount} USDT` });
+      (isPhone(staff.page)
+        ? staff.page.locator('.ant-list-item')
+        : staff.page.locator('.ant-table-tbody tr.ant-table-row')
+      ).filter({ hasText: `${amount} USDT` });
     const decide = async (amount: string, action: 'Approve' | 'Deny', toast: string, reason?: string) => {
       await staffRow(amount).click({ position: { x: 24, y: 16 } });
       const d = staff.page.locator('.ant-drawer-open .ant-drawer-content');
@@ -315,7 +370,9 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
     const denied = rowOf(page, 'USDT 40.00');
     await expect(denied.getByText('Denied')).toHaveClass(/ant-tag-red/);
     await denied.click();
-    await expect(drawer(page).getByText('The transaction hash belongs to a transfer to another address.')).toBeVisible();
+    await expect(
+      drawer(page).getByText('The transaction hash belongs to a transfer to another address.'),
+    ).toBeVisible();
     await snap(page, 'cust-topups-decided', project);
     await drawer(page).getByRole('button', { name: 'Close' }).click();
   });
@@ -350,7 +407,10 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
   });
 });
 
-test('a refused transfer leaves the form ready to send again, however fast the refusal comes', async ({ page, request }) => {
+test('a refused transfer leaves the form ready to send again, however fast the refusal comes', async ({
+  page,
+  request,
+}) => {
   const payer = await verifiedIndividual(request, 'Yaw', `Mensah${letters(5)}`);
   await logInThroughUi(page, payer.email, PASSWORD);
   await expect(page).toHaveURL(/\/portal$/);

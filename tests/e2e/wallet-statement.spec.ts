@@ -20,7 +20,10 @@ const STAFF = 'admin@cardwallet.example';
 
 /** Clicks Download statement and answers the saved file's name and text. */
 async function downloadStatement(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download statement' }).click(),
+  ]);
   const file = await download.path();
   const bytes = readFileSync(file!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -88,7 +91,9 @@ test('staff download the statement of one account from its Wallet Transactions',
   const { name, pdf } = await downloadStatement(page);
   expect(name).toBe(`wallet-statement-${day(-1)}-to-${day(1)}.pdf`);
   expect(pdf.lines).toContainEqual(['Account holder', `${c.name} (Individual)`]);
-  const res = await request.get(`/api/v1/wallet/account-balance/${c.id}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/v1/wallet/account-balance/${c.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const balance = centsOf((await res.json()).data);
   expect(valueOf(pdf.lines, /^Opening balance at /)).toBe('USDT 0.00');
   expect(centsOf(valueOf(pdf.lines, /^Closing balance/)!)).toBe(balance);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiAdmin } from '@shared/contract';
 import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, PASSWORD, linkFrom, logIn, newCompany, newIndividual, newStaff, randomIp, uniqueEmail } from './support/actors';
+import {
+  type Actor,
+  PASSWORD,
+  linkFrom,
+  logIn,
+  newCompany,
+  newIndividual,
+  newStaff,
+  randomIp,
+  uniqueEmail,
+} from './support/actors';
 import { relogin } from './support/cards';
 
 let t: TestApp;
@@ -17,7 +27,8 @@ afterAll(() => t.close());
 const TAKEN = 'The email has already been taken.';
 const list = (a: Actor, query = '?per_page=100') => t.api('GET', `/account/admins${query}`, { token: a.token });
 const create = (a: Actor, body: Record<string, unknown>) => t.api('POST', '/account/admins', { token: a.token, body });
-const update = (a: Actor, id: string, body: Record<string, unknown>) => t.api('PUT', `/account/admins/${id}`, { token: a.token, body });
+const update = (a: Actor, id: string, body: Record<string, unknown>) =>
+  t.api('PUT', `/account/admins/${id}`, { token: a.token, body });
 const remove = (a: Actor, id: string) => t.api('DELETE', `/account/admins/${id}`, { token: a.token });
 
 const newcomer = (extra: Record<string, unknown> = {}) => ({
@@ -52,10 +63,15 @@ describe('POST /account/admins', () => {
     });
     expect(await rowOf(body.email)).toMatchObject({ id: res.body.data.id, state: 'Invited' });
     // No password yet: a login is refused like any wrong password.
-    expect((await t.api('POST', '/account/login', { body: { email: body.email, password: PASSWORD }, ip: randomIp() })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/account/login', { body: { email: body.email, password: PASSWORD }, ip: randomIp() }))
+        .status,
+    ).toBe(401);
 
     const token = new URL(linkFrom(t, body.email, '/onboarding/new-password')).searchParams.get('token');
-    const set = await t.api('POST', '/account/reset-password', { body: { token, password: PASSWORD, confirm_password: PASSWORD } });
+    const set = await t.api('POST', '/account/reset-password', {
+      body: { token, password: PASSWORD, confirm_password: PASSWORD },
+    });
     expect(set.status).toBe(200);
     expect(await rowOf(body.email)).toMatchObject({ state: 'Active' });
 
@@ -65,7 +81,10 @@ describe('POST /account/admins', () => {
 
   it('names every missing or bad field and changes nothing', async () => {
     // Other files add staff to a shared PostgreSQL database meanwhile: count this file's newcomers only.
-    const ours = async () => ((await list(superAdmin)).body.data as ApiAdmin[]).filter((a) => a.email.startsWith('staff.') || a.email === 'not-an-email').length;
+    const ours = async () =>
+      ((await list(superAdmin)).body.data as ApiAdmin[]).filter(
+        (a) => a.email.startsWith('staff.') || a.email === 'not-an-email',
+      ).length;
     const before = await ours();
     const res = await create(superAdmin, {});
     expect(res.status).toBe(422);
@@ -98,7 +117,9 @@ describe('who may manage administrators', () => {
     for (const who of [admin, customer, company]) {
       expect((await list(who)).status).toBe(403);
       expect((await create(who, newcomer())).status).toBe(403);
-      expect((await update(who, superAdmin.id, { first_name: 'X', last_name: 'Y', email: superAdmin.email })).status).toBe(403);
+      expect(
+        (await update(who, superAdmin.id, { first_name: 'X', last_name: 'Y', email: superAdmin.email })).status,
+      ).toBe(403);
       expect((await remove(who, admin.id)).status).toBe(403);
     }
     expect((await t.api('GET', '/account/admins')).status).toBe(401);
@@ -127,7 +148,12 @@ describe('PUT /account/admins/{id}', () => {
       confirm_password: 'An0ther!Passw0rd',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ first_name: 'Kojo', last_name: 'Mensah', role: 'super-admin', state: 'Active' });
+    expect(res.body.data).toMatchObject({
+      first_name: 'Kojo',
+      last_name: 'Mensah',
+      role: 'super-admin',
+      state: 'Active',
+    });
     // Other privileges and a new password end the admin's sessions.
     expect((await t.api('GET', '/individuals/profile', { token: admin.token })).status).toBe(401);
     const { session } = await logIn(t, admin.email, 'An0ther!Passw0rd', admin.secret);
@@ -138,7 +164,11 @@ describe('PUT /account/admins/{id}', () => {
     const admin = await newStaff(t, 'Admin');
     const other = await newStaff(t, 'Admin');
     const base = { first_name: 'A', last_name: 'B', email: admin.email };
-    const mismatch = await update(superAdmin, admin.id, { ...base, password: 'An0ther!Passw0rd', confirm_password: 'An0ther!Passw0rd9' });
+    const mismatch = await update(superAdmin, admin.id, {
+      ...base,
+      password: 'An0ther!Passw0rd',
+      confirm_password: 'An0ther!Passw0rd9',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.error.confirm_password).toEqual(['Passwords do not match']);
     const weak = await update(superAdmin, admin.id, { ...base, password: 'short', confirm_password: 'short' });
@@ -188,7 +218,16 @@ describe.skipIf(!!inject('postgresUrl'))('the last Super-Admin', () => {
     const others = await t.ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), notInArray(users.id, keep.map((k) => k.id))));
+      .where(
+        and(
+          eq(users.role, 'Super-Admin'),
+          isNull(users.deletedAt),
+          notInArray(
+            users.id,
+            keep.map((k) => k.id),
+          ),
+        ),
+      );
     const ids = others.map((o) => o.id);
     if (ids.length) await t.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(inArray(users.id, ids));
     try {
@@ -199,7 +238,8 @@ describe.skipIf(!!inject('postgresUrl'))('the last Super-Admin', () => {
   }
   const superAdminsListedBy = async (a: Actor) =>
     ((await list(a)).body.data as ApiAdmin[]).filter((x) => x.role === 'super-admin').map((x) => x.email);
-  const demote = (by: Actor, who: Actor) => update(by, who.id, { first_name: 'Staff', last_name: 'Super-Admin', email: who.email, role: 'admin' });
+  const demote = (by: Actor, who: Actor) =>
+    update(by, who.id, { first_name: 'Staff', last_name: 'Super-Admin', email: who.email, role: 'admin' });
 
   it('cannot be demoted (409), and keeps their role and session', async () => {
     const me = await newStaff(t, 'Super-Admin');
@@ -209,7 +249,12 @@ describe.skipIf(!!inject('postgresUrl'))('the last Super-Admin', () => {
       expect(res.body.message).toBe('The last Super-Admin cannot be demoted.');
       expect(await superAdminsListedBy(me)).toEqual([me.email]);
       // Other changes to the last Super-Admin are allowed.
-      const rename = await update(me, me.id, { first_name: 'Ama', last_name: 'Owusu', email: me.email, role: 'super-admin' });
+      const rename = await update(me, me.id, {
+        first_name: 'Ama',
+        last_name: 'Owusu',
+        email: me.email,
+        role: 'super-admin',
+      });
       expect(rename.status).toBe(200);
       expect(rename.body.data).toMatchObject({ first_name: 'Ama', role: 'super-admin' });
     });

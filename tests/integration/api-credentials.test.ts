@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClients, callbackEndpoints } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
 import { newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { apiCompany, generateCredentials, mintToken, startReceiver, thirdPartyRow, tokenRequest, verifiedCompany } from './support/api';
+import {
+  apiCompany,
+  generateCredentials,
+  mintToken,
+  startReceiver,
+  thirdPartyRow,
+  tokenRequest,
+  verifiedCompany,
+} from './support/api';
 import { rows } from './support/cards';
 
 let t: TestApp;
@@ -13,18 +21,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients = (token: string, identifier?: string) => t.api('GET', `/third-party/clients${identifier ? `?identifier=${identifier}` : ''}`, { token });
+const clients = (token: string, identifier?: string) =>
+  t.api('GET', `/third-party/clients${identifier ? `?identifier=${identifier}` : ''}`, { token });
 const create = (token: string, identifier: string | null, idempotencyKey?: string) =>
-  t.api('POST', '/third-party/clients', { token, body: { name: 'Volta Trading Ltd', redirect_uri: 'https://volta.example.com', identifier }, idempotencyKey });
+  t.api('POST', '/third-party/clients', {
+    token,
+    body: { name: 'Volta Trading Ltd', redirect_uri: 'https://volta.example.com', identifier },
+    idempotencyKey,
+  });
 const revoke = (token: string, companyId: string) => t.api('DELETE', `/third-party/clients/${companyId}`, { token });
-const balanceWith = (token: string, companyId: string) => t.api('GET', `/wallet/account-balance/${companyId}`, { token });
+const balanceWith = (token: string, companyId: string) =>
+  t.api('GET', `/wallet/account-balance/${companyId}`, { token });
 
 /** Every table row whose text contains `needle` (the whole database, every column). */
 async function tablesContaining(needle: string) {
-  const tables = await rows(t, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const tables = await rows(
+    t,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
   const hits: string[] = [];
   for (const { table_name: name } of tables) {
-    const [r] = await rows(t, sql`select count(*)::int as n from ${sql.identifier(String(name))} x where position(${needle} in x::text) > 0`);
+    const [r] = await rows(
+      t,
+      sql`select count(*)::int as n from ${sql.identifier(String(name))} x where position(${needle} in x::text) > 0`,
+    );
     if (Number(r!.n) > 0) hits.push(String(name));
   }
   return hits;
@@ -42,7 +62,11 @@ describe('who manages API credentials', () => {
     const member = await newCompanyMember(t, admin, 'user');
     expect((await clients(member.token, admin.companyId!)).status).toBe(403);
     expect((await create(member.token, admin.companyId)).status).toBe(403);
-    expect((await clients(admin.token, admin.companyId!)).body.data).toEqual({ client_id: null, client_secret: null, revoked: true });
+    expect((await clients(admin.token, admin.companyId!)).body.data).toEqual({
+      client_id: null,
+      client_secret: null,
+      revoked: true,
+    });
 
     const created = await create(admin.token, admin.companyId);
     expect(created.status).toBe(201);
@@ -57,7 +81,10 @@ describe('who manages API credentials', () => {
     const individual = await newIndividual(t);
     expect((await create(individual.token, admin.companyId)).status).toBe(404);
     // the admin's credentials are untouched by all of this
-    expect((await clients(admin.token)).body.data).toMatchObject({ client_id: created.body.data.client_id, revoked: false });
+    expect((await clients(admin.token)).body.data).toMatchObject({
+      client_id: created.body.data.client_id,
+      revoked: false,
+    });
     expect((await t.api('GET', `/third-party/clients?identifier=${admin.companyId}`)).status).toBe(401);
   });
 
@@ -74,7 +101,12 @@ describe('who manages API credentials', () => {
     expect(list.body.total).toBeGreaterThanOrEqual(2);
 
     const used = await thirdPartyRow(t, staff, creds.clientId);
-    expect(used).toMatchObject({ company_id: admin.companyId, company_name: 'Volta Trading Ltd', state: 'Active', webhook: { url: null, health: 'none' } });
+    expect(used).toMatchObject({
+      company_id: admin.companyId,
+      company_name: 'Volta Trading Ltd',
+      state: 'Active',
+      webhook: { url: null, health: 'none' },
+    });
     expect(used.last_used_at).not.toBeNull(); // a token was issued
     const unused = await thirdPartyRow(t, staff, quietCreds.clientId);
     expect(unused).toMatchObject({ company_id: quiet.companyId, state: 'Active', last_used_at: null });
@@ -82,15 +114,32 @@ describe('who manages API credentials', () => {
 
     const receiver = await startReceiver(t);
     try {
-      expect((await t.api('POST', '/third-party/callback-request', { token: admin.token, body: { callback_url: receiver.url, active: true } })).status).toBe(200);
-      expect((await thirdPartyRow(t, staff, creds.clientId)).webhook).toMatchObject({ url: receiver.url, active: true, health: 'healthy' });
+      expect(
+        (
+          await t.api('POST', '/third-party/callback-request', {
+            token: admin.token,
+            body: { callback_url: receiver.url, active: true },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await thirdPartyRow(t, staff, creds.clientId)).webhook).toMatchObject({
+        url: receiver.url,
+        active: true,
+        health: 'healthy',
+      });
       await t.api('PUT', '/third-party/callback-status', { token: admin.token, body: { activate: false } });
-      expect((await thirdPartyRow(t, staff, creds.clientId)).webhook).toMatchObject({ active: false, health: 'disabled' });
+      expect((await thirdPartyRow(t, staff, creds.clientId)).webhook).toMatchObject({
+        active: false,
+        health: 'disabled',
+      });
     } finally {
       await receiver.close();
     }
     expect((await revoke(quiet.token, quiet.companyId!)).status).toBe(202);
-    expect(await thirdPartyRow(t, staff, quietCreds.clientId)).toMatchObject({ state: 'Revoked', webhook: { health: 'none' } });
+    expect(await thirdPartyRow(t, staff, quietCreds.clientId)).toMatchObject({
+      state: 'Revoked',
+      webhook: { health: 'none' },
+    });
     // staff cannot create or revoke a company's credentials
     expect((await create(staff.token, admin.companyId)).status).toBe(404);
     expect((await revoke(staff.token, admin.companyId!)).status).toBe(404);
@@ -131,7 +180,10 @@ describe('the client secret', () => {
 
   it('is validated: a name and the company are required', async () => {
     const admin = await verifiedCompany(t);
-    const bad = await t.api('POST', '/third-party/clients', { token: admin.token, body: { name: ' ', identifier: 'nope' } });
+    const bad = await t.api('POST', '/third-party/clients', {
+      token: admin.token,
+      body: { name: ' ', identifier: 'nope' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.error).sort()).toEqual(['identifier', 'name']);
   });
@@ -142,7 +194,14 @@ describe('revoking credentials', () => {
     const { admin, creds, token } = await apiCompany(t);
     const receiver = await startReceiver(t);
     try {
-      expect((await t.api('POST', '/third-party/callback-request', { token: admin.token, body: { callback_url: receiver.url, active: true } })).status).toBe(200);
+      expect(
+        (
+          await t.api('POST', '/third-party/callback-request', {
+            token: admin.token,
+            body: { callback_url: receiver.url, active: true },
+          })
+        ).status,
+      ).toBe(200);
       expect((await balanceWith(token, admin.companyId!)).status).toBe(200);
 
       const res = await revoke(admin.token, admin.companyId!);
@@ -151,14 +210,25 @@ describe('revoking credentials', () => {
 
       const after = await balanceWith(token, admin.companyId!);
       expect(after.status).toBe(401);
-      const refused = await tokenRequest(t, { grant_type: 'client_credentials', client_id: creds.clientId, client_secret: creds.secret });
+      const refused = await tokenRequest(t, {
+        grant_type: 'client_credentials',
+        client_id: creds.clientId,
+        client_secret: creds.secret,
+      });
       expect(refused.status).toBe(401);
       expect(refused.body.error).toBe('invalid_client');
 
-      expect((await clients(admin.token, admin.companyId!)).body.data).toEqual({ client_id: null, client_secret: null, revoked: true });
+      expect((await clients(admin.token, admin.companyId!)).body.data).toEqual({
+        client_id: null,
+        client_secret: null,
+        revoked: true,
+      });
       const details = await t.api('GET', '/third-party/callback-details', { token: admin.token });
       expect(details.body.data).toMatchObject({ callback_url: null, active: false, signing_secret: null });
-      const endpoints = await t.ctx.db.select().from(callbackEndpoints).where(eq(callbackEndpoints.companyId, admin.companyId!));
+      const endpoints = await t.ctx.db
+        .select()
+        .from(callbackEndpoints)
+        .where(eq(callbackEndpoints.companyId, admin.companyId!));
       expect(endpoints).toHaveLength(1);
       expect(endpoints[0]).toMatchObject({ active: false, revokedAt: expect.any(Date) });
       // nothing left to revoke
@@ -171,7 +241,9 @@ describe('revoking credentials', () => {
       expect((await balanceWith(newToken, admin.companyId!)).status).toBe(200);
       expect((await balanceWith(token, admin.companyId!)).status).toBe(401);
       // the new credentials start without a callback
-      expect((await t.api('GET', '/third-party/callback-details', { token: admin.token })).body.data.callback_url).toBeNull();
+      expect(
+        (await t.api('GET', '/third-party/callback-details', { token: admin.token })).body.data.callback_url,
+      ).toBeNull();
     } finally {
       await receiver.close();
     }

@@ -28,18 +28,37 @@ it('follows the integration guide: token, wallet, fees, card, funding and verifi
   await fundWallet(t, company.companyId!, 100_000);
   const staff = await newStaff(t);
 
-  const creds = await t.api('POST', '/third-party/clients', { token: company.token, body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: company.companyId } });
+  const creds = await t.api('POST', '/third-party/clients', {
+    token: company.token,
+    body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: company.companyId },
+  });
   expect(creds.status).toBe(201);
   const port = await freePort();
-  expect((await t.api('POST', '/third-party/callback-request', { token: company.token, body: { callback_url: `http://127.0.0.1:${port}/hooks`, active: true } })).status).toBe(200);
+  expect(
+    (
+      await t.api('POST', '/third-party/callback-request', {
+        token: company.token,
+        body: { callback_url: `http://127.0.0.1:${port}/hooks`, active: true },
+      })
+    ).status,
+  ).toBe(200);
   const details = (await t.api('GET', '/third-party/callback-details', { token: company.token })).body.data;
   expect(details.signing_secret).toMatch(/^whsec_/);
 
   const received: Array<{ type: string; data: Record<string, unknown> }> = [];
   const logs: string[] = [];
-  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<any>;
+  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+    ...args: string[]
+  ) => (...a: unknown[]) => Promise<any>;
   const run = new AsyncFunction(
-    'BASE_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'WEBHOOK_SECRET', 'WEBHOOK_PORT', 'onWebhook', 'console', '__import',
+    'BASE_URL',
+    'CLIENT_ID',
+    'CLIENT_SECRET',
+    'WEBHOOK_SECRET',
+    'WEBHOOK_PORT',
+    'onWebhook',
+    'console',
+    '__import',
     `${examples()}\nreturn { cardId, walletId, receiver };`,
   );
   const out = await run(
@@ -58,7 +77,10 @@ it('follows the integration guide: token, wallet, fees, card, funding and verifi
     expect(logs).toContain('Funded 25.00 USD, fees 0.88 USD, wallet paid 25.88 USD');
 
     const pay = (amount: string) =>
-      t.api('POST', '/sandbox/authorizations', { token: staff.token, body: { card_id: out.cardId, amount, merchant: 'Jumia Ghana', country: 'GH', currency: 'USD' } });
+      t.api('POST', '/sandbox/authorizations', {
+        token: staff.token,
+        body: { card_id: out.cardId, amount, merchant: 'Jumia Ghana', country: 'GH', currency: 'USD' },
+      });
     expect((await pay('10.00')).body.data.approved).toBe(true);
     expect((await pay('900.00')).body.data.decline_reason).toBe('Insufficient funds on the card.');
     await deliverDue(t.ctx);
@@ -68,7 +90,11 @@ it('follows the integration guide: token, wallet, fees, card, funding and verifi
     // The receiver of the guide turns away a body that was changed after signing.
     const tampered = await fetch(`http://127.0.0.1:${port}/hooks`, {
       method: 'POST',
-      headers: { 'webhook-id': 'msg_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+      headers: {
+        'webhook-id': 'msg_x',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      },
       body: '{}',
     });
     expect(tampered.status).toBe(400);

@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const grant = (c: { clientId: string; secret: string }) => ({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret });
+const grant = (c: { clientId: string; secret: string }) => ({
+  grant_type: 'client_credentials',
+  client_id: c.clientId,
+  client_secret: c.secret,
+});
 const NOT_FOR_API = 'This endpoint is not available to API clients.';
 
 describe('POST /oauth/token', () => {
@@ -33,14 +37,18 @@ describe('POST /oauth/token', () => {
     expect(form.body.token_type).toBe('Bearer');
 
     const basic = await t.api('POST', '/oauth/token', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.secret}`).toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     });
     expect(basic.status).toBe(200);
 
     const tokens = [json, form, basic].map((r) => r.body.access_token);
     expect(new Set(tokens).size).toBe(3);
-    for (const token of tokens) expect((await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token })).status).toBe(200);
+    for (const token of tokens)
+      expect((await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token })).status).toBe(200);
   });
 
   it('answers a wrong secret and an unknown client alike: 401 invalid_client', async () => {
@@ -104,7 +112,9 @@ describe('POST /oauth/token', () => {
     const { creds } = await apiCompany(t);
     startFreshWindow(t);
     const ip = randomIp();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => tokenRequest(t, { ...grant(creds), client_secret: `wrong${i}` }, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => tokenRequest(t, { ...grant(creds), client_secret: `wrong${i}` }, ip)),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
@@ -114,7 +124,8 @@ describe('POST /oauth/token', () => {
   it('stops a client id guessed from many addresses after 100 failures an hour', async () => {
     const { creds } = await apiCompany(t);
     startFreshWindow(t, t.ctx.config.rateLimit.accountWindowSeconds);
-    for (let i = 0; i < 100; i++) expect((await tokenRequest(t, { ...grant(creds), client_secret: `wrong${i}` })).status).toBe(401);
+    for (let i = 0; i < 100; i++)
+      expect((await tokenRequest(t, { ...grant(creds), client_secret: `wrong${i}` })).status).toBe(401);
     const limited = await tokenRequest(t, grant(creds));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -133,7 +144,9 @@ describe('POST /oauth/token', () => {
     expect((await t.api('GET', `/cards/company/${admin.companyId}`, { token })).status).toBe(401);
     expect((await balance()).status).toBe(401);
     // a new token works
-    expect((await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token: await mintToken(t, creds) })).status).toBe(200);
+    expect(
+      (await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token: await mintToken(t, creds) })).status,
+    ).toBe(200);
   });
 });
 
@@ -147,9 +160,11 @@ describe('what a token may do', () => {
     const as = (method: string, path: string, body?: unknown) => t.api(method, path, { token: a.token, body });
 
     // its own wallet: the same balance the admin sees (read between two of the admin's reads)
-    const before = (await t.api('GET', `/wallet/account-balance/${a.admin.companyId}`, { token: a.admin.token })).body.data;
+    const before = (await t.api('GET', `/wallet/account-balance/${a.admin.companyId}`, { token: a.admin.token })).body
+      .data;
     const mine = await as('GET', `/wallet/account-balance/${a.admin.companyId}`);
-    const after = (await t.api('GET', `/wallet/account-balance/${a.admin.companyId}`, { token: a.admin.token })).body.data;
+    const after = (await t.api('GET', `/wallet/account-balance/${a.admin.companyId}`, { token: a.admin.token })).body
+      .data;
     expect(mine.status).toBe(200);
     expect([before, after]).toContain(mine.body.data);
     expect((await as('GET', `/cards/company/${a.admin.companyId}`)).status).toBe(200);
@@ -167,24 +182,39 @@ describe('what a token may do', () => {
     ] as const) {
       expect((await as(method, path, body)).status, `${method} ${path}`).toBe(404);
     }
-    expect((await t.api('GET', `/cards/${bCard.id}`, { token: b.admin.token })).body.data.card).toMatchObject({ balance: '50.00', state: 'Active' });
+    expect((await t.api('GET', `/cards/${bCard.id}`, { token: b.admin.token })).body.data.card).toMatchObject({
+      balance: '50.00',
+      state: 'Active',
+    });
 
     // staff endpoints, and those not opened to API clients, are refused outright
     for (const [method, path, body] of [
       ['GET', '/cards'],
       ['GET', '/companies'],
       ['GET', '/wallet/list-topups'],
-      ['POST', '/sandbox/authorizations', { card_id: bCard.id, amount: '1.00', merchant: 'X', country: 'GH', currency: 'USD' }],
+      [
+        'POST',
+        '/sandbox/authorizations',
+        { card_id: bCard.id, amount: '1.00', merchant: 'X', country: 'GH', currency: 'USD' },
+      ],
       ['POST', `/cards/flag/${bCard.id}`, { reason: 'x' }],
       ['GET', `/company/users/${a.admin.companyId}`],
-      ['POST', `/company/users/${a.admin.companyId}`, { first_name: 'Esi', last_name: 'Badu', phone_number: '+233245556677', email: 'x@example.com', role: 'admin' }],
+      [
+        'POST',
+        `/company/users/${a.admin.companyId}`,
+        { first_name: 'Esi', last_name: 'Badu', phone_number: '+233245556677', email: 'x@example.com', role: 'admin' },
+      ],
       ['GET', `/third-party/clients?identifier=${a.admin.companyId}`],
       ['POST', '/third-party/clients', { name: 'x', identifier: a.admin.companyId }],
       ['DELETE', `/third-party/clients/${a.admin.companyId}`],
       ['GET', '/third-party/callback-details'],
       ['POST', '/third-party/callback-request', { callback_url: 'https://example.com/hooks', active: true }],
       ['GET', '/third-party/webhook-deliveries'],
-      ['PATCH', `/individuals/change-password/${a.admin.id}`, { old_password: 'x', password: 'Str0ng!Passw0rd2', password_confirmation: 'Str0ng!Passw0rd2' }],
+      [
+        'PATCH',
+        `/individuals/change-password/${a.admin.id}`,
+        { old_password: 'x', password: 'Str0ng!Passw0rd2', password_confirmation: 'Str0ng!Passw0rd2' },
+      ],
     ] as const) {
       const r = await as(method, path, body);
       expect(r.status, `${method} ${path}`).toBe(403);
@@ -216,17 +246,29 @@ describe('what a token may do', () => {
     // the same key and the same request from the admin (a session) is another principal's: done anew
     const fund = { card: cardId, amount: '5.00' };
     const fundKey = randomUUID();
-    const byAdmin = await t.api('POST', '/cards/add-funds', { token: admin.token, body: fund, idempotencyKey: fundKey });
+    const byAdmin = await t.api('POST', '/cards/add-funds', {
+      token: admin.token,
+      body: fund,
+      idempotencyKey: fundKey,
+    });
     expect(byAdmin.status).toBe(200);
     const byApi = await t.api('POST', '/cards/add-funds', { token, body: fund, idempotencyKey: fundKey });
     expect(byApi.status).toBe(200);
     expect(byApi.headers.get('idempotent-replayed')).toBeNull();
     const againApi = await t.api('POST', '/cards/add-funds', { token, body: fund, idempotencyKey: fundKey });
     expect(againApi.headers.get('idempotent-replayed')).toBe('true');
-    const againAdmin = await t.api('POST', '/cards/add-funds', { token: admin.token, body: fund, idempotencyKey: fundKey });
+    const againAdmin = await t.api('POST', '/cards/add-funds', {
+      token: admin.token,
+      body: fund,
+      idempotencyKey: fundKey,
+    });
     expect(againAdmin.headers.get('idempotent-replayed')).toBe('true');
     // a fresh token of the same client is the same principal
-    const fresh = await t.api('POST', '/cards/add-funds', { token: await mintToken(t, creds), body: fund, idempotencyKey: fundKey });
+    const fresh = await t.api('POST', '/cards/add-funds', {
+      token: await mintToken(t, creds),
+      body: fund,
+      idempotencyKey: fundKey,
+    });
     expect(fresh.headers.get('idempotent-replayed')).toBe('true');
     const detail = (await t.api('GET', `/cards/${cardId}`, { token: admin.token })).body.data.card;
     expect(detail.balance).toBe('60.00');
@@ -240,7 +282,16 @@ describe('what a token may do', () => {
     const refused = await tokenRequest(t, grant(creds));
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('invalid_client');
-    expect((await t.api('POST', '/company/status', { token: staff.token, body: { account: admin.companyId, status: 'activate' } })).status).toBe(200);
-    expect((await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token: await mintToken(t, creds) })).status).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/company/status', {
+          token: staff.token,
+          body: { account: admin.companyId, status: 'activate' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.api('GET', `/wallet/account-balance/${admin.companyId}`, { token: await mintToken(t, creds) })).status,
+    ).toBe(200);
   });
 });

@@ -24,7 +24,12 @@ const actors: Record<string, Actor> = {};
 beforeAll(async () => {
   t = await startTestApp();
   doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as Doc;
-  const [superAdmin, admin, individual, company] = await Promise.all([newStaff(t, 'Super-Admin'), newStaff(t, 'Admin'), newIndividual(t), newCompany(t)]);
+  const [superAdmin, admin, individual, company] = await Promise.all([
+    newStaff(t, 'Super-Admin'),
+    newStaff(t, 'Admin'),
+    newIndividual(t),
+    newCompany(t),
+  ]);
   Object.assign(actors, { 'Super-Admin': superAdmin, Admin: admin, Individual: individual, 'Company-Admin': company });
   // Something to find, so filters run over rows and not only over empty tables.
   for (const a of [individual, company]) {
@@ -39,25 +44,69 @@ afterAll(() => t?.close());
 function idFor(name: string, path: string, actor: Actor): string {
   const company = actors['Company-Admin']!;
   const individual = actors.Individual!;
-  const customer = actor.session.user.role === 'Admin' || actor.session.user.role === 'Super-Admin' ? (path.includes('individual') ? individual : company) : actor;
+  const customer =
+    actor.session.user.role === 'Admin' || actor.session.user.role === 'Super-Admin'
+      ? path.includes('individual')
+        ? individual
+        : company
+      : actor;
   if (name === 'companyId' || path.includes('/company/')) return customer.companyId ?? company.companyId!;
   return walletOf(customer);
 }
 
 const SPECIAL = [
-  '', ' ', '0', '-1', '-0', '1.5', '1e308', '-1e308', '9'.repeat(40), '-9007199254740993', 'NaN', 'Infinity', '0x10',
-  'true', 'false', 'null', 'undefined', '[]', '{}', '[object Object]', "'; drop table users; --", '%', '\\', '..',
-  '2024-02-30', '2024-13-01', '0000-00-00', '99999-01-01', '-0001-01-01', '2024-01-01T25:61:00Z', '1970-01-01', '9999-12-31',
-  'yesterday', '2024-1-1', '20240101', '2024-01-01 00:00', '00000000-0000-0000-0000-000000000000', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
-  'x'.repeat(3000), '\u0000', 'a\u0000b', '\u202e\u0301é\ud83d\ude00',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '-0',
+  '1.5',
+  '1e308',
+  '-1e308',
+  '9'.repeat(40),
+  '-9007199254740993',
+  'NaN',
+  'Infinity',
+  '0x10',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '[object Object]',
+  "'; drop table users; --",
+  '%',
+  '\\',
+  '..',
+  '2024-02-30',
+  '2024-13-01',
+  '0000-00-00',
+  '99999-01-01',
+  '-0001-01-01',
+  '2024-01-01T25:61:00Z',
+  '1970-01-01',
+  '9999-12-31',
+  'yesterday',
+  '2024-1-1',
+  '20240101',
+  '2024-01-01 00:00',
+  '00000000-0000-0000-0000-000000000000',
+  'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+  'x'.repeat(3000),
+  '\u0000',
+  'a\u0000b',
+  '\u202e\u0301é\ud83d\ude00',
 ];
 /** Percent-encodings no decoder accepts: sent as they are. */
 const BROKEN = ['%', '%zz', '%00', '%C0%80', '%ED%A0%80', '%FF', '%E2%82', '%%', '%0'];
 
 /** percent-encodes a JS string, lone surrogates too (as the bytes of an unpaired surrogate). */
-const enc = (s: string) => [...s].map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+const enc = (s: string) =>
+  [...s].map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
 
-const enumsOf = (p: Param) => [...(p.schema?.enum ?? []), ...(p.schema?.anyOf ?? []).flatMap((s) => s.enum ?? [])].map(String);
+const enumsOf = (p: Param) =>
+  [...(p.schema?.enum ?? []), ...(p.schema?.anyOf ?? []).flatMap((s) => s.enum ?? [])].map(String);
 
 const text = (p: Param) =>
   fc.oneof(
@@ -70,7 +119,9 @@ const text = (p: Param) =>
     fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(String),
     fc.double().map(String),
     fc.uuid(),
-    fc.tuple(fc.date({ noInvalidDate: true }), fc.constantFrom(10, 19, 24)).map(([d, n]) => d.toISOString().slice(0, n)),
+    fc
+      .tuple(fc.date({ noInvalidDate: true }), fc.constantFrom(10, 19, 24))
+      .map(([d, n]) => d.toISOString().slice(0, n)),
   );
 
 /** What one query parameter becomes on the wire: pairs of raw (already encoded) key and value. */
@@ -81,11 +132,22 @@ const sent = (p: Param) =>
     // an array: the key repeated
     fc.array(text(p), { minLength: 2, maxLength: 3 }).map((vs) => vs.map((v) => `${p.name}=${enc(v)}`)),
     // an "object": a bracketed key
-    fc.tuple(fc.constantFrom('', 'a', '0', '__proto__', 'constructor'), text(p)).map(([k, v]) => [`${p.name}[${k}]=${enc(v)}`]),
+    fc
+      .tuple(fc.constantFrom('', 'a', '0', '__proto__', 'constructor'), text(p))
+      .map(([k, v]) => [`${p.name}[${k}]=${enc(v)}`]),
   );
 
 /** Keys no route declares, some aimed at prototype pollution. */
-const EXTRA = fc.constantFrom([], ['__proto__=x'], ['constructor=x'], ['toString=x'], ['__proto__[polluted]=1'], ['%00=1'], ['=1'], ['&&']);
+const EXTRA = fc.constantFrom(
+  [],
+  ['__proto__=x'],
+  ['constructor=x'],
+  ['toString=x'],
+  ['__proto__[polluted]=1'],
+  ['%00=1'],
+  ['=1'],
+  ['&&'],
+);
 
 /** A whole query string, raw: each documented parameter absent or sent in one of the ways above. */
 function queryOf(params: Param[]) {
@@ -102,12 +164,16 @@ async function check(method: string, url: string, token: string): Promise<Proble
   const body = await res.text();
   if (res.status >= 500) return `${res.status} ${body.slice(0, 300)}`;
   if (res.status < 400) return null;
-  if (!/^application\/json/.test(res.headers.get('content-type') ?? '')) return `${res.status} is not JSON: ${res.headers.get('content-type')}`;
+  if (!/^application\/json/.test(res.headers.get('content-type') ?? ''))
+    return `${res.status} is not JSON: ${res.headers.get('content-type')}`;
   const json = JSON.parse(body) as { message?: unknown; error?: unknown };
   const errorOk =
     typeof json.error === 'string' ||
-    (typeof json.error === 'object' && json.error !== null && Object.values(json.error).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string')));
-  if (typeof json.message !== 'string' || !json.message || !errorOk) return `${res.status} is not {message, error}: ${body.slice(0, 300)}`;
+    (typeof json.error === 'object' &&
+      json.error !== null &&
+      Object.values(json.error).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string')));
+  if (typeof json.message !== 'string' || !json.message || !errorOk)
+    return `${res.status} is not {message, error}: ${body.slice(0, 300)}`;
   return null;
 }
 
@@ -130,10 +196,16 @@ describe('every GET of the OpenAPI document, with generated query values', () =>
         const params = (ops.get?.parameters ?? []).filter((p) => p.in === 'query');
         if (!ops.get || !params.length) continue;
         const pathIds = fc.constantFrom('own', 'random');
-        const examples = params.flatMap((p) => [`${p.name}=a%00b`, `${p.name}=${'9'.repeat(400)}`, `${p.name}=1&${p.name}=2`, `${p.name}[a]=1`].map((qs): [string, string] => [qs, 'own']));
+        const examples = params.flatMap((p) =>
+          [`${p.name}=a%00b`, `${p.name}=${'9'.repeat(400)}`, `${p.name}=1&${p.name}=2`, `${p.name}[a]=1`].map(
+            (qs): [string, string] => [qs, 'own'],
+          ),
+        );
         await fc.assert(
           fc.asyncProperty(queryOf(params), pathIds, async (qs, which) => {
-            const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => (which === 'own' ? idFor(name, path, actor) : randomUUID()));
+            const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+              which === 'own' ? idFor(name, path, actor) : randomUUID(),
+            );
             requests++;
             const problem = await check('GET', `${t.url}${filled}?${qs}`, actor.token);
             if (problem) throw new Error(`GET ${filled}?${qs}\n  → ${problem}`);
@@ -178,20 +250,37 @@ describe('a NUL byte (PostgreSQL text cannot hold one)', () => {
     expect(Object.keys(transfer.body.error)).toEqual(['reference']);
 
     const register = await t.api('POST', '/account/individuals/register', {
-      body: { first_name: 'A\u0000', last_name: 'B', email: `nul.${Date.now()}@example.com`, password: 'Str0ng!Passw0rd', confirm_password: 'Str0ng!Passw0rd', phone_number: '+233241112233' },
+      body: {
+        first_name: 'A\u0000',
+        last_name: 'B',
+        email: `nul.${Date.now()}@example.com`,
+        password: 'Str0ng!Passw0rd',
+        confirm_password: 'Str0ng!Passw0rd',
+        phone_number: '+233241112233',
+      },
     });
     expect(register.status).toBe(422);
     expect(Object.keys(register.body.error)).toEqual(['first_name']);
 
-    const nested = await t.api('POST', '/third-party/clients', { token: company.token, body: { name: 'ok', redirect_uri: 'https://x.example/\u0000', identifier: company.companyId } });
+    const nested = await t.api('POST', '/third-party/clients', {
+      token: company.token,
+      body: { name: 'ok', redirect_uri: 'https://x.example/\u0000', identifier: company.companyId },
+    });
     expect(nested.status).toBe(422);
     expect(nested.body.error).toHaveProperty('redirect_uri');
   });
 
   it('in a multipart form field is a 422 naming the field', async () => {
     const a = await newIndividual(t);
-    const fd = form({ id_type: 'passport', issued_id: 'G123\u00004567' }, { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } });
-    const res = await fetch(`${t.url}/api/v1/individuals/kyc/${a.id}`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: fd });
+    const fd = form(
+      { id_type: 'passport', issued_id: 'G123\u00004567' },
+      { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } },
+    );
+    const res = await fetch(`${t.url}/api/v1/individuals/kyc/${a.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: fd,
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(((await res.json()) as { error: object }).error)).toEqual(['issued_id']);
   });
@@ -206,9 +295,13 @@ describe('a NUL byte (PostgreSQL text cannot hold one)', () => {
 describe('days at the ends of the calendar', () => {
   it('reads up to 9999-12-31, and refuses a day before 1900 on its field', async () => {
     const staff = actors.Admin!.token;
-    const last = await t.api('GET', '/reports/view-statistics?start_date=2026-01-01&end_date=9999-12-31', { token: staff });
+    const last = await t.api('GET', '/reports/view-statistics?start_date=2026-01-01&end_date=9999-12-31', {
+      token: staff,
+    });
     expect(last.status).toBe(200);
-    const series = await t.api('GET', '/reports/view-statistics-series?end_date=9999-12-31&interval=month', { token: staff });
+    const series = await t.api('GET', '/reports/view-statistics-series?end_date=9999-12-31&interval=month', {
+      token: staff,
+    });
     expect(series.status).toBe(200);
     const zero = await t.api('GET', '/reports/view-statistics?start_date=0000-01-01', { token: staff });
     expect(zero.status).toBe(422);

@@ -36,8 +36,12 @@ async function busyIndividual() {
   await fundWallet(t, a.id, 100_000);
   const visa = (await newCard(t, a, { purpose: 'media', type: 'premium', card_amount: '50.00' })).card;
   const master = (await newCard(t, a, { purpose: 'general', type: 'premium', card_amount: '20.00' })).card;
-  expect((await t.api('POST', '/cards/add-funds', { token: a.token, body: { card: visa.id, amount: '10.00' } })).status).toBe(200);
-  expect((await t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card: visa.id, amount: '5.00' } })).status).toBe(200);
+  expect(
+    (await t.api('POST', '/cards/add-funds', { token: a.token, body: { card: visa.id, amount: '10.00' } })).status,
+  ).toBe(200);
+  expect(
+    (await t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card: visa.id, amount: '5.00' } })).status,
+  ).toBe(200);
   expect((await t.api('DELETE', `/cards/${master.id}`, { token: a.token })).status).toBe(202);
   return { a, visa, master };
 }
@@ -55,19 +59,39 @@ describe('GET /reports/view-wallet-transactions?card_only=true', () => {
     const all = await get(staff, `individual_id=${a.id}`);
     expect((all.body.data as Row[]).map((r) => r.type)).toContain('deposit');
 
-    const fees = creationFee('media', 5_000) + creationFee('general', 2_000) + fundingFee('media', 1_000) + withdrawalFee('media', 500);
+    const fees =
+      creationFee('media', 5_000) +
+      creationFee('general', 2_000) +
+      fundingFee('media', 1_000) +
+      withdrawalFee('media', 500);
     expect(centsOf(res.body.totals.fees)).toBe(fees);
     expect(centsOf(res.body.totals.amount)).toBe(rows.reduce((s, r) => s + centsOf(r.amount), 0));
     expect(rows.reduce((s, r) => s + centsOf(r.fees), 0)).toBe(fees);
 
     const issuance = rows.find((r) => r.type === 'issuance' && r.card_number === visa.masked_number)!;
-    expect(issuance.fees_meta).toMatchObject({ for: 'card-issuance-media', 'sub-total': '50.00', total: issuance.fees, old_balance: expect.any(String), new_balance: expect.any(String) });
-    expect(Object.keys(issuance.fees_meta!.fees as object).sort()).toEqual(['card-issuance-media', 'card-load-media', 'flat-fee']);
+    expect(issuance.fees_meta).toMatchObject({
+      for: 'card-issuance-media',
+      'sub-total': '50.00',
+      total: issuance.fees,
+      old_balance: expect.any(String),
+      new_balance: expect.any(String),
+    });
+    expect(Object.keys(issuance.fees_meta!.fees as object).sort()).toEqual([
+      'card-issuance-media',
+      'card-load-media',
+      'flat-fee',
+    ]);
     const topup = rows.find((r) => r.type === 'topup')!;
-    expect(topup).toMatchObject({ card_number: visa.masked_number, fees_meta: expect.objectContaining({ for: 'card-load-media', 'sub-total': '10.00' }) });
+    expect(topup).toMatchObject({
+      card_number: visa.masked_number,
+      fees_meta: expect.objectContaining({ for: 'card-load-media', 'sub-total': '10.00' }),
+    });
     expect(rows.find((r) => r.type === 'refund')!.card_number).toBe(master.masked_number);
     // never a full number in the staff view (ids left out: a UUID's last group may be 12 digits by chance)
-    const body = JSON.stringify(res.body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>');
+    const body = JSON.stringify(res.body).replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+      '<id>',
+    );
     expect(body).not.toMatch(/\d{12,19}/);
   });
 
@@ -75,14 +99,20 @@ describe('GET /reports/view-wallet-transactions?card_only=true', () => {
     const staff = await newStaff(t);
     const { a } = await busyIndividual();
     for (const who of [staff, a]) {
-      for (const [type, n] of [['issuance', 2], ['topup', 1], ['withdraw', 1]] as const) {
+      for (const [type, n] of [
+        ['issuance', 2],
+        ['topup', 1],
+        ['withdraw', 1],
+      ] as const) {
         const res = await get(who, `wallet=${a.id}&card_only=true&type=${type}`);
         expect(res.status).toBe(200);
         expect((res.body.data as Row[]).map((r) => r.type)).toEqual(Array(n).fill(type));
       }
       // a type that is not a card's leaves nothing
       expect((await get(who, `wallet=${a.id}&card_only=true&type=deposit`)).body.data).toEqual([]);
-      expect((await get(who, `wallet=${a.id}&card_only=true&start_date=${today()}&end_date=${today()}`)).body.total).toBe(5);
+      expect(
+        (await get(who, `wallet=${a.id}&card_only=true&start_date=${today()}&end_date=${today()}`)).body.total,
+      ).toBe(5);
       const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
       const none = await get(who, `wallet=${a.id}&card_only=true&start_date=${tomorrow}`);
       expect(none.body).toMatchObject({ data: [], total: 0, totals: { amount: '0.00', fees: '0.00' } });
@@ -102,7 +132,11 @@ describe('GET /reports/view-wallet-transactions?card_only=true', () => {
     }
     // another customer: another's wallet is not found, whichever parameter names it
     const other = await newIndividual(t);
-    for (const q of [`company_id=${company.companyId}`, `wallet=${company.companyId}`, `individual_id=${company.companyId}`]) {
+    for (const q of [
+      `company_id=${company.companyId}`,
+      `wallet=${company.companyId}`,
+      `individual_id=${company.companyId}`,
+    ]) {
       const res = await get(other, `${q}&card_only=true`);
       expect(res.status, q).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain(card.masked_number);

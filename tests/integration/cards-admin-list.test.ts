@@ -24,10 +24,15 @@ describe('GET /cards: created_by_id for the Created By filter', () => {
     const staffList = await t.api('GET', `/cards?company_id=${company.companyId}`, { token: staff.token });
     expect(staffList.status).toBe(200);
     const rows = staffList.body.data as Array<{ id: string; created_by_id?: string; created_by?: string }>;
-    expect(rows.find((r) => r.id === byAdmin.id)).toMatchObject({ created_by_id: company.id, created_by: expect.any(String) });
+    expect(rows.find((r) => r.id === byAdmin.id)).toMatchObject({
+      created_by_id: company.id,
+      created_by: expect.any(String),
+    });
     expect(rows.find((r) => r.id === byMember.id)).toMatchObject({ created_by_id: member.id });
 
-    const mine = await t.api('GET', `/cards?company_id=${company.companyId}&created_by=${member.id}`, { token: staff.token });
+    const mine = await t.api('GET', `/cards?company_id=${company.companyId}&created_by=${member.id}`, {
+      token: staff.token,
+    });
     expect(mine.body.data.map((r: { id: string }) => r.id)).toEqual([byMember.id]);
 
     // customers' own lists do not carry it

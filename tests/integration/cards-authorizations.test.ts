@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settle = (staff: Actor, txId: string, token = staff.token) => t.api('POST', `/sandbox/authorizations/${txId}/settle`, { token });
-const reverse = (staff: Actor, txId: string, token = staff.token) => t.api('POST', `/sandbox/authorizations/${txId}/reverse`, { token });
+const settle = (staff: Actor, txId: string, token = staff.token) =>
+  t.api('POST', `/sandbox/authorizations/${txId}/settle`, { token });
+const reverse = (staff: Actor, txId: string, token = staff.token) =>
+  t.api('POST', `/sandbox/authorizations/${txId}/reverse`, { token });
 
 /** A customer, a staff member, and a premium card of 50.00 (Mastercard: no spending limit). */
 async function setup(over: Record<string, unknown> = {}) {
@@ -30,9 +32,18 @@ describe('POST /sandbox/authorizations', () => {
   it('is for staff only: a customer is refused (403), an unknown card is 404', async () => {
     const { a, staff, card } = await setup();
     expect((await charge(t, a, card.id, '1.00')).status).toBe(403);
-    expect((await t.api('POST', '/sandbox/authorizations', { body: { card_id: card.id, amount: '1.00', merchant: 'X', country: 'GH' } })).status).toBe(401);
+    expect(
+      (
+        await t.api('POST', '/sandbox/authorizations', {
+          body: { card_id: card.id, amount: '1.00', merchant: 'X', country: 'GH' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await charge(t, staff, randomUUID(), '1.00')).status).toBe(404);
-    const bad = await t.api('POST', '/sandbox/authorizations', { token: staff.token, body: { card_id: card.id, amount: '0', merchant: '', country: 'Ghana' } });
+    const bad = await t.api('POST', '/sandbox/authorizations', {
+      token: staff.token,
+      body: { card_id: card.id, amount: '0', merchant: '', country: 'Ghana' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.error).sort()).toEqual(['amount', 'country', 'merchant']);
     expect(await cardLedger(t, card.id)).toEqual({ available: 5_000, held: 0 });
@@ -45,7 +56,16 @@ describe('POST /sandbox/authorizations', () => {
     expect(res.body.data).toMatchObject({
       approved: true,
       decline_reason: null,
-      transaction: { card_id: card.id, kind: 'authorization', status: 'approved', amount: '20.00', currency: 'USD', merchant: 'Jumia Ghana', country: 'GH', decline_reason: null },
+      transaction: {
+        card_id: card.id,
+        kind: 'authorization',
+        status: 'approved',
+        amount: '20.00',
+        currency: 'USD',
+        merchant: 'Jumia Ghana',
+        country: 'GH',
+        decline_reason: null,
+      },
     });
     expect(await view(a, card.id)).toMatchObject({ available: '30.00', balance: '30.00', ledger: '50.00' });
     expect(await issuerBalance(t, card.id)).toBe(3_000);
@@ -76,22 +96,41 @@ describe('POST /sandbox/authorizations', () => {
     const { a, staff, card } = await setup();
     const flagged = (what: string, reason?: string) =>
       t.api('POST', `/cards/${what}/${card.id}`, { token: staff.token, body: reason === undefined ? {} : { reason } });
-    const status = (s: 'activate' | 'deactivate') => t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: s } });
+    const status = (s: 'activate' | 'deactivate') =>
+      t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: s } });
     const declines: [string, () => Promise<unknown>, RegExp, () => Promise<unknown>][] = [
       ['more than the card holds', async () => undefined, /^Insufficient funds on the card\.$/, async () => undefined],
       ['a frozen card', () => status('deactivate'), /frozen.*Unfreeze/, () => status('activate')],
-      ['a flagged card', () => flagged('flag', 'Chargeback investigation'), /flagged.*contact support/, () => flagged('unflag', 'Cleared')],
-      ['a suspended card', () => flagged('suspend', 'KYC refresh'), /suspended.*contact support/, () => flagged('unsuspend', 'Done')],
+      [
+        'a flagged card',
+        () => flagged('flag', 'Chargeback investigation'),
+        /flagged.*contact support/,
+        () => flagged('unflag', 'Cleared'),
+      ],
+      [
+        'a suspended card',
+        () => flagged('suspend', 'KYC refresh'),
+        /suspended.*contact support/,
+        () => flagged('unsuspend', 'Done'),
+      ],
     ];
     const ledger = { available: 5_000, held: 0 };
     for (const [what, before, reason, after] of declines) {
       const r = await before();
       if (r) expect([200, 202], what).toContain((r as { status: number }).status);
-      const res = await charge(t, staff, card.id, what === 'more than the card holds' ? ((ledger.available + 1) / 100).toFixed(2) : '5.00');
+      const res = await charge(
+        t,
+        staff,
+        card.id,
+        what === 'more than the card holds' ? ((ledger.available + 1) / 100).toFixed(2) : '5.00',
+      );
       expect(res.status, what).toBe(201);
       expect(res.body.data.approved, what).toBe(false);
       expect(res.body.data.decline_reason, what).toMatch(reason);
-      expect(res.body.data.transaction, what).toMatchObject({ status: 'declined', decline_reason: res.body.data.decline_reason });
+      expect(res.body.data.transaction, what).toMatchObject({
+        status: 'declined',
+        decline_reason: res.body.data.decline_reason,
+      });
       expect(await cardLedger(t, card.id), what).toEqual(ledger);
       expect(await issuerBalance(t, card.id), what).toBe(ledger.available);
       await after();
@@ -105,7 +144,8 @@ describe('POST /sandbox/authorizations', () => {
     expect(await cardLedger(t, card.id)).toEqual({ available: 4_600, held: 400 });
 
     expect((await t.api('DELETE', `/cards/${card.id}`, { token: a.token })).status).toBe(409); // held payments
-    for (const tx of (await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: a.token })).body.data) {
+    for (const tx of (await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: a.token })).body
+      .data) {
       if (tx.status === 'approved') expect((await settle(staff, tx.id)).status).toBe(200);
     }
     expect((await t.api('DELETE', `/cards/${card.id}`, { token: a.token })).status).toBe(202);
@@ -117,7 +157,10 @@ describe('POST /sandbox/authorizations', () => {
     const { staff, card } = await setup({ purpose: 'media', spending_limit: '25.00', spending_control: 'month' });
     expect((await charge(t, staff, card.id, '20.00')).body.data.approved).toBe(true);
     const over = await charge(t, staff, card.id, '5.01');
-    expect(over.body.data).toMatchObject({ approved: false, decline_reason: "This payment would go over the card's spending limit of 25.00 USD per month." });
+    expect(over.body.data).toMatchObject({
+      approved: false,
+      decline_reason: "This payment would go over the card's spending limit of 25.00 USD per month.",
+    });
     expect((await charge(t, staff, card.id, '5.00')).body.data.approved).toBe(true);
     expect(await cardLedger(t, card.id)).toEqual({ available: 2_500, held: 2_500 });
   });
@@ -127,7 +170,12 @@ describe('GET /reports/view-cards-transactions', () => {
   it("lists the card's payments with their status and reasons, newest first, paged, for its owner and staff", async () => {
     const { a, staff, card } = await setup();
     const ids: Record<string, string> = {};
-    for (const [name, amount, merchant] of [['settled', '3.00', 'Shop A'], ['reversed', '4.00', 'Shop B'], ['held', '5.00', 'Shop C'], ['declined', '99.00', 'Shop D']] as const) {
+    for (const [name, amount, merchant] of [
+      ['settled', '3.00', 'Shop A'],
+      ['reversed', '4.00', 'Shop B'],
+      ['held', '5.00', 'Shop C'],
+      ['declined', '99.00', 'Shop D'],
+    ] as const) {
       t.clock.advance(1_000);
       ids[name] = (await charge(t, staff, card.id, amount, merchant)).body.data.transaction.id;
     }
@@ -146,7 +194,9 @@ describe('GET /reports/view-cards-transactions', () => {
       ]);
       expect(res.body.data[0].decline_reason).toBe('Insufficient funds on the card.');
     }
-    const page = await t.api('GET', `/reports/view-cards-transactions?card=${card.id}&per_page=2&page=2`, { token: a.token });
+    const page = await t.api('GET', `/reports/view-cards-transactions?card=${card.id}&per_page=2&page=2`, {
+      token: a.token,
+    });
     expect(page.body.data.map((r: any) => r.merchant)).toEqual(['Shop B', 'Shop A']);
     const missing = await t.api('GET', '/reports/view-cards-transactions', { token: a.token });
     expect(missing.status).toBe(422);

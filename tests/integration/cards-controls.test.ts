@@ -21,8 +21,10 @@ async function setup(over: Record<string, unknown> = {}) {
 
 const toggle = (who: Actor, what: string, id: string, body: unknown = { reason: 'Routine review' }) =>
   t.api('POST', `/cards/${what}/${id}`, { token: who.token, body });
-const changeStatus = (who: Actor, id: string, status: string) => t.api('POST', `/cards/change-status/${id}`, { token: who.token, body: { status } });
-const asStaff = async (staff: Actor, id: string) => (await t.api('GET', `/cards/${id}`, { token: staff.token })).body.data.card;
+const changeStatus = (who: Actor, id: string, status: string) =>
+  t.api('POST', `/cards/change-status/${id}`, { token: who.token, body: { status } });
+const asStaff = async (staff: Actor, id: string) =>
+  (await t.api('GET', `/cards/${id}`, { token: staff.token })).body.data.card;
 
 describe('flag and suspend (staff toggles with a reason)', () => {
   it('records the reason and times, blocks payments while on, and restores them when lifted', async () => {
@@ -30,7 +32,11 @@ describe('flag and suspend (staff toggles with a reason)', () => {
     const flagged = await toggle(staff, 'flag', card.id, { reason: 'Chargeback investigation' });
     expect(flagged.status).toBe(200);
     expect(flagged.body.data.message).toBe('Card flagged.');
-    expect(await asStaff(staff, card.id)).toMatchObject({ flagged: true, flag_reason: 'Chargeback investigation', flagged_at: expect.stringMatching(new RegExp(`^${t.clock.now().toISOString().slice(0, 10)}T`)) });
+    expect(await asStaff(staff, card.id)).toMatchObject({
+      flagged: true,
+      flag_reason: 'Chargeback investigation',
+      flagged_at: expect.stringMatching(new RegExp(`^${t.clock.now().toISOString().slice(0, 10)}T`)),
+    });
     expect((await toggle(staff, 'flag', card.id)).status).toBe(409);
     expect((await toggle(staff, 'unflag', card.id, { reason: 'Cleared' })).status).toBe(200);
     expect(await asStaff(staff, card.id)).toMatchObject({ flagged: false });
@@ -59,7 +65,12 @@ describe('flag and suspend (staff toggles with a reason)', () => {
       expect((await toggle(a, what, card.id)).status, what).toBe(403);
       expect((await toggle(staff, what, randomUUID())).status, what).toBe(404);
     }
-    expect(await asStaff(staff, card.id)).toMatchObject({ flagged: false, suspended: false, flag_reason: null, suspend_reason: null });
+    expect(await asStaff(staff, card.id)).toMatchObject({
+      flagged: false,
+      suspended: false,
+      flag_reason: null,
+      suspend_reason: null,
+    });
   });
 
   it('a deleted card cannot be flagged or suspended (409, nothing changes); a mark it had can still be cleared', async () => {
@@ -106,8 +117,11 @@ describe('freeze and unfreeze', () => {
     const { a, staff, card } = await setup();
     const token = (await asStaff(staff, card.id)).card_token as string;
     expect(token).toMatch(/\S/);
-    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data.card).not.toHaveProperty('card_token');
-    const byToken = (who: Actor, body: Record<string, unknown>) => t.api('POST', '/cards/change-status-token', { token: who.token, body });
+    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data.card).not.toHaveProperty(
+      'card_token',
+    );
+    const byToken = (who: Actor, body: Record<string, unknown>) =>
+      t.api('POST', '/cards/change-status-token', { token: who.token, body });
 
     expect((await byToken(a, { card_token: token, status: 'deactivate' })).status).toBe(403);
     const off = await byToken(staff, { card_token: token, status: 'deactivate', wallet_id: a.id });

@@ -4,7 +4,15 @@ import { cards, ledgerEntries } from '../../server/db/schema';
 import { findWallet } from '../../server/modules/ledger/accounts';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newIndividual, newStaff } from './support/actors';
-import { cardBody, createCard, creationFee, expectLedgerConsistent, newCard, verifyAccount, walletCents } from './support/cards';
+import {
+  cardBody,
+  createCard,
+  creationFee,
+  expectLedgerConsistent,
+  newCard,
+  verifyAccount,
+  walletCents,
+} from './support/cards';
 import { fundWallet } from './support/money';
 import { walletOf } from './support/wallet';
 
@@ -19,8 +27,14 @@ const SLOW = 120_000;
 /** What a customer can observe of their wallet: its balance, its entries and its cards. */
 async function snapshot(a: Actor) {
   const wallet = (await findWallet(t.ctx.db, walletOf(a)))!;
-  const entries = await t.ctx.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.accountId, wallet.id));
-  const own = await t.ctx.db.select({ id: cards.id }).from(cards).where(eq(cards.walletId, walletOf(a)));
+  const entries = await t.ctx.db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, wallet.id));
+  const own = await t.ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(eq(cards.walletId, walletOf(a)));
   return { balance: await walletCents(t, a), entries: entries.length, cards: own.length };
 }
 
@@ -61,9 +75,11 @@ describe('unverified accounts: at most 5 cards in their lifetime', () => {
     const allowance = async () => (await t.api('GET', '/cards/allowance', { token: a.token })).body.data;
     expect(await allowance()).toEqual({ limit: 5, created: 0, left: 5 });
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await newCard(t, a, { type: 'premium', purpose: 'general', card_amount: '3.00' }));
+    for (let i = 0; i < 5; i++)
+      made.push(await newCard(t, a, { type: 'premium', purpose: 'general', card_amount: '3.00' }));
     expect(await allowance()).toEqual({ limit: 5, created: 5, left: 0 });
-    for (const c of made.slice(0, 2)) expect((await t.api('DELETE', `/cards/${c.card.id}`, { token: a.token })).status).toBe(202);
+    for (const c of made.slice(0, 2))
+      expect((await t.api('DELETE', `/cards/${c.card.id}`, { token: a.token })).status).toBe(202);
     expect(await allowance()).toEqual({ limit: 5, created: 5, left: 0 }); // deleted cards count
     const before = await snapshot(a);
     const sixth = await createCard(t, a, { card_amount: '3.00' });
@@ -83,10 +99,14 @@ describe('unverified accounts: at most 5 cards in their lifetime', () => {
     expect((await t.api('GET', '/cards/allowance')).status).toBe(401);
   });
 
-  it('holds under 8 concurrent creations from one wallet: 5 cards, 3 refusals, each card paid once', { timeout: SLOW }, async () => {
+  it('holds under 8 concurrent creations from one wallet: 5 cards, 3 refusals, each card paid once', {
+    timeout: SLOW,
+  }, async () => {
     const a = await newIndividual(t);
     await fundWallet(t, a.id, 100_000);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => createCard(t, a, { nickname: `Race ${i}`, card_amount: '10.00' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createCard(t, a, { nickname: `Race ${i}`, card_amount: '10.00' })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 201, 422, 422, 422]);
     const own = await t.api('GET', `/cards/individual/${a.id}`, { token: a.token });
@@ -181,7 +201,10 @@ describe('validation', () => {
     expect(visa.card).toMatchObject({ balance: '1000.00', spending_limit: '250.00', spending_control: 'lifetime' });
     const mc = await newCard(t, a, { purpose: 'general', spending_limit: '25.00', spending_control: 'day' });
     expect(mc.card).toMatchObject({ brand: 'Mastercard', spending_limit: null, spending_control: null });
-    const bare = await t.api('POST', '/cards', { token: a.token, body: { ...cardBody({ purpose: 'general' }), spending_limit: undefined, spending_control: undefined } });
+    const bare = await t.api('POST', '/cards', {
+      token: a.token,
+      body: { ...cardBody({ purpose: 'general' }), spending_limit: undefined, spending_control: undefined },
+    });
     expect(bare.status).toBe(201);
   });
 

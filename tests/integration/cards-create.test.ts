@@ -28,7 +28,12 @@ describe('POST /cards', () => {
   it('creates a premium Visa: 201 with card, details and billing; the wallet pays 100.00 + 7.00 in fees', async () => {
     const a = await newIndividual(t);
     await fundWallet(t, a.id, 100_000);
-    const res = await createCard(t, a, { nickname: 'Travel', card_amount: '100.00', spending_limit: '50.00', spending_control: 'day' });
+    const res = await createCard(t, a, {
+      nickname: 'Travel',
+      card_amount: '100.00',
+      spending_limit: '50.00',
+      spending_control: 'day',
+    });
     expect(res.status).toBe(201);
     const { card, details, billing } = res.body.data;
     expect(card).toMatchObject({
@@ -58,7 +63,9 @@ describe('POST /cards', () => {
     expect(await issuerBalance(t, card.id)).toBe(10_000);
 
     // The wallet's history shows the issuance with its fees.
-    const hist = await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}&type=issuance`, { token: a.token });
+    const hist = await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}&type=issuance`, {
+      token: a.token,
+    });
     expect(hist.status).toBe(200);
     expect(hist.body.data).toHaveLength(1);
     expect(hist.body.data[0]).toMatchObject({
@@ -81,7 +88,12 @@ describe('POST /cards', () => {
     const a = await newIndividual(t);
     const staff = await newStaff(t);
     await fundWallet(t, a.id, 100_000);
-    for (const [purpose, brand, first] of [['media', 'Visa', '4'], ['general', 'Mastercard', '5'], ['media', 'Visa', '4'], ['general', 'Mastercard', '5']] as const) {
+    for (const [purpose, brand, first] of [
+      ['media', 'Visa', '4'],
+      ['general', 'Mastercard', '5'],
+      ['media', 'Visa', '4'],
+      ['general', 'Mastercard', '5'],
+    ] as const) {
       const made = await newCard(t, a, { purpose, type: 'basic', card_amount: '3.00' });
       const mine = await reveal(a, made.card.id);
       const pan = mine.card.card_number as string;
@@ -142,10 +154,16 @@ describe('POST /cards', () => {
     expect(unseal(issued!.cvcSealed, t.ctx.config.encryptionKey)).toBe(cvc);
 
     // Every row of every table, as text: the full number appears in none.
-    const tables = await rows(t, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await rows(
+      t,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     const found: string[] = [];
     for (const { name } of tables) {
-      const hit = await rows(t, sql`select count(*)::int as n from ${sql.identifier(String(name))} x where x::text like ${`%${pan}%`}`);
+      const hit = await rows(
+        t,
+        sql`select count(*)::int as n from ${sql.identifier(String(name))} x where x::text like ${`%${pan}%`}`,
+      );
       if (Number(hit[0]!.n) > 0) found.push(String(name));
     }
     expect(found, 'tables holding the plain card number').toEqual([]);
@@ -177,14 +195,20 @@ describe('fees', () => {
   it("applies a company's own fees (its overrides over the defaults), and only to that company", async () => {
     const sa = await newStaff(t, 'Super-Admin');
     const [own, other] = [await newCompany(t), await newCompany(t)];
-    const defaults = (await t.api('GET', '/fees?for=default&per_page=100', { token: sa.token })).body.data as { id: string; name: string }[];
+    const defaults = (await t.api('GET', '/fees?for=default&per_page=100', { token: sa.token })).body.data as {
+      id: string;
+      name: string;
+    }[];
     const fee = (name: string) => defaults.find((f) => f.name === name)!.id;
     for (const [name, body] of [
       ['card-issuance-general', { value: '1.25' }],
       ['card-load-general', { value: '2.00' }],
       ['flat-fee', { value: '0.50', status: 0 }],
     ] as const) {
-      const r = await t.api('PUT', `/fees/${fee(name)}`, { token: sa.token, body: { ...body, for: 'company', for_id: own.companyId } });
+      const r = await t.api('PUT', `/fees/${fee(name)}`, {
+        token: sa.token,
+        body: { ...body, for: 'company', for_id: own.companyId },
+      });
       expect(r.status).toBe(200);
     }
     for (const c of [own, other]) await fundWallet(t, c.companyId!, 100_000);
@@ -204,14 +228,24 @@ describe('who creates cards', () => {
     const member = await newCompanyMember(t, admin, 'user');
     const staff = await newStaff(t);
     await fundWallet(t, admin.companyId!, 20_000);
-    const made = await newCard(t, member, { purpose: 'general', type: 'premium', card_amount: '60.00', nickname: 'Fleet fuel' });
+    const made = await newCard(t, member, {
+      purpose: 'general',
+      type: 'premium',
+      card_amount: '60.00',
+      nickname: 'Fleet fuel',
+    });
     expect(made.card.wallet_id).toBe(admin.companyId);
     expect(await walletCents(t, admin)).toBe(20_000 - 6_000 - creationFee('general', 6_000));
     expect(formatMoney(await walletCents(t, member))).toBe(formatMoney(await walletCents(t, admin)));
     const companyCards = await t.api('GET', `/cards/company/${admin.companyId}`, { token: admin.token });
     expect(companyCards.body.data.map((c: { id: string }) => c.id)).toEqual([made.card.id]);
     const asStaff = await t.api('GET', `/cards?company_id=${admin.companyId}`, { token: staff.token });
-    expect(asStaff.body.data[0]).toMatchObject({ id: made.card.id, owner_type: 'Company', owner_name: 'Volta Trading Ltd', created_by: 'Esi Badu' });
+    expect(asStaff.body.data[0]).toMatchObject({
+      id: made.card.id,
+      owner_type: 'Company',
+      owner_name: 'Volta Trading Ltd',
+      created_by: 'Esi Badu',
+    });
     // the admin, too, sees the full number of a company card
     expect((await reveal(admin, made.card.id)).card.card_number).toMatch(/^5\d{15}$/);
   });

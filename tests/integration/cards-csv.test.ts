@@ -13,7 +13,8 @@ let staff: Actor;
 let visaId: string;
 let mastercardNickname: string;
 
-const csvGet = (path: string, token?: string) => fetch(`${t.url}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const csvGet = (path: string, token?: string) =>
+  fetch(`${t.url}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** Rows of cells, without the BOM; quoted cells may hold commas and doubled quotes. */
 function parse(text: string): string[][] {
@@ -58,7 +59,9 @@ describe('GET /cards/individual/{wallet}?format=csv', () => {
     expect(all.header.slice(0, 3)).toEqual(['Card Name', 'Card Nickname', 'Owner']);
     expect(all.rows).toHaveLength(2);
     const json = await t.api('GET', `/cards/individual/${wallet}`, { token: owner.token });
-    expect(all.rows.map((r) => r[all.col('Card Number')]).sort()).toEqual(json.body.data.map((c: { masked_number: string }) => c.masked_number).sort());
+    expect(all.rows.map((r) => r[all.col('Card Number')]).sort()).toEqual(
+      json.body.data.map((c: { masked_number: string }) => c.masked_number).sort(),
+    );
     // The Visa's 40.00 less the 12.34 payment held on it.
     expect(all.rows.map((r) => r[all.col('Balance (USD)')]).sort()).toEqual(['20.00', '27.66']);
 
@@ -81,7 +84,9 @@ describe('GET /reports/view-cards-transactions?format=csv', () => {
     const payment = tx.rows.find((r) => r[tx.col('Merchant')] === 'Shoprite, Accra');
     expect(payment?.[tx.col('Amount')]).toBe('12.34');
     expect(payment?.[tx.col('Date Created')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
-    const json = await t.api('GET', `/reports/view-cards-transactions?card=${visaId}&per_page=100`, { token: owner.token });
+    const json = await t.api('GET', `/reports/view-cards-transactions?card=${visaId}&per_page=100`, {
+      token: owner.token,
+    });
     expect(tx.rows).toHaveLength(json.body.total);
   });
 

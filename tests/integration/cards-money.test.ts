@@ -25,12 +25,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SLOW = 120_000;
-const addFunds = (who: Actor, card: string, amount: string) => t.api('POST', '/cards/add-funds', { token: who.token, body: { card, amount } });
-const withdraw = (who: Actor, card: string, amount: string) => t.api('POST', '/cards/withdraw-funds', { token: who.token, body: { card, amount } });
+const addFunds = (who: Actor, card: string, amount: string) =>
+  t.api('POST', '/cards/add-funds', { token: who.token, body: { card, amount } });
+const withdraw = (who: Actor, card: string, amount: string) =>
+  t.api('POST', '/cards/withdraw-funds', { token: who.token, body: { card, amount } });
 const remove = (who: Actor, card: string) => t.api('DELETE', `/cards/${card}`, { token: who.token });
 
 /** A customer with one card (50.00 premium Visa unless overridden) and `walletLeft` in the wallet. */
-async function customerWithCard(over: { card_amount?: string; purpose?: 'media' | 'general'; type?: string } = {}, walletLeft = 100_000) {
+async function customerWithCard(
+  over: { card_amount?: string; purpose?: 'media' | 'general'; type?: string } = {},
+  walletLeft = 100_000,
+) {
   const a = await newIndividual(t);
   const amount = centsOf(over.card_amount ?? '50.00');
   await fundWallet(t, a.id, amount + creationFee(over.purpose ?? 'media', amount) + walletLeft);
@@ -114,7 +119,9 @@ describe('POST /cards/withdraw-funds', () => {
     expect(await issuerBalance(t, card.id)).toBe(0);
   });
 
-  it('keeps card ledger = issuer balance under 20 fundings and 20 withdrawals at once; nothing goes negative', { timeout: SLOW }, async () => {
+  it('keeps card ledger = issuer balance under 20 fundings and 20 withdrawals at once; nothing goes negative', {
+    timeout: SLOW,
+  }, async () => {
     const { a, card } = await customerWithCard();
     const ops = [
       ...Array.from({ length: 20 }, () => ['fund', () => addFunds(a, card.id, '5.00')] as const),
@@ -130,7 +137,9 @@ describe('POST /cards/withdraw-funds', () => {
     const ledger = await cardLedger(t, card.id);
     expect(ledger.available).toBe(5_000 + 500 * funded - 500 * withdrawn);
     expect(await issuerBalance(t, card.id)).toBe(ledger.available);
-    expect(await walletCents(t, a)).toBe(100_000 - funded * (500 + fundingFee('media', 500)) + withdrawn * (500 - withdrawalFee('media', 500)));
+    expect(await walletCents(t, a)).toBe(
+      100_000 - funded * (500 + fundingFee('media', 500)) + withdrawn * (500 - withdrawalFee('media', 500)),
+    );
     await expectLedgerConsistent(t, expect);
   });
 });
@@ -141,7 +150,9 @@ describe('payments, withdrawals, fundings and new cards at once', () => {
     expect(errors, 'requests that failed with a server error').toEqual([]);
   };
 
-  it('every payment is approved or declined (never an error) while withdrawals run; card ledger = issuer', { timeout: SLOW }, async () => {
+  it('every payment is approved or declined (never an error) while withdrawals run; card ledger = issuer', {
+    timeout: SLOW,
+  }, async () => {
     const { a, card } = await customerWithCard({ card_amount: '100.00' });
     const staff = await newStaff(t);
     const ops = [
@@ -153,17 +164,34 @@ describe('payments, withdrawals, fundings and new cards at once', () => {
     noErrors(results);
     const payments = results.filter((r) => r.status === 201);
     expect(payments).toHaveLength(20);
-    for (const p of payments) if (!p.body.data.approved) expect(p.body.data.decline_reason).toBe('Insufficient funds on the card.');
+    for (const p of payments)
+      if (!p.body.data.approved) expect(p.body.data.decline_reason).toBe('Insufficient funds on the card.');
     const ledger = await cardLedger(t, card.id);
     expect(ledger.held).toBe(500 * payments.filter((p) => p.body.data.approved).length);
     expect(await issuerBalance(t, card.id)).toBe(ledger.available);
     await expectLedgerConsistent(t, expect);
   });
 
-  it('creating cards while funding and withdrawing on the same wallet never fails with an error', { timeout: SLOW }, async () => {
+  it('creating cards while funding and withdrawing on the same wallet never fails with an error', {
+    timeout: SLOW,
+  }, async () => {
     const { a, card } = await customerWithCard({ card_amount: '100.00' });
     const ops = [
-      ...Array.from({ length: 4 }, (_, i) => () => t.api('POST', '/cards', { token: a.token, body: { first_name: 'Abena', last_name: 'Asante', nickname: `Mixed ${i}`, type: 'premium', purpose: 'general', card_amount: '3.00' } })),
+      ...Array.from(
+        { length: 4 },
+        (_, i) => () =>
+          t.api('POST', '/cards', {
+            token: a.token,
+            body: {
+              first_name: 'Abena',
+              last_name: 'Asante',
+              nickname: `Mixed ${i}`,
+              type: 'premium',
+              purpose: 'general',
+              card_amount: '3.00',
+            },
+          }),
+      ),
       ...Array.from({ length: 10 }, () => () => addFunds(a, card.id, '3.00')),
       ...Array.from({ length: 10 }, () => () => withdraw(a, card.id, '3.00')),
     ].sort(() => Math.random() - 0.5);
@@ -184,7 +212,10 @@ describe('DELETE /cards/{id}', () => {
     expect(res.body.data.message).toMatch(/50\.00/);
     expect(await walletCents(t, a)).toBe(105_000);
     expect(await cardLedger(t, card.id)).toEqual({ available: 0, held: 0 });
-    const [issued] = await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
+    const [issued] = await t.ctx.db
+      .select()
+      .from(sandboxCards)
+      .where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
     expect(issued).toMatchObject({ status: 'terminated', balance: 0 });
     const detail = await t.api('GET', `/cards/${card.id}`, { token: a.token });
     expect(detail.body.data.card).toMatchObject({ is_deleted: true, state: 'Deactivated', balance: '0.00' });
@@ -218,7 +249,10 @@ describe('DELETE /cards/{id}', () => {
     expect(held.status).toBe(409);
     expect(held.body.message).toMatch(/settle/i);
     expect(await cardLedger(t, card.id)).toEqual({ available: 3_000, held: 2_000 });
-    expect((await t.api('POST', `/sandbox/authorizations/${pay.body.data.transaction.id}/settle`, { token: staff.token })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/sandbox/authorizations/${pay.body.data.transaction.id}/settle`, { token: staff.token }))
+        .status,
+    ).toBe(200);
     const res = await remove(a, card.id);
     expect(res.status).toBe(202);
     expect(res.body.data.returned).toBe('30.00');
@@ -236,10 +270,16 @@ describe("another account's card", () => {
     for (const who of [stranger, company, member]) {
       const calls = [
         t.api('GET', `/cards/${card.id}`, { token: who.token }),
-        t.api('PUT', `/cards/${card.id}`, { token: who.token, body: { spending_limit: '10.00', spending_control: 'day' } }),
+        t.api('PUT', `/cards/${card.id}`, {
+          token: who.token,
+          body: { spending_limit: '10.00', spending_control: 'day' },
+        }),
         addFunds(who, card.id, '5.00'),
         withdraw(who, card.id, '5.00'),
-        t.api('POST', `/cards/add-spend-limit/${card.id}`, { token: who.token, body: { card: card.id, spending_limit: '10.00' } }),
+        t.api('POST', `/cards/add-spend-limit/${card.id}`, {
+          token: who.token,
+          body: { card: card.id, spending_limit: '10.00' },
+        }),
         t.api('POST', `/cards/change-status/${card.id}`, { token: who.token, body: { status: 'deactivate' } }),
         remove(who, card.id),
         t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: who.token }),
@@ -251,7 +291,13 @@ describe("another account's card", () => {
       }
     }
     const mine = await t.api('GET', `/cards/${card.id}`, { token: a.token });
-    expect(mine.body.data.card).toMatchObject({ state: 'Active', is_deleted: false, balance: '50.00', spending_limit: '100000.00', additional_spending_limit: '0.00' });
+    expect(mine.body.data.card).toMatchObject({
+      state: 'Active',
+      is_deleted: false,
+      balance: '50.00',
+      spending_limit: '100000.00',
+      additional_spending_limit: '0.00',
+    });
     expect(await walletCents(t, a)).toBe(100_000);
     expect(await walletCents(t, stranger)).toBe(10_000);
   });

@@ -14,8 +14,10 @@ afterAll(() => t.close());
 
 const SLOW = 120_000;
 const money = (cents: number) => formatMoney(cents);
-const settle = (staff: Actor, id: string) => t.api('POST', `/sandbox/authorizations/${id}/settle`, { token: staff.token });
-const reverse = (staff: Actor, id: string) => t.api('POST', `/sandbox/authorizations/${id}/reverse`, { token: staff.token });
+const settle = (staff: Actor, id: string) =>
+  t.api('POST', `/sandbox/authorizations/${id}/settle`, { token: staff.token });
+const reverse = (staff: Actor, id: string) =>
+  t.api('POST', `/sandbox/authorizations/${id}/reverse`, { token: staff.token });
 
 describe("staff GET /cards/{id}: the card's sums", () => {
   it('equal an independent account of the same activity', async () => {
@@ -23,18 +25,43 @@ describe("staff GET /cards/{id}: the card's sums", () => {
     const staff = await newStaff(t);
     await fundWallet(t, a.id, 100_000);
     const { card } = await newCard(t, a, { purpose: 'media', type: 'premium', card_amount: '100.00' });
-    const model = { issued: 10_000, topups: 0, withdrawals: 0, fees: creationFee('media', 10_000), approved: 0, settled: 0, reversed: 0, held: 0, spent: 0 };
+    const model = {
+      issued: 10_000,
+      topups: 0,
+      withdrawals: 0,
+      fees: creationFee('media', 10_000),
+      approved: 0,
+      settled: 0,
+      reversed: 0,
+      held: 0,
+      spent: 0,
+    };
 
-    for (const [who, amount] of [[a, 5_000], [staff, 312]] as const) {
-      expect((await t.api('POST', '/cards/add-funds', { token: who.token, body: { card: card.id, amount: money(amount) } })).status).toBe(200);
+    for (const [who, amount] of [
+      [a, 5_000],
+      [staff, 312],
+    ] as const) {
+      expect(
+        (await t.api('POST', '/cards/add-funds', { token: who.token, body: { card: card.id, amount: money(amount) } }))
+          .status,
+      ).toBe(200);
       model.topups += amount;
       model.fees += fundingFee('media', amount);
     }
-    expect((await t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card: card.id, amount: '20.00' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card: card.id, amount: '20.00' } }))
+        .status,
+    ).toBe(200);
     model.withdrawals += 2_000;
     model.fees += withdrawalFee('media', 2_000);
 
-    for (const [amount, then] of [[1_000, 'settle'], [500, 'reverse'], [700, 'hold'], [250, 'settle'], [50_000, 'declined']] as const) {
+    for (const [amount, then] of [
+      [1_000, 'settle'],
+      [500, 'reverse'],
+      [700, 'hold'],
+      [250, 'settle'],
+      [50_000, 'declined'],
+    ] as const) {
       const res = await charge(t, staff, card.id, money(amount));
       expect(res.body.data.approved).toBe(then !== 'declined');
       if (then === 'declined') continue;
@@ -69,10 +96,16 @@ describe("staff GET /cards/{id}: the card's sums", () => {
     });
     expect(res.body.data.card).toMatchObject({ balance: money(available), ledger: money(available + model.held) });
     // the owner sees the card, not the back-office sums
-    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data).not.toHaveProperty('additional_data');
+    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data).not.toHaveProperty(
+      'additional_data',
+    );
     // and the wallet's report of this card's movements agrees on the fees
-    const wallet = await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}&per_page=100`, { token: staff.token });
-    const feesPaid = wallet.body.data.filter((r: any) => r.card_number === card.masked_number).reduce((s: number, r: any) => s + Math.round(Number(r.fees) * 100), 0);
+    const wallet = await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}&per_page=100`, {
+      token: staff.token,
+    });
+    const feesPaid = wallet.body.data
+      .filter((r: any) => r.card_number === card.masked_number)
+      .reduce((s: number, r: any) => s + Math.round(Number(r.fees) * 100), 0);
     expect(feesPaid).toBe(model.fees);
   });
 });
@@ -88,12 +121,18 @@ describe('GET /wallet/master-balance', () => {
       for (const c of res.body.data) seen.set(c.id, c);
       if (page >= res.body.last_page) break;
     }
-    const out: Record<string, { available: number; ledger: number }> = { general: { available: 0, ledger: 0 }, media: { available: 0, ledger: 0 }, tokencard: { available: 0, ledger: 0 } };
+    const out: Record<string, { available: number; ledger: number }> = {
+      general: { available: 0, ledger: 0 },
+      media: { available: 0, ledger: 0 },
+      tokencard: { available: 0, ledger: 0 },
+    };
     for (const c of seen.values()) {
       out[c.purpose]!.available += Math.round(Number(c.available) * 100);
       out[c.purpose]!.ledger += Math.round(Number(c.ledger) * 100);
     }
-    return Object.fromEntries(Object.entries(out).map(([p, v]) => [p, { available: money(v.available), ledger: money(v.ledger) }])) as Balances;
+    return Object.fromEntries(
+      Object.entries(out).map(([p, v]) => [p, { available: money(v.available), ledger: money(v.ledger) }]),
+    ) as Balances;
   }
 
   it("equals the sum of the cards' balances, by purpose (available and ledger)", { timeout: SLOW }, async () => {
@@ -150,8 +189,18 @@ describe('card numbers and CVCs', () => {
     };
     for (const c of [visa, basic, mc]) {
       await staffCall('GET', `/cards/${c.id}`);
-      await staffCall('POST', '/sandbox/authorizations', { card_id: c.id, amount: '2.00', merchant: 'Shop', country: 'GH' });
-      await staffCall('POST', '/sandbox/authorizations', { card_id: c.id, amount: '999.00', merchant: 'Shop', country: 'GH' });
+      await staffCall('POST', '/sandbox/authorizations', {
+        card_id: c.id,
+        amount: '2.00',
+        merchant: 'Shop',
+        country: 'GH',
+      });
+      await staffCall('POST', '/sandbox/authorizations', {
+        card_id: c.id,
+        amount: '999.00',
+        merchant: 'Shop',
+        country: 'GH',
+      });
       await staffCall('GET', `/reports/view-cards-transactions?card=${c.id}`);
     }
     await staffCall('POST', '/cards/add-funds', { card: visa.id, amount: '10.00' });

@@ -18,7 +18,13 @@ async function limitedCard(control: 'day' | 'week' | 'month' | 'lifetime', limit
   const a = await newIndividual(t);
   const staff = await newStaff(t);
   await fundWallet(t, a.id, 100_000);
-  const { card } = await newCard(t, a, { purpose: 'media', type: 'premium', card_amount: '100.00', spending_limit: limit, spending_control: control });
+  const { card } = await newCard(t, a, {
+    purpose: 'media',
+    type: 'premium',
+    card_amount: '100.00',
+    spending_limit: limit,
+    spending_control: control,
+  });
   return { a, staff, card };
 }
 
@@ -43,7 +49,10 @@ describe('spending-limit windows (UTC)', () => {
     const { staff, card } = await limitedCard('day');
     expect((await chargeAt(staff, card.id, day + 60_000, '8.00')).approved).toBe(true);
     const late = await chargeAt(staff, card.id, day + DAY - 1_000, '5.00');
-    expect(late).toMatchObject({ approved: false, decline_reason: "This payment would go over the card's spending limit of 10.00 USD per day." });
+    expect(late).toMatchObject({
+      approved: false,
+      decline_reason: "This payment would go over the card's spending limit of 10.00 USD per day.",
+    });
     expect((await chargeAt(staff, card.id, day + DAY - 1_000, '2.00')).approved).toBe(true); // exactly the limit
     expect((await chargeAt(staff, card.id, day + DAY, '5.00')).approved).toBe(true);
     expect((await chargeAt(staff, card.id, day + DAY + 1_000, '5.01')).approved).toBe(false);
@@ -57,7 +66,10 @@ describe('spending-limit windows (UTC)', () => {
     expect((await chargeAt(staff, card.id, monday + 60_000, '8.00')).approved).toBe(true);
     const sunday = monday + 7 * DAY - 60_000; // Sunday 23:59
     expect(new Date(sunday).getUTCDay()).toBe(0);
-    expect(await chargeAt(staff, card.id, sunday, '5.00')).toMatchObject({ approved: false, decline_reason: expect.stringContaining('10.00 USD per week') });
+    expect(await chargeAt(staff, card.id, sunday, '5.00')).toMatchObject({
+      approved: false,
+      decline_reason: expect.stringContaining('10.00 USD per week'),
+    });
     expect((await chargeAt(staff, card.id, monday + 7 * DAY, '5.00')).approved).toBe(true);
   });
 
@@ -68,7 +80,10 @@ describe('spending-limit windows (UTC)', () => {
     setClock(t, new Date(first + 30_000));
     const { staff, card } = await limitedCard('month');
     expect((await chargeAt(staff, card.id, first + 60_000, '8.00')).approved).toBe(true);
-    expect(await chargeAt(staff, card.id, next - 1_000, '5.00')).toMatchObject({ approved: false, decline_reason: expect.stringContaining('10.00 USD per month') });
+    expect(await chargeAt(staff, card.id, next - 1_000, '5.00')).toMatchObject({
+      approved: false,
+      decline_reason: expect.stringContaining('10.00 USD per month'),
+    });
     expect((await chargeAt(staff, card.id, next, '5.00')).approved).toBe(true);
   });
 
@@ -77,16 +92,28 @@ describe('spending-limit windows (UTC)', () => {
     const first = await charge(t, staff, card.id, '8.00');
     expect(first.body.data.approved).toBe(true);
     const start = Math.floor(t.clock.now().getTime() / 1_000) * 1_000;
-    expect(await chargeAt(staff, card.id, start + 400 * DAY, '5.00')).toMatchObject({ approved: false, decline_reason: expect.stringContaining('10.00 USD in total') });
+    expect(await chargeAt(staff, card.id, start + 400 * DAY, '5.00')).toMatchObject({
+      approved: false,
+      decline_reason: expect.stringContaining('10.00 USD in total'),
+    });
     // a reversal gives the allowance back
-    expect((await t.api('POST', `/sandbox/authorizations/${first.body.data.transaction.id}/reverse`, { token: staff.token })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/sandbox/authorizations/${first.body.data.transaction.id}/reverse`, { token: staff.token }))
+        .status,
+    ).toBe(200);
     expect((await charge(t, staff, card.id, '10.00')).body.data.approved).toBe(true);
 
     await relogin(t, a);
-    const more = await t.api('POST', `/cards/add-spend-limit/${card.id}`, { token: a.token, body: { card: card.id, spending_limit: '5.00' } });
+    const more = await t.api('POST', `/cards/add-spend-limit/${card.id}`, {
+      token: a.token,
+      body: { card: card.id, spending_limit: '5.00' },
+    });
     expect(more.status).toBe(200);
     expect(more.body.data.additional_spending_limit).toBe('5.00');
-    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data.card).toMatchObject({ spending_limit: '10.00', additional_spending_limit: '5.00' });
+    expect((await t.api('GET', `/cards/${card.id}`, { token: a.token })).body.data.card).toMatchObject({
+      spending_limit: '10.00',
+      additional_spending_limit: '5.00',
+    });
     expect((await charge(t, staff, card.id, '5.01')).body.data.decline_reason).toContain('15.00 USD in total');
     expect((await charge(t, staff, card.id, '5.00')).body.data.approved).toBe(true);
   });
@@ -104,7 +131,10 @@ describe('setting limits', () => {
     const res = await put(a, visa.id, { spending_limit: '30.00', spending_control: 'week' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ spending_limit: '30.00', spending_control: 'week' });
-    expect((await t.api('GET', `/cards/${visa.id}`, { token: a.token })).body.data.card).toMatchObject({ spending_limit: '30.00', spending_control: 'week' });
+    expect((await t.api('GET', `/cards/${visa.id}`, { token: a.token })).body.data.card).toMatchObject({
+      spending_limit: '30.00',
+      spending_control: 'week',
+    });
     expect((await charge(t, staff, visa.id, '25.00')).body.data.approved).toBe(true);
     // the period defaults to lifetime
     expect((await put(a, visa.id, { spending_limit: '26.00' })).body.data.spending_control).toBe('lifetime');
@@ -113,19 +143,39 @@ describe('setting limits', () => {
     const na = await put(a, mc.id, { spending_limit: '30.00', spending_control: 'day' });
     expect(na.status).toBe(422);
     expect(na.body.error.spending_limit[0]).toMatch(/^Not applicable!/);
-    const addMc = await t.api('POST', `/cards/add-spend-limit/${mc.id}`, { token: a.token, body: { card: mc.id, spending_limit: '5.00' } });
+    const addMc = await t.api('POST', `/cards/add-spend-limit/${mc.id}`, {
+      token: a.token,
+      body: { card: mc.id, spending_limit: '5.00' },
+    });
     expect(addMc.status).toBe(422);
     expect((await t.api('GET', `/cards/${mc.id}`, { token: a.token })).body.data.card.spending_limit).toBeNull();
 
-    for (const [body, field] of [[{}, 'spending_limit'], [{ spending_limit: '-1' }, 'spending_limit'], [{ spending_limit: '5', spending_control: 'year' }, 'spending_control']] as const) {
+    for (const [body, field] of [
+      [{}, 'spending_limit'],
+      [{ spending_limit: '-1' }, 'spending_limit'],
+      [{ spending_limit: '5', spending_control: 'year' }, 'spending_control'],
+    ] as const) {
       const bad = await put(a, visa.id, body);
       expect(bad.status).toBe(422);
       expect(bad.body.error[field]).toBeDefined();
     }
     expect((await put(staff, visa.id, { spending_limit: '99.00' })).status).toBe(403);
-    expect((await t.api('POST', `/cards/add-spend-limit/${visa.id}`, { token: staff.token, body: { spending_limit: '5.00' } })).status).toBe(403);
-    const mismatch = await t.api('POST', `/cards/add-spend-limit/${visa.id}`, { token: a.token, body: { card: mc.id, spending_limit: '5.00' } });
+    expect(
+      (
+        await t.api('POST', `/cards/add-spend-limit/${visa.id}`, {
+          token: staff.token,
+          body: { spending_limit: '5.00' },
+        })
+      ).status,
+    ).toBe(403);
+    const mismatch = await t.api('POST', `/cards/add-spend-limit/${visa.id}`, {
+      token: a.token,
+      body: { card: mc.id, spending_limit: '5.00' },
+    });
     expect(mismatch.status).toBe(422);
-    expect((await t.api('GET', `/cards/${visa.id}`, { token: a.token })).body.data.card).toMatchObject({ spending_limit: '26.00', additional_spending_limit: '0.00' });
+    expect((await t.api('GET', `/cards/${visa.id}`, { token: a.token })).body.data.card).toMatchObject({
+      spending_limit: '26.00',
+      additional_spending_limit: '0.00',
+    });
   });
 });

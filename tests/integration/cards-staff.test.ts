@@ -26,7 +26,10 @@ describe('GET /cards (staff)', () => {
   it('filters by date, owner kind, purpose, type, activity, text, owner, deletion, flag and creator, and pages', async () => {
     // midday UTC, so the day filters cannot straddle midnight
     const today = t.clock.now();
-    setClock(t, new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + DAY + 12 * 3_600_000));
+    setClock(
+      t,
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + DAY + 12 * 3_600_000),
+    );
     const staff = await newStaff(t);
     const tag = `Q${randomUUID().slice(0, 8)}`;
     const ind = await newIndividual(t, { first_name: 'Kofi', last_name: `Mensah${tag}` });
@@ -41,14 +44,39 @@ describe('GET /cards (staff)', () => {
     setClock(t, new Date(day1.getTime() + 2 * DAY));
     for (const x of [ind, company, member, staff]) await relogin(t, x);
     const day3 = t.clock.now();
-    const c2 = (await newCard(t, ind, { ...holder, nickname: `${tag} bravo`, purpose: 'general', type: 'basic', card_amount: '5.00' })).card;
-    const c3 = (await newCard(t, ind, { ...holder, nickname: `${tag} charlie`, purpose: 'media', type: 'premium' })).card;
-    const c4 = (await newCard(t, ind, { ...holder, nickname: `${tag} delta`, purpose: 'general', type: 'premium' })).card;
-    const c5 = (await newCard(t, member, { nickname: `${tag} echo`, first_name: 'Esi', last_name: 'Badu', purpose: 'general' })).card;
-    const c6 = (await newCard(t, company, { nickname: `${tag} foxtrot`, first_name: 'Ama', last_name: 'Owusu', purpose: 'media', type: 'basic' })).card;
+    const c2 = (
+      await newCard(t, ind, {
+        ...holder,
+        nickname: `${tag} bravo`,
+        purpose: 'general',
+        type: 'basic',
+        card_amount: '5.00',
+      })
+    ).card;
+    const c3 = (await newCard(t, ind, { ...holder, nickname: `${tag} charlie`, purpose: 'media', type: 'premium' }))
+      .card;
+    const c4 = (await newCard(t, ind, { ...holder, nickname: `${tag} delta`, purpose: 'general', type: 'premium' }))
+      .card;
+    const c5 = (
+      await newCard(t, member, { nickname: `${tag} echo`, first_name: 'Esi', last_name: 'Badu', purpose: 'general' })
+    ).card;
+    const c6 = (
+      await newCard(t, company, {
+        nickname: `${tag} foxtrot`,
+        first_name: 'Ama',
+        last_name: 'Owusu',
+        purpose: 'media',
+        type: 'basic',
+      })
+    ).card;
     expect((await t.api('DELETE', `/cards/${c3.id}`, { token: ind.token })).status).toBe(202);
-    expect((await t.api('POST', `/cards/change-status/${c4.id}`, { token: ind.token, body: { status: 'deactivate' } })).status).toBe(202);
-    expect((await t.api('POST', `/cards/flag/${c4.id}`, { token: staff.token, body: { reason: 'Review' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/cards/change-status/${c4.id}`, { token: ind.token, body: { status: 'deactivate' } }))
+        .status,
+    ).toBe(202);
+    expect(
+      (await t.api('POST', `/cards/flag/${c4.id}`, { token: staff.token, body: { reason: 'Review' } })).status,
+    ).toBe(200);
 
     const list = (q: string) => t.api('GET', `/cards?${q}`, { token: staff.token });
     const I = `individual_id=${ind.id}`;
@@ -94,9 +122,22 @@ describe('GET /cards (staff)', () => {
     expect(p1.body.data[p1.body.data.length - 1].id).not.toBe(c1.id);
     expect(p2.body.data[0].id).toBe(c1.id);
     const row5 = (await list(`created_by=${member.id}`)).body.data[0];
-    expect(row5).toMatchObject({ owner_type: 'Company', owner_name: 'Volta Trading Ltd', created_by: 'Esi Badu', cardholder: 'Esi Badu', nickname: `${tag} echo` });
-    expect((await list(`${I}&deleted_only=true`)).body.data[0]).toMatchObject({ is_deleted: true, state: 'Deactivated' });
-    expect((await list(`${I}&flagged_only=true`)).body.data[0]).toMatchObject({ flagged: true, flag_reason: 'Review', state: 'Deactivated' });
+    expect(row5).toMatchObject({
+      owner_type: 'Company',
+      owner_name: 'Volta Trading Ltd',
+      created_by: 'Esi Badu',
+      cardholder: 'Esi Badu',
+      nickname: `${tag} echo`,
+    });
+    expect((await list(`${I}&deleted_only=true`)).body.data[0]).toMatchObject({
+      is_deleted: true,
+      state: 'Deactivated',
+    });
+    expect((await list(`${I}&flagged_only=true`)).body.data[0]).toMatchObject({
+      flagged: true,
+      flag_reason: 'Review',
+      state: 'Deactivated',
+    });
   });
 });
 
@@ -120,7 +161,8 @@ describe('GET /cards/individual/{id} and /cards/company/{id}', () => {
     expect(ids(await get(a, `/cards/individual/${a.id}?purpose=general`))).toEqual([a2.id]);
     expect(ids(await get(a, `/cards/individual/${a.id}?type=premium`))).toEqual([a1.id]);
     expect(ids(await get(a, `/cards/individual/${a.id}?search=${a2.last4}`))).toEqual([a2.id]);
-    for (const who of [company, member]) expect(ids(await get(who, `/cards/company/${company.companyId}`))).toEqual([k1.id]);
+    for (const who of [company, member])
+      expect(ids(await get(who, `/cards/company/${company.companyId}`))).toEqual([k1.id]);
     expect(ids(await get(staff, `/cards/individual/${a.id}`))).toEqual(sorted(a1.id, a2.id));
     expect(ids(await get(staff, `/cards/company/${company.companyId}`))).toEqual([k1.id]);
 

@@ -17,15 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const addressOf = async (a: Actor) => (await t.api('GET', `/wallet/deposit-address/${walletOf(a)}`, { token: a.token })).body.data.address as string;
+const addressOf = async (a: Actor) =>
+  (await t.api('GET', `/wallet/deposit-address/${walletOf(a)}`, { token: a.token })).body.data.address as string;
 const send = async (to: string, amount: string, confirmations?: number) => {
-  const res = await t.api('POST', '/sandbox/chain/transfers', { token: staff.token, body: { to, amount, ...(confirmations ? { confirmations } : {}) } });
+  const res = await t.api('POST', '/sandbox/chain/transfers', {
+    token: staff.token,
+    body: { to, amount, ...(confirmations ? { confirmations } : {}) },
+  });
   expect(res.status).toBe(201);
   return res.body.data.hash as string;
 };
-const confirm = (a: Actor, reference: string, hash: string) => t.api('POST', '/wallet/topup-confirm', { token: a.token, body: { reference, transaction_hash: hash } });
-const creditsOf = (hash: string) => t.ctx.db.select().from(topups).where(and(eq(topups.transactionHash, hash), eq(topups.state, 'Approved')));
-const depositOf = async (hash: string) => (await t.ctx.db.select().from(chainDeposits).where(eq(chainDeposits.hash, hash)))[0];
+const confirm = (a: Actor, reference: string, hash: string) =>
+  t.api('POST', '/wallet/topup-confirm', { token: a.token, body: { reference, transaction_hash: hash } });
+const creditsOf = (hash: string) =>
+  t.ctx.db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.transactionHash, hash), eq(topups.state, 'Approved')));
+const depositOf = async (hash: string) =>
+  (await t.ctx.db.select().from(chainDeposits).where(eq(chainDeposits.hash, hash)))[0];
 const randomAddress = () => tronAddressFromHex(randomBytes(20).toString('hex'));
 
 describe('GET /wallet/deposit-address/{walletId}', () => {
@@ -33,14 +43,21 @@ describe('GET /wallet/deposit-address/{walletId}', () => {
     const a = await newIndividual(t);
     const res = await t.api('GET', `/wallet/deposit-address/${a.id}`, { token: a.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/), network: 'Tron USDT (TRC20)' });
+    expect(res.body.data).toEqual({
+      address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/),
+      network: 'Tron USDT (TRC20)',
+    });
     expect(await addressOf(a)).toBe(res.body.data.address);
-    expect((await t.api('GET', `/wallet/deposit-address/${a.id}`, { token: staff.token })).body.data.address).toBe(res.body.data.address);
+    expect((await t.api('GET', `/wallet/deposit-address/${a.id}`, { token: staff.token })).body.data.address).toBe(
+      res.body.data.address,
+    );
 
     const company = await newCompany(t);
     const member = await newCompanyMember(t, company);
     const companyAddress = await addressOf(company);
-    expect((await t.api('GET', `/wallet/deposit-address/${company.companyId}`, { token: member.token })).body.data.address).toBe(companyAddress);
+    expect(
+      (await t.api('GET', `/wallet/deposit-address/${company.companyId}`, { token: member.token })).body.data.address,
+    ).toBe(companyAddress);
     expect(companyAddress).not.toBe(res.body.data.address);
 
     const other = await newIndividual(t);
@@ -60,8 +77,13 @@ describe('POST /sandbox/chain/transfers', () => {
   it('is for staff only and refuses bad input field by field, changing nothing', async () => {
     const a = await newIndividual(t);
     const to = await addressOf(a);
-    expect((await t.api('POST', '/sandbox/chain/transfers', { token: a.token, body: { to, amount: '5.00' } })).status).toBe(403);
-    const bad = await t.api('POST', '/sandbox/chain/transfers', { token: staff.token, body: { to: 'T123', amount: '-1', confirmations: 0 } });
+    expect(
+      (await t.api('POST', '/sandbox/chain/transfers', { token: a.token, body: { to, amount: '5.00' } })).status,
+    ).toBe(403);
+    const bad = await t.api('POST', '/sandbox/chain/transfers', {
+      token: staff.token,
+      body: { to: 'T123', amount: '-1', confirmations: 0 },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.error).sort()).toEqual(['amount', 'confirmations', 'to']);
     expect(await t.ctx.chain.transfersTo(to, new Date(0))).toEqual([]);
@@ -79,8 +101,22 @@ describe('the deposit watcher', () => {
     const [credited, ...more] = await creditsOf(hash);
     expect(more).toEqual([]);
     const row = await topupRow(t, a, credited!.reference);
-    expect(row).toMatchObject({ state: 'Approved', method: 'Tron', amount: '200.00', fee: '1.00', credited: '199.00', credited_automatically: true, decided_by: null, transaction_hash: hash });
-    expect(await depositOf(hash)).toMatchObject({ status: 'Credited', walletId: a.id, topupId: credited!.id, amount: 20_000 });
+    expect(row).toMatchObject({
+      state: 'Approved',
+      method: 'Tron',
+      amount: '200.00',
+      fee: '1.00',
+      credited: '199.00',
+      credited_automatically: true,
+      decided_by: null,
+      transaction_hash: hash,
+    });
+    expect(await depositOf(hash)).toMatchObject({
+      status: 'Credited',
+      walletId: a.id,
+      topupId: credited!.id,
+      amount: 20_000,
+    });
     const bell = await t.api('GET', '/notifications', { token: a.token });
     expect(bell.body.data.some((n: { title: string }) => n.title.includes(credited!.reference))).toBe(true);
   });
@@ -114,7 +150,13 @@ describe('the deposit watcher', () => {
     const list = await t.api('GET', '/wallet/chain-deposits?status=Unassigned&per_page=100', { token: staff.token });
     expect(list.status).toBe(200);
     const row = list.body.data.find((d: { hash: string }) => d.hash === stray);
-    expect(row).toMatchObject({ status: 'Unassigned', reason: 'no-wallet', amount: '30.00', to: t.ctx.config.tronDepositAddress, wallet_id: null });
+    expect(row).toMatchObject({
+      status: 'Unassigned',
+      reason: 'no-wallet',
+      amount: '30.00',
+      to: t.ctx.config.tronDepositAddress,
+      wallet_id: null,
+    });
     const bell = await t.api('GET', '/notifications?per_page=50', { token: staff.token });
     expect(bell.body.data.find((n: { body: string }) => n.body.includes(stray.slice(0, 12)))).toMatchObject({
       type: 'deposit_unassigned',
@@ -124,28 +166,48 @@ describe('the deposit watcher', () => {
 
     const a = await newIndividual(t);
     expect((await t.api('GET', '/wallet/chain-deposits', { token: a.token })).status).toBe(403);
-    expect((await t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, { token: a.token, body: { wallet_id: a.id } })).status).toBe(403);
-    const bad = await t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, { token: staff.token, body: { wallet_id: 'nope' } });
+    expect(
+      (await t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, { token: a.token, body: { wallet_id: a.id } }))
+        .status,
+    ).toBe(403);
+    const bad = await t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, {
+      token: staff.token,
+      body: { wallet_id: 'nope' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.wallet_id).toBeDefined();
     const [first, second] = await Promise.all(
-      [0, 1].map(() => t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, { token: staff.token, body: { wallet_id: a.id } })),
+      [0, 1].map(() =>
+        t.api('POST', `/wallet/chain-deposits/${row.id}/assign`, { token: staff.token, body: { wallet_id: a.id } }),
+      ),
     );
     expect([first!.status, second!.status].sort()).toEqual([200, 409]);
     expect(await balanceOf(t, a)).toBe('29.85');
     const [credited] = await creditsOf(stray);
-    expect(await topupRow(t, a, credited!.reference)).toMatchObject({ credited_automatically: false, decided_by: { first_name: expect.any(String) } });
+    expect(await topupRow(t, a, credited!.reference)).toMatchObject({
+      credited_automatically: false,
+      decided_by: { first_name: expect.any(String) },
+    });
 
     const back = await send(t.ctx.config.tronDepositAddress, '12.00');
     await scanDeposits(t.ctx);
     const id = (await depositOf(back))!.id;
-    const noNote = await t.api('POST', `/wallet/chain-deposits/${id}/return`, { token: staff.token, body: { note: '' } });
+    const noNote = await t.api('POST', `/wallet/chain-deposits/${id}/return`, {
+      token: staff.token,
+      body: { note: '' },
+    });
     expect(noNote.status).toBe(422);
     expect(noNote.body.error.note).toBeDefined();
-    const returned = await t.api('POST', `/wallet/chain-deposits/${id}/return`, { token: staff.token, body: { note: 'Sent back to the sender', return_hash: tronHash() } });
+    const returned = await t.api('POST', `/wallet/chain-deposits/${id}/return`, {
+      token: staff.token,
+      body: { note: 'Sent back to the sender', return_hash: tronHash() },
+    });
     expect(returned.status).toBe(200);
     expect(await depositOf(back)).toMatchObject({ status: 'Returned', note: 'Sent back to the sender' });
-    expect((await t.api('POST', `/wallet/chain-deposits/${id}/assign`, { token: staff.token, body: { wallet_id: a.id } })).status).toBe(409);
+    expect(
+      (await t.api('POST', `/wallet/chain-deposits/${id}/assign`, { token: staff.token, body: { wallet_id: a.id } }))
+        .status,
+    ).toBe(409);
   });
 
   it('keeps a deposit below the minimum top-up for staff', async () => {
@@ -181,7 +243,10 @@ describe('topup-confirm looks the hash up on the chain', () => {
     const hash = await send(top.tron!.address!, '60.00');
     const res = await confirm(a, other.reference, hash);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ state: 'Approved', chain_check: { found: true, matches: true, settled: true, amount: '60.00' } });
+    expect(res.body.data).toMatchObject({
+      state: 'Approved',
+      chain_check: { found: true, matches: true, settled: true, amount: '60.00' },
+    });
     await scanDeposits(t.ctx);
     expect(await creditsOf(hash)).toHaveLength(1);
     expect(await balanceOf(t, a)).toBe('59.70');
@@ -195,7 +260,11 @@ describe('topup-confirm looks the hash up on the chain', () => {
     await scanDeposits(t.ctx);
     const res = await confirm(a, top.reference, `0x${hash.toUpperCase()}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ state: 'Approved', transaction_hash: hash, message: 'Deposit confirmed on the chain: your wallet is credited.' });
+    expect(res.body.data).toMatchObject({
+      state: 'Approved',
+      transaction_hash: hash,
+      message: 'Deposit confirmed on the chain: your wallet is credited.',
+    });
     expect((await confirm(a, top.reference, tronHash())).status).toBe(409);
     expect(await creditsOf(hash)).toHaveLength(1);
   });
@@ -205,7 +274,10 @@ describe('topup-confirm looks the hash up on the chain', () => {
     const top = await startTopup(t, a, '20.00');
     const hash = await send(top.tron!.address!, '20.00', 2);
     const res = await confirm(a, top.reference, hash);
-    expect(res.body.data).toMatchObject({ state: 'Hash-provided', chain_check: { found: true, matches: true, settled: false, confirmations: 2 } });
+    expect(res.body.data).toMatchObject({
+      state: 'Hash-provided',
+      chain_check: { found: true, matches: true, settled: false, confirmations: 2 },
+    });
     expect(res.body.data.message).toMatch(/2 confirmations so far/);
     t.clock.advance(3_000 * t.ctx.config.chain.minConfirmations);
     await scanDeposits(t.ctx);
@@ -215,13 +287,23 @@ describe('topup-confirm looks the hash up on the chain', () => {
   it('leaves to staff a hash that is unknown, to another address or of another amount, with the facts beside it', async () => {
     const a = await newIndividual(t);
     const unknown = await startTopup(t, a, '15.00');
-    expect((await confirm(a, unknown.reference, tronHash())).body.data).toMatchObject({ state: 'Hash-provided', chain_check: { found: false } });
+    expect((await confirm(a, unknown.reference, tronHash())).body.data).toMatchObject({
+      state: 'Hash-provided',
+      chain_check: { found: false },
+    });
     const elsewhere = await startTopup(t, a, '15.00');
     const away = await send(randomAddress(), '15.00');
-    expect((await confirm(a, elsewhere.reference, away)).body.data.chain_check).toMatchObject({ found: true, matches: false });
+    expect((await confirm(a, elsewhere.reference, away)).body.data.chain_check).toMatchObject({
+      found: true,
+      matches: false,
+    });
     const short = await startTopup(t, a, '15.00');
     const less = await send(short.tron!.address!, '14.00');
-    expect((await confirm(a, short.reference, less)).body.data.chain_check).toMatchObject({ found: true, matches: false, amount: '14.00' });
+    expect((await confirm(a, short.reference, less)).body.data.chain_check).toMatchObject({
+      found: true,
+      matches: false,
+      amount: '14.00',
+    });
     const list = await t.api('GET', `/wallet/list-topups?individual_id=${a.id}&per_page=50`, { token: staff.token });
     const facts = list.body.data.find((r: { reference: string }) => r.reference === elsewhere.reference).chain_check;
     expect(facts).toMatchObject({ found: true, matches: false, amount: '15.00', settled: true });
@@ -259,16 +341,29 @@ describe('topup-confirm looks the hash up on the chain', () => {
     const top = await startTopup(t, a, '64.00');
     const hash = await send(t.ctx.config.tronDepositAddress, '64.00');
     const res = await confirm(a, top.reference, hash);
-    expect(res.body.data).toMatchObject({ state: 'Hash-provided', chain_check: { found: true, matches: false, to: t.ctx.config.tronDepositAddress } });
+    expect(res.body.data).toMatchObject({
+      state: 'Hash-provided',
+      chain_check: { found: true, matches: false, to: t.ctx.config.tronDepositAddress },
+    });
     await scanDeposits(t.ctx);
     expect(await creditsOf(hash)).toEqual([]);
     const deposit = (await depositOf(hash))!;
     expect(deposit).toMatchObject({ status: 'Unassigned', reason: 'no-wallet' });
     // Staff check it and approve the top-up by hand: the deposit is then paid, and cannot be assigned again.
     expect((await decide(t, staff, (await topupRow(t, a, top.reference)).id, 'approve')).status).toBe(200);
-    expect(await depositOf(hash)).toMatchObject({ status: 'Credited', topupId: (await topupRow(t, a, top.reference)).id });
+    expect(await depositOf(hash)).toMatchObject({
+      status: 'Credited',
+      topupId: (await topupRow(t, a, top.reference)).id,
+    });
     const other = await newIndividual(t);
-    expect((await t.api('POST', `/wallet/chain-deposits/${deposit.id}/assign`, { token: staff.token, body: { wallet_id: other.id } })).status).toBe(409);
+    expect(
+      (
+        await t.api('POST', `/wallet/chain-deposits/${deposit.id}/assign`, {
+          token: staff.token,
+          body: { wallet_id: other.id },
+        })
+      ).status,
+    ).toBe(409);
     expect(await balanceOf(t, other)).toBe('0.00');
     expect(await balanceOf(t, a)).toBe('63.68');
   });
@@ -281,7 +376,10 @@ describe('topup-confirm looks the hash up on the chain', () => {
     expect((await decide(t, staff, (await topupRow(t, a, top.reference)).id, 'approve')).status).toBe(200);
     t.clock.advance(3_000 * t.ctx.config.chain.minConfirmations);
     await scanDeposits(t.ctx);
-    expect(await depositOf(hash)).toMatchObject({ status: 'Credited', topupId: (await topupRow(t, a, top.reference)).id });
+    expect(await depositOf(hash)).toMatchObject({
+      status: 'Credited',
+      topupId: (await topupRow(t, a, top.reference)).id,
+    });
     expect(await creditsOf(hash)).toHaveLength(1);
     expect(await balanceOf(t, a)).toBe('99.50');
   });

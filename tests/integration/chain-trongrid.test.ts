@@ -47,7 +47,12 @@ function trc20Item(t: Transfer) {
   const token = t.token ?? USDT;
   return {
     transaction_id: t.hash,
-    token_info: { symbol: token === USDT ? 'USDT' : 'XYZ', address: token, decimals: 6, name: token === USDT ? 'Tether USD' : 'Other' },
+    token_info: {
+      symbol: token === USDT ? 'USDT' : 'XYZ',
+      address: token,
+      decimals: 6,
+      name: token === USDT ? 'Tether USD' : 'Other',
+    },
     block_timestamp: t.time,
     from: t.from,
     to: t.to,
@@ -65,7 +70,14 @@ function eventOf(t: Transfer, i: number) {
     contract_address: t.token ?? USDT,
     event_index: t.logIndex,
     event_name: 'Transfer',
-    result: { 0: address(t.from), 1: address(t.to), 2: t.value, from: address(t.from), to: address(t.to), value: t.value },
+    result: {
+      0: address(t.from),
+      1: address(t.to),
+      2: t.value,
+      from: address(t.from),
+      to: address(t.to),
+      value: t.value,
+    },
     result_type: { from: 'address', to: 'address', value: 'uint256' },
     event: 'Transfer(address indexed from, address indexed to, uint256 value)',
     transaction_id: t.hash,
@@ -78,7 +90,8 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
-  if (failure === 'slow') return void setTimeout(() => send(200, { block_header: { raw_data: { number: HEAD } } }), 1_000);
+  if (failure === 'slow')
+    return void setTimeout(() => send(200, { block_header: { raw_data: { number: HEAD } } }), 1_000);
   if (failure === 500) return send(500, { Error: 'internal' });
   if (failure === 429) return send(429, { Error: 'rate limit' });
   if (failure === 'malformed') return send(200, '{"data": [ {"transaction_id": ');
@@ -93,7 +106,15 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     const start = Number(p.get('fingerprint')?.replace('fp-', '') ?? 0);
     const page = all.slice(start, start + pageSize);
     const next = start + pageSize < all.length ? `fp-${start + pageSize}` : undefined;
-    return send(200, { data: page.map(trc20Item), success: true, meta: { at: Date.now(), page_size: page.length, ...(next && { fingerprint: next, links: { next: `${url}${req.url}` } }) } });
+    return send(200, {
+      data: page.map(trc20Item),
+      success: true,
+      meta: {
+        at: Date.now(),
+        page_size: page.length,
+        ...(next && { fingerprint: next, links: { next: `${url}${req.url}` } }),
+      },
+    });
   }
   const events = u.pathname.match(/^\/v1\/transactions\/([0-9a-f]{64})\/events$/);
   if (req.method === 'GET' && events) {
@@ -101,7 +122,10 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     return send(200, { data, success: true, meta: { at: Date.now(), page_size: data.length } });
   }
   if (req.method === 'POST' && u.pathname === '/wallet/getnowblock') {
-    return send(200, { blockID: '00', block_header: { raw_data: { number: HEAD, timestamp: Date.now() }, witness_signature: '00' } });
+    return send(200, {
+      blockID: '00',
+      block_header: { raw_data: { number: HEAD, timestamp: Date.now() }, witness_signature: '00' },
+    });
   }
   send(404, { Error: 'not found' });
 }
@@ -170,14 +194,24 @@ describe('TronGrid chain: transfersTo', () => {
     ]);
     const listing = requests.find((r) => r.url!.includes('/transactions/trc20'))!;
     const q = new URL(listing.url!, url).searchParams;
-    expect(Object.fromEntries(q)).toMatchObject({ only_to: 'true', contract_address: USDT, min_timestamp: String(T0 - 1000), order_by: 'block_timestamp,asc', limit: '200' });
+    expect(Object.fromEntries(q)).toMatchObject({
+      only_to: 'true',
+      contract_address: USDT,
+      min_timestamp: String(T0 - 1000),
+      order_by: 'block_timestamp,asc',
+      limit: '200',
+    });
   });
 
   it('sends the API key on every request, and none when there is no key', async () => {
     const to = newAddress();
     transfers.push(transfer({ to }));
     await createTronGridChain(config()).transfersTo(to, new Date(0));
-    expect(requests.map((r) => r.headers['tron-pro-api-key'])).toEqual(['test-api-key', 'test-api-key', 'test-api-key']);
+    expect(requests.map((r) => r.headers['tron-pro-api-key'])).toEqual([
+      'test-api-key',
+      'test-api-key',
+      'test-api-key',
+    ]);
     requests = [];
     await createTronGridChain(config({ trongridApiKey: undefined })).transfersTo(to, new Date(0));
     expect(requests.length).toBe(3);
@@ -186,12 +220,15 @@ describe('TronGrid chain: transfersTo', () => {
 
   it('follows the fingerprint over every page, oldest first', async () => {
     const to = newAddress();
-    for (let i = 0; i < 7; i++) transfers.push(transfer({ to, time: T0 + i * 3000, block: HEAD - 20 + i, value: String((i + 1) * 1_000_000) }));
+    for (let i = 0; i < 7; i++)
+      transfers.push(transfer({ to, time: T0 + i * 3000, block: HEAD - 20 + i, value: String((i + 1) * 1_000_000) }));
     pageSize = 3;
     const got = await createTronGridChain(config()).transfersTo(to, new Date(T0));
     expect(got.map((t) => t.amountMicro)).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => n * 1_000_000));
     expect(got.map((t) => t.confirmations)).toEqual([21, 20, 19, 18, 17, 16, 15]);
-    const fingerprints = requests.filter((r) => r.url!.includes('/transactions/trc20')).map((r) => new URL(r.url!, url).searchParams.get('fingerprint'));
+    const fingerprints = requests
+      .filter((r) => r.url!.includes('/transactions/trc20'))
+      .map((r) => new URL(r.url!, url).searchParams.get('fingerprint'));
     expect(fingerprints).toEqual([null, 'fp-3', 'fp-6']);
   });
 
@@ -231,7 +268,16 @@ describe('TronGrid chain: transaction', () => {
     transfers.push(t, transfer({ to: newAddress(), hash: t.hash, token: OTHER_TOKEN, logIndex: 0 }));
     const chain = createTronGridChain(config());
     expect(await chain.transaction(t.hash.toUpperCase())).toEqual([
-      { hash: t.hash, logIndex: 2, from: t.from, to, amountMicro: 42, blockNumber: HEAD, blockTime: new Date(T0), confirmations: 1 },
+      {
+        hash: t.hash,
+        logIndex: 2,
+        from: t.from,
+        to,
+        amountMicro: 42,
+        blockNumber: HEAD,
+        blockTime: new Date(T0),
+        confirmations: 1,
+      },
     ]);
     expect(await chain.transaction(newHash())).toBeNull();
     expect(await chain.transaction('not-a-hash')).toBeNull();
@@ -240,12 +286,16 @@ describe('TronGrid chain: transaction', () => {
 
 describe('TronGrid chain: an API that fails', () => {
   // Thunks, so each call starts only once its rejection is awaited.
-  const calls = (chain: ReturnType<typeof createTronGridChain>) => [() => chain.transfersTo(newAddress(), new Date(0)), () => chain.transaction(newHash())];
+  const calls = (chain: ReturnType<typeof createTronGridChain>) => [
+    () => chain.transfersTo(newAddress(), new Date(0)),
+    () => chain.transaction(newHash()),
+  ];
 
   for (const kind of [500, 429, 'malformed'] as const) {
     it(`throws ChainUnavailable on ${kind === 'malformed' ? 'a malformed body' : `HTTP ${kind}`}`, async () => {
       failure = kind;
-      for (const call of calls(createTronGridChain(config()))) await expect(call()).rejects.toBeInstanceOf(ChainUnavailable);
+      for (const call of calls(createTronGridChain(config())))
+        await expect(call()).rejects.toBeInstanceOf(ChainUnavailable);
     });
   }
 
@@ -264,14 +314,16 @@ describe('TronGrid chain: an API that fails', () => {
   it('throws ChainUnavailable when the answer comes later than the timeout', async () => {
     failure = 'slow';
     const started = Date.now();
-    for (const call of calls(createTronGridChain(config({ timeoutMs: 200 })))) await expect(call()).rejects.toBeInstanceOf(ChainUnavailable);
+    for (const call of calls(createTronGridChain(config({ timeoutMs: 200 }))))
+      await expect(call()).rejects.toBeInstanceOf(ChainUnavailable);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 
 describe('the deposit watcher on TronGrid', () => {
   // The public BIP39 test phrase's account key ("abandon … about"): any xpub will do here.
-  const XPUB = 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';
+  const XPUB =
+    'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ chain: config({ xpub: XPUB, trongridApiKey: undefined }) });
@@ -280,7 +332,8 @@ describe('the deposit watcher on TronGrid', () => {
 
   it('credits nothing while the API fails or hangs, retries on the next pass, and credits the deposit once', async () => {
     const a = await newIndividual(app);
-    const to = (await app.api('GET', `/wallet/deposit-address/${a.id}`, { token: a.token })).body.data.address as string;
+    const to = (await app.api('GET', `/wallet/deposit-address/${a.id}`, { token: a.token })).body.data
+      .address as string;
     const hash = newHash();
     transfers.push(transfer({ to, hash, value: '25000000', block: HEAD - 30, time: Date.now() - 60_000 }));
     const balance = async () => (await app.api('GET', `/wallet/account-balance/${a.id}`, { token: a.token })).body.data;

@@ -25,12 +25,14 @@ afterAll(() => t.close());
 
 const TAKEN = 'The email has already been taken.';
 const base = (companyId: string | null) => `/company/users/${companyId}`;
-const list = (a: Actor, companyId = a.companyId, query = '') => t.api('GET', `${base(companyId)}${query}`, { token: a.token });
+const list = (a: Actor, companyId = a.companyId, query = '') =>
+  t.api('GET', `${base(companyId)}${query}`, { token: a.token });
 const invite = (a: Actor, body: Record<string, unknown>, companyId = a.companyId) =>
   t.api('POST', base(companyId), { token: a.token, body });
 const setRole = (a: Actor, userId: string, role: unknown, companyId = a.companyId) =>
   t.api('PUT', `${base(companyId)}/${userId}`, { token: a.token, body: { role } });
-const remove = (a: Actor, userId: string, companyId = a.companyId) => t.api('DELETE', `${base(companyId)}/${userId}`, { token: a.token });
+const remove = (a: Actor, userId: string, companyId = a.companyId) =>
+  t.api('DELETE', `${base(companyId)}/${userId}`, { token: a.token });
 const profile = (token: string) => t.api('GET', '/individuals/profile', { token });
 
 const newcomer = (extra: Record<string, unknown> = {}) => ({
@@ -45,7 +47,14 @@ const newcomer = (extra: Record<string, unknown> = {}) => ({
 const accept = (token: string, extra: Record<string, unknown> = {}) =>
   t.api('POST', '/account/accept-invite', {
     ip: randomIp(),
-    body: { first_name: 'Yaw', last_name: 'Boateng', password: PASSWORD, token, phone_number: '+233267778888', ...extra },
+    body: {
+      first_name: 'Yaw',
+      last_name: 'Boateng',
+      password: PASSWORD,
+      token,
+      phone_number: '+233267778888',
+      ...extra,
+    },
   });
 
 describe('GET /company/users/{companyId}', () => {
@@ -79,7 +88,12 @@ describe('GET /company/users/{companyId}', () => {
     const page2 = await list(admin, admin.companyId, '?per_page=1&page=2');
     expect(page2.status).toBe(200);
     expect(page2.body).toMatchObject({
-      links: { first: `${path}?per_page=1&page=1`, last: `${path}?per_page=1&page=3`, prev: `${path}?per_page=1&page=1`, next: `${path}?per_page=1&page=3` },
+      links: {
+        first: `${path}?per_page=1&page=1`,
+        last: `${path}?per_page=1&page=3`,
+        prev: `${path}?per_page=1&page=1`,
+        next: `${path}?per_page=1&page=3`,
+      },
       from: 2,
       to: 2,
       total: 3,
@@ -120,9 +134,21 @@ describe('inviting and accepting', () => {
     const body = newcomer();
     const res = await invite(admin, body);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email: body.email, first_name: 'Yaw', last_name: 'Boateng', phone_number: '+233267778888', role: 'user', state: 'Invited' });
+    expect(res.body.data).toMatchObject({
+      email: body.email,
+      first_name: 'Yaw',
+      last_name: 'Boateng',
+      phone_number: '+233267778888',
+      role: 'user',
+      state: 'Invited',
+    });
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, res.body.data.id));
-    expect(row).toMatchObject({ companyId: admin.companyId, role: 'Company-User', passwordHash: null, invitedBy: admin.id });
+    expect(row).toMatchObject({
+      companyId: admin.companyId,
+      role: 'Company-User',
+      passwordHash: null,
+      invitedBy: admin.id,
+    });
 
     const mails = mailsTo(t, body.email);
     expect(mails).toHaveLength(1);
@@ -130,10 +156,18 @@ describe('inviting and accepting', () => {
     const link = new URL(linkFrom(t, body.email, '/onboarding/invited'));
     expect(link.origin + link.pathname).toBe(`${t.ctx.config.appUrl}/onboarding/invited`);
     const identity = invitationFor(t, body.email);
-    expect(identity).toEqual({ email: body.email, phone: '+233267778888', fullname: 'Yaw Boateng', token: expect.any(String) });
+    expect(identity).toEqual({
+      email: body.email,
+      phone: '+233267778888',
+      fullname: 'Yaw Boateng',
+      token: expect.any(String),
+    });
 
     // Not a login until the invitation is accepted.
-    expect((await t.api('POST', '/account/login', { body: { email: body.email, password: PASSWORD }, ip: randomIp() })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/account/login', { body: { email: body.email, password: PASSWORD }, ip: randomIp() }))
+        .status,
+    ).toBe(401);
   });
 
   it.each([
@@ -231,7 +265,10 @@ describe('changing roles and deleting users', () => {
     expect(res.status).toBe(202);
     expect(res.body.data.message).toBe('User deleted.');
     expect((await profile(member.token)).status).toBe(401);
-    const login = await t.api('POST', '/account/login', { body: { email: member.email, password: PASSWORD }, ip: randomIp() });
+    const login = await t.api('POST', '/account/login', {
+      body: { email: member.email, password: PASSWORD },
+      ip: randomIp(),
+    });
     expect(login.status).toBe(401);
     expect((await list(admin)).body.data.map((r: { id: string }) => r.id)).not.toContain(member.id);
     expect((await remove(admin, member.id)).status).toBe(404);

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpdeskMessages } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { PASSWORD, linkFrom, mailsTo, newIndividual, randomIp, startFreshWindow, totpCode, uniqueEmail } from './support/actors';
+import {
+  PASSWORD,
+  linkFrom,
+  mailsTo,
+  newIndividual,
+  randomIp,
+  startFreshWindow,
+  totpCode,
+  uniqueEmail,
+} from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,7 +97,11 @@ describe('POST /account/helpdesk', () => {
 
   it('links a signed-in sender to the message', async () => {
     const a = await newIndividual(t);
-    const res = await t.api('POST', '/account/helpdesk', { body: message({ email: a.email }), token: a.token, ip: randomIp() });
+    const res = await t.api('POST', '/account/helpdesk', {
+      body: message({ email: a.email }),
+      token: a.token,
+      ip: randomIp(),
+    });
     expect(res.status).toBe(201);
     const [row] = await t.ctx.db.select().from(helpdeskMessages).where(eq(helpdeskMessages.id, res.body.data.id));
     expect(row!.userId).toBe(a.id);
@@ -133,7 +146,14 @@ describe('logs', () => {
 
     const reg = await t.api('POST', '/account/individuals/register', {
       ip,
-      body: { first_name: 'Efua', last_name: 'Sutherland', email, password: PASSWORD, confirm_password: PASSWORD, phone_number: '+233241112233' },
+      body: {
+        first_name: 'Efua',
+        last_name: 'Sutherland',
+        email,
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        phone_number: '+233241112233',
+      },
     });
     expect(reg.status).toBe(201);
     const verifyLink = linkFrom(t, email, '/verify-email');
@@ -150,7 +170,10 @@ describe('logs', () => {
     secrets.loginToken = login.body.data.token;
     secrets.totpSecret = login.body.data.secret;
     secrets.code = await totpCode(t, login.body.data.secret);
-    const confirm = await t.api('POST', '/account/auth-confirm', { body: { token: secrets.loginToken, code: secrets.code }, ip });
+    const confirm = await t.api('POST', '/account/auth-confirm', {
+      body: { token: secrets.loginToken, code: secrets.code },
+      ip,
+    });
     expect(confirm.status).toBe(200);
     secrets.accessToken = confirm.body.data.access_token;
 

@@ -8,7 +8,16 @@ import { issuerOperations, sandboxOperations } from '../../server/db/schema';
 import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
-import { cardLedger, creationFee, expectLedgerConsistent, fundingFee, issuerBalance, newCard, walletCents, withdrawalFee } from './support/cards';
+import {
+  cardLedger,
+  creationFee,
+  expectLedgerConsistent,
+  fundingFee,
+  issuerBalance,
+  newCard,
+  walletCents,
+  withdrawalFee,
+} from './support/cards';
 import { fundWallet } from './support/money';
 import { type PrivateDatabase, privatePostgres } from './support/private-db';
 import { call, killAll, startServer } from './support/process';
@@ -77,7 +86,9 @@ async function noDrift(s: { base: string }, cardIds: string[]) {
 
 describe.skipIf(!postgres)('a crash at each failpoint, then a restart and a retry with the same key', () => {
   for (const point of ['money.after-commit', 'outbox.before-dispatch', 'outbox.after-dispatch'] as const) {
-    it(`a card funding that dies at ${point} happens once, and the issuer gets it once`, { timeout: SLOW }, async () => {
+    it(`a card funding that dies at ${point} happens once, and the issuer gets it once`, {
+      timeout: SLOW,
+    }, async () => {
       const { a, card } = await customerWithCard();
       const wallet = await walletCents(t, a);
       const key = randomUUID();
@@ -115,7 +126,9 @@ describe.skipIf(!postgres)('a crash at each failpoint, then a restart and a retr
     await second.stop();
   });
 
-  it('a withdrawal whose issuer answer is lost in a crash settles once after the restart; the retry gets its answer', { timeout: SLOW }, async () => {
+  it('a withdrawal whose issuer answer is lost in a crash settles once after the restart; the retry gets its answer', {
+    timeout: SLOW,
+  }, async () => {
     const { a, card } = await customerWithCard();
     const wallet = await walletCents(t, a);
     const key = randomUUID();
@@ -135,13 +148,21 @@ describe.skipIf(!postgres)('a crash at each failpoint, then a restart and a retr
 });
 
 describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
-  it('share the issuer outbox under a burst of card fundings: each operation is performed once', { timeout: SLOW }, async () => {
+  it('share the issuer outbox under a burst of card fundings: each operation is performed once', {
+    timeout: SLOW,
+  }, async () => {
     const customers = await Promise.all(Array.from({ length: 8 }, () => customerWithCard()));
     const cardIds = customers.map((c) => c.card.id);
     const servers = await Promise.all([startServer(env({ RUN_JOBS: 'true' })), startServer(env({ RUN_JOBS: 'true' }))]);
     const results = await Promise.all(
       customers.flatMap(({ a, card }, i) =>
-        Array.from({ length: 4 }, (_, k) => call(servers[(i + k) % 2]!, 'POST', '/cards/add-funds', { token: a.token, body: { card: card.id, amount: '3.00' }, key: randomUUID() })),
+        Array.from({ length: 4 }, (_, k) =>
+          call(servers[(i + k) % 2]!, 'POST', '/cards/add-funds', {
+            token: a.token,
+            body: { card: card.id, amount: '3.00' },
+            key: randomUUID(),
+          }),
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
@@ -152,10 +173,19 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
       .where(and(inArray(issuerOperations.cardId, cardIds), eq(issuerOperations.purpose, 'card-funding')));
     expect(ops).toHaveLength(32);
     expect(ops.every((o) => o.state === 'done')).toBe(true);
-    const performed = await t.ctx.db.select().from(sandboxOperations).where(inArray(sandboxOperations.opId, ops.map((o) => o.id)));
+    const performed = await t.ctx.db
+      .select()
+      .from(sandboxOperations)
+      .where(
+        inArray(
+          sandboxOperations.opId,
+          ops.map((o) => o.id),
+        ),
+      );
     expect(performed).toHaveLength(32);
     expect(performed.filter((p) => p.repeats > 0)).toEqual([]);
-    for (const id of cardIds) expect(await cardLedger(t, id)).toEqual({ available: 5_000 + 4 * centsOf('3.00'), held: 0 });
+    for (const id of cardIds)
+      expect(await cardLedger(t, id)).toEqual({ available: 5_000 + 4 * centsOf('3.00'), held: 0 });
     await noDrift(servers[0]!, cardIds);
     await Promise.all(servers.map((s) => s.stop()));
   });

@@ -29,11 +29,29 @@ let prefix: string;
 
 /** The movements as this test generates them: reference, kind, amount, balances and time, oldest first. */
 function movements() {
-  const rows: Array<{ i: number; ref: string; kind: string; amount: number; fee: number; before: number; after: number; at: string }> = [];
+  const rows: Array<{
+    i: number;
+    ref: string;
+    kind: string;
+    amount: number;
+    fee: number;
+    before: number;
+    after: number;
+    at: string;
+  }> = [];
   let balance = 0;
   for (let i = 1; i <= N; i++) {
     const amount = amountOf(i);
-    rows.push({ i, ref: `${prefix}${String(i).padStart(6, '0')}`, kind: kindOf(i), amount, fee: feeOf(i), before: balance, after: balance + amount, at: new Date(BASE + i * STEP_MS).toISOString() });
+    rows.push({
+      i,
+      ref: `${prefix}${String(i).padStart(6, '0')}`,
+      kind: kindOf(i),
+      amount,
+      fee: feeOf(i),
+      before: balance,
+      after: balance + amount,
+      at: new Date(BASE + i * STEP_MS).toISOString(),
+    });
     balance += amount;
   }
   return rows;
@@ -48,16 +66,31 @@ function parse(text: string): string[][] {
     .map((l) => l.split(','));
 }
 
-const csvGet = (path: string, token?: string) => fetch(`${t.url}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const csvGet = (path: string, token?: string) =>
+  fetch(`${t.url}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 beforeAll(async () => {
   t = await startTestApp();
-  [customer, other, admin, superAdmin, company] = await Promise.all([newIndividual(t), newIndividual(t), newStaff(t, 'Admin'), newStaff(t, 'Super-Admin'), newCompany(t)]);
+  [customer, other, admin, superAdmin, company] = await Promise.all([
+    newIndividual(t),
+    newIndividual(t),
+    newStaff(t, 'Admin'),
+    newStaff(t, 'Super-Admin'),
+    newCompany(t),
+  ]);
   prefix = `CSV${Date.now().toString(36).toUpperCase()}-`;
   const wallet = (await findWallet(t.ctx.db, customer.id))!;
   // A source account of this test's own, standing for money from outside (may go negative).
   const source = crypto.randomUUID();
-  await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'csv_test_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+  await t.ctx.db
+    .insert(ledgerAccounts)
+    .values({
+      id: source,
+      kind: 'csv_test_source',
+      ownerId: crypto.randomUUID(),
+      currency: 'USDT',
+      allowNegative: true,
+    });
   const base = new Date(BASE).toISOString();
   const total = movements().reduce((s, m) => s + m.amount, 0);
   // One transaction: the ledger's guards check the entries against the balances at commit.
@@ -92,7 +125,9 @@ describe('CSV export of a large report', () => {
     const res = await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`, customer.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="wallet-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="wallet-transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers.get('content-length')).toBeNull(); // streamed, not buffered
 
     // Read it as a client would, line by line, keeping only what the checks need.
@@ -114,10 +149,23 @@ describe('CSV export of a large report', () => {
       rest = lines.pop()!;
       for (const l of lines) {
         if (line === -1) {
-          expect(l.replace(/^\uFEFF/, '')).toBe('Reference,Transaction Type,Direction,Amount,Total Fees,Associated Card,Description,Balance Before,Balance After,Date');
+          expect(l.replace(/^\uFEFF/, '')).toBe(
+            'Reference,Transaction Type,Direction,Amount,Total Fees,Associated Card,Description,Balance Before,Balance After,Date',
+          );
         } else {
           const m = want[line]!;
-          const expected = [m.ref, m.kind, 'credit', formatMoney(m.amount), formatMoney(m.fee), '', 'CSV load test', formatMoney(m.before), formatMoney(m.after), m.at].join(',');
+          const expected = [
+            m.ref,
+            m.kind,
+            'credit',
+            formatMoney(m.amount),
+            formatMoney(m.fee),
+            '',
+            'CSV load test',
+            formatMoney(m.before),
+            formatMoney(m.after),
+            m.at,
+          ].join(',');
           if (l !== expected) {
             mismatches++;
             firstMismatch ||= `row ${line}: ${l} != ${expected}`;
@@ -164,7 +212,10 @@ describe('CSV export of a large report', () => {
 
   it('includes the first and the last instant of the range and nothing outside', async () => {
     // Movement i is at BASE + 90 s × i: 2012-01-02T00:00:00.000Z is i = 960, the start of that day.
-    const res = await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&start_date=2012-01-02&end_date=2012-01-02&format=csv`, customer.token);
+    const res = await csvGet(
+      `/reports/view-wallet-transactions?wallet=${customer.id}&start_date=2012-01-02&end_date=2012-01-02&format=csv`,
+      customer.token,
+    );
     const rows = parse(await res.text()).slice(1);
     expect(rows.length).toBe(960);
     expect(rows[rows.length - 1]![9]).toBe('2012-01-02T00:00:00.000Z');
@@ -172,12 +223,19 @@ describe('CSV export of a large report', () => {
   });
 
   it("never exports another customer's wallet, and asks for a sign-in", async () => {
-    expect((await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`, other.token)).status).toBe(404);
+    expect(
+      (await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`, other.token)).status,
+    ).toBe(404);
     expect((await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`)).status).toBe(401);
     // Staff may export any wallet's report.
-    const staff = await csvGet(`/reports/view-wallet-transactions?wallet=${customer.id}&type=refund&start_date=2012-01-01&end_date=2012-01-01&format=csv`, admin.token);
+    const staff = await csvGet(
+      `/reports/view-wallet-transactions?wallet=${customer.id}&type=refund&start_date=2012-01-01&end_date=2012-01-01&format=csv`,
+      admin.token,
+    );
     expect(staff.status).toBe(200);
-    expect(parse(await staff.text()).length - 1).toBe(movements().filter((m) => m.kind === 'refund' && m.at < '2012-01-02').length);
+    expect(parse(await staff.text()).length - 1).toBe(
+      movements().filter((m) => m.kind === 'refund' && m.at < '2012-01-02').length,
+    );
   });
 });
 
@@ -186,10 +244,20 @@ describe('CSV exports added for the back-office lists', () => {
     expect((await csvGet('/audit-logs?format=csv', admin.token)).status).toBe(403);
     const emails = [uniqueEmail('csvadmin'), uniqueEmail('csvadmin')];
     for (const email of emails) {
-      const made = await t.api('POST', '/account/admins', { token: superAdmin.token, body: { first_name: 'Csv', last_name: 'Admin', email, phone_number: '+233241234567', role: 'admin' } });
+      const made = await t.api('POST', '/account/admins', {
+        token: superAdmin.token,
+        body: { first_name: 'Csv', last_name: 'Admin', email, phone_number: '+233241234567', role: 'admin' },
+      });
       expect(made.status).toBe(201);
     }
-    const one = parse(await (await csvGet(`/audit-logs?format=csv&action=admin.create&object_id=${encodeURIComponent(emails[0]!)}`, superAdmin.token)).text());
+    const one = parse(
+      await (
+        await csvGet(
+          `/audit-logs?format=csv&action=admin.create&object_id=${encodeURIComponent(emails[0]!)}`,
+          superAdmin.token,
+        )
+      ).text(),
+    );
     expect(one.length - 1).toBe(1);
     expect(one[1]![4]).toBe('admin.create');
     expect(one[1]![6]).toBe(emails[0]);
@@ -197,7 +265,10 @@ describe('CSV exports added for the back-office lists', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await res.text();
-    const rows = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const rows = text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(rows[0]).toBe('Date,Actor Id,Actor Email,Actor Role,Action,Object Type,Object Id,Status,IP,Details');
     // Only that action (other files may add some of their own on a shared PostgreSQL).
     expect(rows.length - 1).toBeGreaterThanOrEqual(2);
@@ -215,7 +286,9 @@ describe('CSV exports added for the back-office lists', () => {
     );
     const deliveries = await csvGet('/third-party/webhook-deliveries?format=csv', company.token);
     expect(deliveries.status).toBe(200);
-    expect((await deliveries.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Message Id,Type,State,Attempts,Last Status Code,Last Error,Next Attempt,Delivered,Created');
+    expect((await deliveries.text()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Message Id,Type,State,Attempts,Last Status Code,Last Error,Next Attempt,Delivered,Created',
+    );
     expect((await csvGet('/third-party/webhook-deliveries?format=csv', customer.token)).status).toBe(403);
     const staffDeliveries = await csvGet('/third-party/webhook-deliveries?format=csv', admin.token);
     expect(staffDeliveries.status).toBe(200);

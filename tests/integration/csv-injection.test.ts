@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../server/seed/admin';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, PASSWORD, logIn, newCompany, newIndividual, randomIp, uniqueEmail, verifyByMail } from './support/actors';
+import {
+  type Actor,
+  PASSWORD,
+  logIn,
+  newCompany,
+  newIndividual,
+  randomIp,
+  uniqueEmail,
+  verifyByMail,
+} from './support/actors';
 import { charge, newCard, verifyAccount } from './support/cards';
 import { JPEG_1PX, PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
@@ -52,7 +61,9 @@ async function exportOf(path: string, token: string) {
 }
 
 const multipart = (p: string, token: string, body: FormData) =>
-  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then(
+    async (r) => ({ status: r.status, body: await r.json() }),
+  );
 
 const ok = async (res: Promise<{ status: number; body: unknown }>, status = 200) => {
   const r = await res;
@@ -67,7 +78,16 @@ async function individualWithEmail(email: string, names: Record<string, string>)
   await ok(t.api('POST', '/account/individuals/register', { ip, body }), 201);
   await verifyByMail(t, email);
   const s = await logIn(t, email, PASSWORD, undefined, ip);
-  return { id: s.session.user.id, email, password: PASSWORD, token: s.token, secret: s.secret, ip, session: s.session, companyId: null };
+  return {
+    id: s.session.user.id,
+    email,
+    password: PASSWORD,
+    token: s.token,
+    secret: s.secret,
+    ip,
+    session: s.session,
+    companyId: null,
+  };
 }
 
 beforeAll(async () => {
@@ -78,18 +98,72 @@ beforeAll(async () => {
   payee = await newIndividual(t, { first_name: SEMI, last_name: AT });
   company = await newCompany(t);
   const superEmail = `-2+3+super.${tag}@example.com`;
-  await createStaff(t.ctx.db, { email: superEmail, password: PASSWORD, role: 'Super-Admin', firstName: 'Staff', lastName: 'Super' });
+  await createStaff(t.ctx.db, {
+    email: superEmail,
+    password: PASSWORD,
+    role: 'Super-Admin',
+    firstName: 'Staff',
+    lastName: 'Super',
+  });
   const s = await logIn(t, superEmail, PASSWORD);
-  staff = { id: s.session.user.id, email: superEmail, password: PASSWORD, token: s.token, secret: s.secret, ip: '10.0.0.1', session: s.session, companyId: null };
+  staff = {
+    id: s.session.user.id,
+    email: superEmail,
+    password: PASSWORD,
+    token: s.token,
+    secret: s.secret,
+    ip: '10.0.0.1',
+    session: s.session,
+    companyId: null,
+  };
   const C = company.companyId!;
   await fundWallet(t, customer.id, 200_000);
 
   // user text in through the API
-  await ok(t.api('PUT', `/companies/${C}`, { token: company.token, body: { company_name: MINUS, company_website: 'https://volta.example.com', company_phone: '+233302111222' } }));
-  await ok(t.api('POST', `/company/users/${C}`, { token: company.token, body: { first_name: PLUS, last_name: QUOTED, phone_number: '+233245556677', email: uniqueEmail('member'), role: 'user' } }), 201);
-  await ok(t.api('POST', '/account/admins', { token: staff.token, body: { first_name: MINUS, last_name: SEMI, phone_number: '+233241112233', email: `+cmd.${randomUUID().slice(0, 8)}@example.com`, role: 'admin' } }), 201);
-  await ok(t.api('POST', '/wallet/transfer', { token: customer.token, body: { wallet_id: payee.id, amount: '12.50', reference: MINUS } }));
-  await ok(t.api('POST', '/wallet/transfer', { token: customer.token, body: { wallet_id: payee.id, amount: '1.25', reference: TAB } }));
+  await ok(
+    t.api('PUT', `/companies/${C}`, {
+      token: company.token,
+      body: { company_name: MINUS, company_website: 'https://volta.example.com', company_phone: '+233302111222' },
+    }),
+  );
+  await ok(
+    t.api('POST', `/company/users/${C}`, {
+      token: company.token,
+      body: {
+        first_name: PLUS,
+        last_name: QUOTED,
+        phone_number: '+233245556677',
+        email: uniqueEmail('member'),
+        role: 'user',
+      },
+    }),
+    201,
+  );
+  await ok(
+    t.api('POST', '/account/admins', {
+      token: staff.token,
+      body: {
+        first_name: MINUS,
+        last_name: SEMI,
+        phone_number: '+233241112233',
+        email: `+cmd.${randomUUID().slice(0, 8)}@example.com`,
+        role: 'admin',
+      },
+    }),
+    201,
+  );
+  await ok(
+    t.api('POST', '/wallet/transfer', {
+      token: customer.token,
+      body: { wallet_id: payee.id, amount: '12.50', reference: MINUS },
+    }),
+  );
+  await ok(
+    t.api('POST', '/wallet/transfer', {
+      token: customer.token,
+      body: { wallet_id: payee.id, amount: '1.25', reference: TAB },
+    }),
+  );
   const denied = await tronTopupReady(t, customer, '40.00');
   await ok(decide(t, staff, denied.id, 'deny', MINUS));
   // a mobile-money top-up (its Name is the customer's)
@@ -102,15 +176,37 @@ beforeAll(async () => {
   await ok(t.api('POST', `/cards/flag/${card.id}`, { token: staff.token, body: { reason: AT } }));
 
   // verifications: a rejected KYC (reason) and a pending KYB (company name)
-  const kyc = form({ id_type: 'passport', issued_id: 'G1234567' }, { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } });
+  const kyc = form(
+    { id_type: 'passport', issued_id: 'G1234567' },
+    { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } },
+  );
   await ok(multipart(`/individuals/kyc/${customer.id}`, customer.token, kyc), 201);
-  const pending = await ok(t.api('GET', `/verification/get-individuals?state=pending&per_page=100&name=${encodeURIComponent('cmd')}`, { token: staff.token }));
+  const pending = await ok(
+    t.api('GET', `/verification/get-individuals?state=pending&per_page=100&name=${encodeURIComponent('cmd')}`, {
+      token: staff.token,
+    }),
+  );
   const mine = (pending.body.data as { id: string; account_id: string }[]).find((v) => v.account_id === customer.id)!;
   expect(mine).toBeDefined();
-  await ok(t.api('POST', '/verification/decide', { token: staff.token, body: { verification_id: mine.id, decision: 'reject', reason: MINUS } }));
+  await ok(
+    t.api('POST', '/verification/decide', {
+      token: staff.token,
+      body: { verification_id: mine.id, decision: 'reject', reason: MINUS },
+    }),
+  );
   const kyb = form(
-    { registered_name: MINUS, company_profile: HYPERLINK, tax_number: 'C0012345', incorporation_date: '2015-06-30', operation_countries: 'GH, NG', publicly_listed: 'false' },
-    { shareholder_passport: { data: PNG_1PX, name: 'passport.png' }, incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' } },
+    {
+      registered_name: MINUS,
+      company_profile: HYPERLINK,
+      tax_number: 'C0012345',
+      incorporation_date: '2015-06-30',
+      operation_countries: 'GH, NG',
+      publicly_listed: 'false',
+    },
+    {
+      shareholder_passport: { data: PNG_1PX, name: 'passport.png' },
+      incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' },
+    },
   );
   const submitted = await multipart(`/company/kyb/${C}`, company.token, kyb);
   expect(submitted.status, JSON.stringify(submitted.body)).toBeLessThan(300);
@@ -118,9 +214,17 @@ beforeAll(async () => {
   // a company-specific fee (its Company column), and API credentials named as a formula
   const defaults = await ok(t.api('GET', '/fees?for=default&per_page=100', { token: staff.token }));
   const load = (defaults.body.data as { id: string; name: string }[]).find((f) => f.name === 'card-load-media')!;
-  await ok(t.api('PUT', `/fees/${load.id}`, { token: staff.token, body: { value: '1.00', for: 'company', for_id: C } }));
+  await ok(
+    t.api('PUT', `/fees/${load.id}`, { token: staff.token, body: { value: '1.00', for: 'company', for_id: C } }),
+  );
   await verifyAccount(t, company);
-  await ok(t.api('POST', '/third-party/clients', { token: company.token, body: { name: MINUS, redirect_uri: null, identifier: C } }), 201);
+  await ok(
+    t.api('POST', '/third-party/clients', {
+      token: company.token,
+      body: { name: MINUS, redirect_uri: null, identifier: C },
+    }),
+    201,
+  );
 }, 120_000);
 afterAll(() => t.close());
 
@@ -162,7 +266,9 @@ describe('CSV exports neutralise formulas', () => {
     ];
 
     // every GET the OpenAPI document offers as CSV is exported here
-    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> };
+    const doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+    };
     const csvPaths = Object.entries(doc.paths)
       .filter(([, ops]) => ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'format'))
       .map(([p]) => p.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, '*'));
@@ -183,9 +289,14 @@ describe('CSV exports neutralise formulas', () => {
       const cells = rows.flat();
       const found = NEUTRALISED.filter((n) => cells.some((c) => c.startsWith(n)));
       for (const f of found) seen.add(f);
-      if (e.carries) expect(cells.some((c) => /^'[=+\-@]/.test(c)), `${e.path} carries user text that starts a formula, neutralised`).toBe(true);
+      if (e.carries)
+        expect(
+          cells.some((c) => /^'[=+\-@]/.test(c)),
+          `${e.path} carries user text that starts a formula, neutralised`,
+        ).toBe(true);
       // a cell holding a ; is quoted too, for spreadsheets that split on it
-      for (const c of cells.filter((x) => x.includes(';'))) expect(text, e.path).toContain(`"${c.replace(/"/g, '""')}"`);
+      for (const c of cells.filter((x) => x.includes(';')))
+        expect(text, e.path).toContain(`"${c.replace(/"/g, '""')}"`);
     }
     // every payload was met (trimmed: the tab and CR ones arrive as =1+1)
     for (const p of [MINUS, EQUALS, PLUS, AT, HYPERLINK, SEMI, QUOTED]) expect([...seen], p).toContain(`'${p}`);
@@ -194,12 +305,16 @@ describe('CSV exports neutralise formulas', () => {
   });
 
   it('keeps the amounts and balances the server writes as plain numbers', async () => {
-    const { header, rows } = await exportOf(`/reports/view-wallet-transactions?format=csv&wallet=${customer.id}`, customer.token);
+    const { header, rows } = await exportOf(
+      `/reports/view-wallet-transactions?format=csv&wallet=${customer.id}`,
+      customer.token,
+    );
     const amount = header.indexOf('Amount');
     const transfer = rows.find((r) => r.includes(`'${MINUS}`))!;
     expect(transfer[header.indexOf('Direction')]).toBe('debit');
     expect(transfer[amount]).toBe('12.50');
-    for (const h of ['Balance Before', 'Balance After', 'Total Fees']) expect(transfer[header.indexOf(h)]).toMatch(PLAIN_NUMBER);
+    for (const h of ['Balance Before', 'Balance After', 'Total Fees'])
+      expect(transfer[header.indexOf(h)]).toMatch(PLAIN_NUMBER);
 
     const cards = await exportOf(`/cards/individual/${customer.id}?format=csv`, customer.token);
     const row = cards.rows.find((r) => r[cards.header.indexOf('Card Nickname')] === `'${MINUS}`)!;
@@ -212,4 +327,3 @@ describe('CSV exports neutralise formulas', () => {
     expect(paid[tx.header.indexOf('Amount')]).toMatch(/^-?3\.00$/);
   });
 });
-

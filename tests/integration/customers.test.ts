@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (path: '/individuals' | '/companies', query: string, who = staff) => t.api('GET', `${path}?${query}`, { token: who.token });
+const list = (path: '/individuals' | '/companies', query: string, who = staff) =>
+  t.api('GET', `${path}?${query}`, { token: who.token });
 
 describe('GET /individuals', () => {
   it("shows each individual's own master wallet balance and card counts", async () => {
@@ -23,7 +24,14 @@ describe('GET /individuals', () => {
     await fundWallet(t, rich.id, 50_000);
     await newCard(t, rich, { card_amount: '40.00' });
     const frozen = await newCard(t, rich, { card_amount: '10.00' });
-    expect((await t.api('POST', `/cards/change-status/${frozen.card.id}`, { token: rich.token, body: { status: 'deactivate' } })).status).toBe(202);
+    expect(
+      (
+        await t.api('POST', `/cards/change-status/${frozen.card.id}`, {
+          token: rich.token,
+          body: { status: 'deactivate' },
+        })
+      ).status,
+    ).toBe(202);
 
     const richRow = (await list('/individuals', `name=${encodeURIComponent(rich.email)}`)).body.data;
     expect(richRow).toHaveLength(1);
@@ -59,7 +67,12 @@ describe('GET /companies', () => {
     await fundWallet(t, admin.companyId!, 30_000);
     await newCard(t, admin, { card_amount: '25.00' });
 
-    const rows = (await list('/companies', 'per_page=100')).body.data as Array<{ id: string; users_count: number; cards_count: number; master_wallet: string }>;
+    const rows = (await list('/companies', 'per_page=100')).body.data as Array<{
+      id: string;
+      users_count: number;
+      cards_count: number;
+      master_wallet: string;
+    }>;
     const mine = rows.find((r) => r.id === admin.companyId)!;
     const theirs = rows.find((r) => r.id === other.companyId)!;
     expect(mine).toMatchObject({ users_count: 3, cards_count: 1 });

@@ -44,7 +44,10 @@ const companyValue = async (name: string) => {
 const forCompany = (fee: Fee, value: unknown, extra: Record<string, unknown> = {}) =>
   put(fee.id, { ...fee, value, for: 'company', for_id: company.companyId, ...extra });
 
-function expectRefused(res: { status: number; body: { message: string; error: Record<string, string[]> } }, message: string) {
+function expectRefused(
+  res: { status: number; body: { message: string; error: Record<string, string[]> } },
+  message: string,
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(res.body.error.value).toEqual([message]);
   expect(typeof res.body.message).toBe('string');
@@ -56,7 +59,8 @@ describe('PUT /fees/{id}: a percentage fee', () => {
     expect(load.type).toBe('percentage');
     const before = await companyValue('card-load-media');
 
-    for (const value of ['150', '150.00', 150, '100.01', '1000000']) expectRefused(await forCompany(load, value), PERCENT);
+    for (const value of ['150', '150.00', 150, '100.01', '1000000'])
+      expectRefused(await forCompany(load, value), PERCENT);
     // the edit of the default itself, and a body that claims another type, are held to the stored type
     expectRefused(await put(load.id, { ...load, value: '150' }), PERCENT);
     expectRefused(await forCompany(load, '150', { type: 'fixed' }), PERCENT);
@@ -69,14 +73,20 @@ describe('PUT /fees/{id}: a percentage fee', () => {
     expect(negative.status).toBe(422);
     expect(negative.body.error.value).toBeDefined();
 
-    for (const [value, shown] of [['100', '100.00'], ['0', '0.00'], ['99.99', '99.99']] as const) {
+    for (const [value, shown] of [
+      ['100', '100.00'],
+      ['0', '0.00'],
+      ['99.99', '99.99'],
+    ] as const) {
       const ok = await forCompany(load, value);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body.data.value).toBe(shown);
       expect(await companyValue('card-load-media')).toBe(shown);
     }
     // editing the company's own row keeps to the same rule
-    const own = (await t.api('GET', `/company/fees/${company.companyId}`, { token: sa.token })).body.data.find((f: Fee & { inherited: boolean }) => f.name === 'card-load-media');
+    const own = (await t.api('GET', `/company/fees/${company.companyId}`, { token: sa.token })).body.data.find(
+      (f: Fee & { inherited: boolean }) => f.name === 'card-load-media',
+    );
     expect(own.inherited).toBe(false);
     expectRefused(await put(own.id, { value: '100.5' }), PERCENT);
     expect(await companyValue('card-load-media')).toBe('99.99');
@@ -89,14 +99,19 @@ describe('PUT /fees/{id}: a fixed fee', () => {
     expect(issuance.type).toBe('fixed');
     const before = await companyValue('card-issuance-media');
 
-    for (const value of ['10000.01', '10001', '999999999.99', 20_000]) expectRefused(await forCompany(issuance, value), FIXED);
+    for (const value of ['10000.01', '10001', '999999999.99', 20_000])
+      expectRefused(await forCompany(issuance, value), FIXED);
     expectRefused(await put(issuance.id, { ...issuance, value: '10000.01' }), FIXED);
     expectRefused(await forCompany(issuance, '10000.01', { type: 'percentage' }), FIXED);
     expect(await companyValue('card-issuance-media')).toBe(before);
     expect((await defaultFee('card-issuance-media')).value).toBe(issuance.value);
 
     // a fixed fee may well be above 100
-    for (const [value, shown] of [['10000', '10000.00'], ['150', '150.00'], ['0', '0.00']] as const) {
+    for (const [value, shown] of [
+      ['10000', '10000.00'],
+      ['150', '150.00'],
+      ['0', '0.00'],
+    ] as const) {
       const ok = await forCompany(issuance, value);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body.data.value).toBe(shown);

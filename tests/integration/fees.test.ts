@@ -46,9 +46,11 @@ const schedule = async (a: Actor, q: string): Promise<Fee[]> => {
 };
 const byName = (fees: Fee[], name: string) => fees.find((f) => f.name === name)!;
 const put = (who: Actor, id: string, body: unknown) => t.api('PUT', `/fees/${id}`, { token: who.token, body });
-const companyFees = async (who: Actor, companyId: string): Promise<Fee[]> => (await t.api('GET', `/company/fees/${companyId}`, { token: who.token })).body.data;
+const companyFees = async (who: Actor, companyId: string): Promise<Fee[]> =>
+  (await t.api('GET', `/company/fees/${companyId}`, { token: who.token })).body.data;
 /** The default row of a fee, as staff see it. */
-const defaultFee = async (staff: Actor, name: string) => byName(await schedule(staff, 'for=default&per_page=100'), name);
+const defaultFee = async (staff: Actor, name: string) =>
+  byName(await schedule(staff, 'for=default&per_page=100'), name);
 
 describe('GET /fees for customers', () => {
   it('gives an Individual the default schedule, and 404 for a company id', async () => {
@@ -75,12 +77,22 @@ describe('GET /fees for customers', () => {
       for (const q of [`for=company&for_id=${admin.companyId}`, 'for=default']) {
         const fees = await schedule(who, q);
         expect(fees.map((f) => f.name)).toEqual(expect.arrayContaining(DEFAULT_NAMES));
-        expect(byName(fees, 'wallet-topup-tron')).toMatchObject({ value: '0.80', for: 'company', for_id: admin.companyId, inherited: false });
+        expect(byName(fees, 'wallet-topup-tron')).toMatchObject({
+          value: '0.80',
+          for: 'company',
+          for_id: admin.companyId,
+          inherited: false,
+        });
         expect(byName(fees, 'flat-fee')).toMatchObject({ value: '0.50', for: 'default', inherited: true });
       }
-      expect((await t.api('GET', `/fees?for=company&for_id=${other.companyId}`, { token: who.token })).status).toBe(404);
+      expect((await t.api('GET', `/fees?for=company&for_id=${other.companyId}`, { token: who.token })).status).toBe(
+        404,
+      );
     }
-    expect(byName(await schedule(other, `for=company&for_id=${other.companyId}`), 'wallet-topup-tron')).toMatchObject({ value: '0.50', inherited: true });
+    expect(byName(await schedule(other, `for=company&for_id=${other.companyId}`), 'wallet-topup-tron')).toMatchObject({
+      value: '0.50',
+      inherited: true,
+    });
   });
 });
 
@@ -102,7 +114,10 @@ describe('fees for staff', () => {
     expect(defaults.map((f) => f.name)).toEqual(expect.arrayContaining(DEFAULT_NAMES));
 
     for (const name of ['flat-fee', 'card-load-media']) {
-      expect((await put(sa, (await defaultFee(sa, name)).id, { value: '1.00', for: 'company', for_id: company.companyId })).status).toBe(200);
+      expect(
+        (await put(sa, (await defaultFee(sa, name)).id, { value: '1.00', for: 'company', for_id: company.companyId }))
+          .status,
+      ).toBe(200);
     }
     const own = await schedule(admin, `for=company&for_id=${company.companyId}`);
     expect(own.map((f) => f.name).sort()).toEqual(['card-load-media', 'flat-fee']);
@@ -125,15 +140,30 @@ describe('fees for staff', () => {
     const tron = await defaultFee(sa, 'wallet-topup-tron');
     const res = await put(sa, tron.id, { ...tron, value: '0.75', for: 'company', for_id: x.companyId });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'wallet-topup-tron', type: 'percentage', value: '0.75', state: 'Active', for: 'company', for_id: x.companyId, for_name: 'Volta Trading Ltd' });
+    expect(res.body.data).toMatchObject({
+      name: 'wallet-topup-tron',
+      type: 'percentage',
+      value: '0.75',
+      state: 'Active',
+      for: 'company',
+      for_id: x.companyId,
+      for_name: 'Volta Trading Ltd',
+    });
     expect(res.body.data.id).not.toBe(tron.id);
     // the same edit again updates that override rather than adding another
     const again = await put(sa, tron.id, { value: '1.25', for: 'company', for_id: x.companyId });
     expect(again.body.data.id).toBe(res.body.data.id);
     expect(await schedule(sa, `for=company&for_id=${x.companyId}`)).toHaveLength(1);
 
-    expect(byName(await companyFees(sa, x.companyId!), 'wallet-topup-tron')).toMatchObject({ value: '1.25', inherited: false });
-    expect(byName(await companyFees(sa, y.companyId!), 'wallet-topup-tron')).toMatchObject({ id: tron.id, value: '0.50', inherited: true });
+    expect(byName(await companyFees(sa, x.companyId!), 'wallet-topup-tron')).toMatchObject({
+      value: '1.25',
+      inherited: false,
+    });
+    expect(byName(await companyFees(sa, y.companyId!), 'wallet-topup-tron')).toMatchObject({
+      id: tron.id,
+      value: '0.50',
+      inherited: true,
+    });
     expect((await defaultFee(sa, 'wallet-topup-tron')).value).toBe('0.50');
     expect((await t.api('GET', `/company/fees/${randomUUID()}`, { token: sa.token })).status).toBe(404);
     // The answer names the company, whose own rows may be none (a screen opened by its address).
@@ -146,15 +176,31 @@ describe('fees for staff', () => {
     const sa = await newStaff(t, 'Super-Admin');
     const company = await newCompany(t);
     const base = await defaultFee(sa, 'card-maintenance');
-    const override = (await put(sa, base.id, { value: '2.00', for: 'company', for_id: company.companyId })).body.data as Fee;
+    const override = (await put(sa, base.id, { value: '2.00', for: 'company', for_id: company.companyId })).body
+      .data as Fee;
     const res = await put(sa, override.id, { ...override, name: 'renamed', type: 'fixed', value: '2.75', status: 0 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: override.id, name: 'card-maintenance', type: 'fixed', value: '2.75', state: 'Inactive' });
-    for (const [status, state] of [[1, 'Active'], ['0', 'Inactive'], ['Active', 'Active'], ['Inactive', 'Inactive']] as const) {
+    expect(res.body.data).toMatchObject({
+      id: override.id,
+      name: 'card-maintenance',
+      type: 'fixed',
+      value: '2.75',
+      state: 'Inactive',
+    });
+    for (const [status, state] of [
+      [1, 'Active'],
+      ['0', 'Inactive'],
+      ['Active', 'Active'],
+      ['Inactive', 'Inactive'],
+    ] as const) {
       expect((await put(sa, override.id, { value: 2.5, status })).body.data).toMatchObject({ value: '2.50', state });
     }
     expect((await put(sa, override.id, { value: '3' })).body.data).toMatchObject({ value: '3.00', state: 'Inactive' });
-    expect(byName(await companyFees(sa, company.companyId!), 'card-maintenance')).toMatchObject({ value: '3.00', state: 'Inactive', inherited: false });
+    expect(byName(await companyFees(sa, company.companyId!), 'card-maintenance')).toMatchObject({
+      value: '3.00',
+      state: 'Inactive',
+      inherited: false,
+    });
   });
 
   it.each([
@@ -168,11 +214,15 @@ describe('fees for staff', () => {
     const sa = await newStaff(t, 'Super-Admin');
     const company = await newCompany(t);
     const base = await defaultFee(sa, 'api-monthly');
-    const override = (await put(sa, base.id, { value: '40.00', for: 'company', for_id: company.companyId })).body.data as Fee;
+    const override = (await put(sa, base.id, { value: '40.00', for: 'company', for_id: company.companyId })).body
+      .data as Fee;
     const res = await put(sa, override.id, body);
     expect(res.status).toBe(422);
     expect(res.body.error[field]).toEqual([message]);
-    expect(byName(await companyFees(sa, company.companyId!), 'api-monthly')).toMatchObject({ value: '40.00', state: 'Active' });
+    expect(byName(await companyFees(sa, company.companyId!), 'api-monthly')).toMatchObject({
+      value: '40.00',
+      state: 'Active',
+    });
     expect((await put(sa, override.id, { value: '1.00', status: 2 })).status).toBe(422);
   });
 
@@ -189,10 +239,16 @@ describe('fees for staff', () => {
     const staff = await newStaff(t);
     const [free, dear, person] = [await newCompany(t), await newCompany(t), await newIndividual(t)];
     const tron = await defaultFee(sa, 'wallet-topup-tron');
-    expect((await put(sa, tron.id, { value: '0.50', status: 0, for: 'company', for_id: free.companyId })).body.data.state).toBe('Inactive');
+    expect(
+      (await put(sa, tron.id, { value: '0.50', status: 0, for: 'company', for_id: free.companyId })).body.data.state,
+    ).toBe('Inactive');
     expect((await put(sa, tron.id, { value: '1.00', for: 'company', for_id: dear.companyId })).status).toBe(200);
 
-    for (const [who, credited, fee] of [[free, '1000.00', '0.00'], [dear, '990.00', '10.00'], [person, '995.00', '5.00']] as const) {
+    for (const [who, credited, fee] of [
+      [free, '1000.00', '0.00'],
+      [dear, '990.00', '10.00'],
+      [person, '995.00', '5.00'],
+    ] as const) {
       const top = await tronTopupReady(t, who, '1,000.00');
       expect((await decide(t, staff, top.id, 'approve')).status).toBe(200);
       expect(await balanceOf(t, who)).toBe(credited);

@@ -6,7 +6,8 @@ import { type TestApp, startTestApp } from './support/app';
 
 /** The web app's front door: the address `npm start` prints, deep links reloaded, and stale assets. */
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Cur3ntH4.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Cur3ntH4.js"></script></body></html>';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,17 +29,23 @@ function expectSecurityHeaders(h: Headers) {
 }
 
 describe('the web app', () => {
-  it.each(['/', '/login', '/login?email=ama%40example.com', '/onboarding/signup?product=YQ', '/portal', '/portal/cards', '/portal/', '/admin/cards/0b7e1b2c-3f3a-4c55-9a53-6d0f8f3b9a11'])(
-    'GET %s serves the app (a reload of any of its screens), never cached',
-    async (p) => {
-      const res = await get(p);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX);
-      expectSecurityHeaders(res.headers);
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/login?email=ama%40example.com',
+    '/onboarding/signup?product=YQ',
+    '/portal',
+    '/portal/cards',
+    '/portal/',
+    '/admin/cards/0b7e1b2c-3f3a-4c55-9a53-6d0f8f3b9a11',
+  ])('GET %s serves the app (a reload of any of its screens), never cached', async (p) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+    expectSecurityHeaders(res.headers);
+  });
 
   it('HEAD / answers like GET /, without a body', async () => {
     const res = await get('/', 'HEAD');

@@ -27,10 +27,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const topup = (key: string, amount: string) =>
-  t.api('POST', '/wallet/topup-balance', { token: customer.token, idempotencyKey: key, body: { wallet_id: walletOf(customer), amount, method: 'tron' } });
+  t.api('POST', '/wallet/topup-balance', {
+    token: customer.token,
+    idempotencyKey: key,
+    body: { wallet_id: walletOf(customer), amount, method: 'tron' },
+  });
 
-const idempotencyRecords = (key: string) => t.ctx.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), like(idempotencyKeys.principal, `%${customer.id}`)));
-const limitRows = (needle: string) => t.ctx.db.select().from(rateLimits).where(like(rateLimits.key, `%${needle}%`));
+const idempotencyRecords = (key: string) =>
+  t.ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.key, key), like(idempotencyKeys.principal, `%${customer.id}`)));
+const limitRows = (needle: string) =>
+  t.ctx.db
+    .select()
+    .from(rateLimits)
+    .where(like(rateLimits.key, `%${needle}%`));
 
 async function housekeeping() {
   const job = jobByName('housekeeping');

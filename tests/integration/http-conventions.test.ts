@@ -14,7 +14,13 @@ afterAll(() => t.close());
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ID = '0b7e1b2c-3f3a-4c55-9a53-6d0f8f3b9a11';
-const allowOf = (h: Headers) => new Set((h.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean));
+const allowOf = (h: Headers) =>
+  new Set(
+    (h.get('allow') ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  );
 
 /** Every documented path with its ids filled in, and the methods any documented route takes there. */
 function documented() {
@@ -133,22 +139,31 @@ describe('401 answers', () => {
   });
 
   it('carry a challenge on a failed login too', async () => {
-    const res = await t.api('POST', '/account/login', { body: { email: 'nobody@example.com', password: 'Wrong!Passw0rd' }, ip: randomIp() });
+    const res = await t.api('POST', '/account/login', {
+      body: { email: 'nobody@example.com', password: 'Wrong!Passw0rd' },
+      ip: randomIp(),
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 });
 
 describe('a body the API does not take', () => {
-  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml'])('%s is a 415 in the one error shape', async (type) => {
-    const res = await t.api('POST', '/account/login', {
-      body: JSON.stringify({ email: 'ama@example.com', password: 'x' }),
-      headers: { 'content-type': type },
-      ip: randomIp(),
-    });
-    expect(res.status).toBe(415);
-    expect(res.body).toEqual({ message: 'This content type is not supported.', error: 'This content type is not supported.' });
-  });
+  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml'])(
+    '%s is a 415 in the one error shape',
+    async (type) => {
+      const res = await t.api('POST', '/account/login', {
+        body: JSON.stringify({ email: 'ama@example.com', password: 'x' }),
+        headers: { 'content-type': type },
+        ip: randomIp(),
+      });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({
+        message: 'This content type is not supported.',
+        error: 'This content type is not supported.',
+      });
+    },
+  );
 
   it('is a 415 for a signed-in caller as well', async () => {
     const me = await newIndividual(t);

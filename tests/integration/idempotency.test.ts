@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, PASSWORD, logIn, mailsTo, newCompany, newCompanyMember, newIndividual, uniqueEmail } from './support/actors';
+import {
+  type Actor,
+  PASSWORD,
+  logIn,
+  mailsTo,
+  newCompany,
+  newCompanyMember,
+  newIndividual,
+  uniqueEmail,
+} from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,8 +36,10 @@ const newcomer = (email = uniqueEmail('invitee')) => ({
 });
 const details = { first_name: 'Ama', last_name: 'Owusu', phone_number: '+233205550000' };
 
-const rowsWithEmail = async (email: string) => t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-const setFirstName = (id: string, firstName: string) => t.ctx.db.update(users).set({ firstName }).where(eq(users.id, id));
+const rowsWithEmail = async (email: string) =>
+  t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+const setFirstName = (id: string, firstName: string) =>
+  t.ctx.db.update(users).set({ firstName }).where(eq(users.id, id));
 const firstNameOf = async (a: Actor) =>
   (await t.api('GET', '/individuals/profile', { token: a.token })).body.data.user.first_name as string;
 
@@ -76,7 +87,9 @@ describe('Idempotency-Key', () => {
     // Another path is another request too.
     const elsewhere = await putMe(admin, details, key);
     expect(elsewhere.status).toBe(422);
-    expect((await t.api('GET', '/individuals/profile', { token: admin.token })).body.data.user.first_name).toBe('Kwame');
+    expect((await t.api('GET', '/individuals/profile', { token: admin.token })).body.data.user.first_name).toBe(
+      'Kwame',
+    );
   });
 
   it('keeps each user’s keys apart', async () => {
@@ -127,7 +140,9 @@ describe('Idempotency-Key', () => {
     expect(first.status).toBe(422);
     expect(first.body.error.email[0]).toBe('The email has already been taken.');
     // The address becomes free, but the key still answers what it answered.
-    expect((await t.api('DELETE', `/company/users/${admin.companyId}/${member.id}`, { token: admin.token })).status).toBe(202);
+    expect(
+      (await t.api('DELETE', `/company/users/${admin.companyId}/${member.id}`, { token: admin.token })).status,
+    ).toBe(202);
     const second = await invite(admin, body, key);
     expect(second.status).toBe(422);
     expect(second.headers.get(REPLAYED)).toBe('true');

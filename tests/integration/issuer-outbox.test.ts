@@ -7,7 +7,18 @@ import { performDue } from '../../server/modules/cards/outbox';
 import { centsOf, formatMoney } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
-import { cardBody, cardLedger, creationFee, expectLedgerConsistent, fundingFee, issuerBalance, issuerTokenOf, newCard, walletCents, withdrawalFee } from './support/cards';
+import {
+  cardBody,
+  cardLedger,
+  creationFee,
+  expectLedgerConsistent,
+  fundingFee,
+  issuerBalance,
+  issuerTokenOf,
+  newCard,
+  walletCents,
+  withdrawalFee,
+} from './support/cards';
 import { fundWallet } from './support/money';
 
 let t: TestApp;
@@ -32,11 +43,20 @@ async function workerRetries(times = MAX_ATTEMPTS) {
   }
 }
 
-const opsOf = (cardId: string) => t.ctx.db.select().from(issuerOperations).where(eq(issuerOperations.cardId, cardId)).orderBy(issuerOperations.seq);
-const addFunds = (a: Actor, card: string, amount: string, key?: string) => t.api('POST', '/cards/add-funds', { token: a.token, body: { card, amount }, idempotencyKey: key });
-const withdraw = (a: Actor, card: string, amount: string, key?: string) => t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card, amount }, idempotencyKey: key });
-const walletHistory = async (a: Actor) => (await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}`, { token: a.token })).body.data as Array<Record<string, any>>;
-const cardHistory = async (a: Actor, card: string) => (await t.api('GET', `/reports/view-cards-transactions?card=${card}`, { token: a.token })).body.data as Array<Record<string, any>>;
+const opsOf = (cardId: string) =>
+  t.ctx.db.select().from(issuerOperations).where(eq(issuerOperations.cardId, cardId)).orderBy(issuerOperations.seq);
+const addFunds = (a: Actor, card: string, amount: string, key?: string) =>
+  t.api('POST', '/cards/add-funds', { token: a.token, body: { card, amount }, idempotencyKey: key });
+const withdraw = (a: Actor, card: string, amount: string, key?: string) =>
+  t.api('POST', '/cards/withdraw-funds', { token: a.token, body: { card, amount }, idempotencyKey: key });
+const walletHistory = async (a: Actor) =>
+  (await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}`, { token: a.token })).body.data as Array<
+    Record<string, any>
+  >;
+const cardHistory = async (a: Actor, card: string) =>
+  (await t.api('GET', `/reports/view-cards-transactions?card=${card}`, { token: a.token })).body.data as Array<
+    Record<string, any>
+  >;
 
 async function customerWithCard(cardAmount = '50.00') {
   const a = await newIndividual(t);
@@ -70,7 +90,9 @@ describe('the issuer outbox: loads', () => {
     await expectIssuerMatchesLedger(card.id);
 
     const refund = (await walletHistory(a)).find((r) => r.type === 'refund');
-    expect(refund?.description).toBe(`Card top-up failed at the issuer: ${formatMoney(2_000 + fee)} USD returned (${card.nickname})`);
+    expect(refund?.description).toBe(
+      `Card top-up failed at the issuer: ${formatMoney(2_000 + fee)} USD returned (${card.nickname})`,
+    );
     expect((await cardHistory(a, card.id)).some((r) => /the card issuer failed/.test(r.description))).toBe(true);
     await expectLedgerConsistent(t, expect);
   });
@@ -144,7 +166,10 @@ describe('the issuer outbox: withdrawals go issuer first', () => {
     const { a, card } = await customerWithCard();
     const before = await walletCents(t, a);
     // The issuer holds less than the ledger says (drift), so it refuses the unload whatever the retries.
-    await t.ctx.db.update(sandboxCards).set({ balance: 1_000 }).where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
+    await t.ctx.db
+      .update(sandboxCards)
+      .set({ balance: 1_000 })
+      .where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
     const key = randomUUID();
     const res = await withdraw(a, card.id, '30.00', key);
     expect(res.status).toBe(422);
@@ -163,7 +188,10 @@ describe('the issuer outbox: other operations', () => {
     t.ctx.config.issuer.maxAttempts = 1;
     try {
       fault('freeze', 'fail');
-      const res = await t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: 'deactivate' } });
+      const res = await t.api('POST', `/cards/change-status/${card.id}`, {
+        token: a.token,
+        body: { status: 'deactivate' },
+      });
       expect(res.status).toBe(503);
       const [row] = await t.ctx.db.select().from(cards).where(eq(cards.id, card.id));
       expect(row!.state).toBe('Active');
@@ -180,7 +208,9 @@ describe('the issuer outbox: other operations', () => {
     expect((await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, token)))[0]!.status).toBe('active');
     clearFaults();
     await workerRetries(1);
-    expect((await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, token)))[0]!.status).toBe('terminated');
+    expect((await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, token)))[0]!.status).toBe(
+      'terminated',
+    );
     expect((await opsOf(card.id)).at(-1)).toMatchObject({ operation: 'terminate', state: 'done' });
   });
 
@@ -193,7 +223,10 @@ describe('the issuer outbox: other operations', () => {
     const loads = (await opsOf(card.id)).filter((o) => o.purpose === 'card-funding');
     expect(loads.map((o) => o.state)).toEqual(['pending', 'pending']);
     await workerRetries(2);
-    expect((await opsOf(card.id)).filter((o) => o.purpose === 'card-funding').map((o) => o.state)).toEqual(['done', 'done']);
+    expect((await opsOf(card.id)).filter((o) => o.purpose === 'card-funding').map((o) => o.state)).toEqual([
+      'done',
+      'done',
+    ]);
     await expectIssuerMatchesLedger(card.id);
   });
 });
@@ -206,7 +239,10 @@ describe('reconciliation', () => {
     // Settle everything other tests left owed, then make real drift on this card.
     clearFaults();
     await workerRetries(2);
-    await t.ctx.db.update(sandboxCards).set({ balance: 4_000 }).where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
+    await t.ctx.db
+      .update(sandboxCards)
+      .set({ balance: 4_000 })
+      .where(eq(sandboxCards.token, await issuerTokenOf(t, card.id)));
 
     expect((await t.api('POST', '/reconciliation/run', { token: admin.token })).status).toBe(403);
     expect((await t.api('POST', '/reconciliation/run', { token: a.token })).status).toBe(403);
@@ -214,18 +250,35 @@ describe('reconciliation', () => {
     const run = await t.api('POST', '/reconciliation/run', { token: boss.token });
     expect(run.status).toBe(200);
     const mine = (run.body.data.drift as Array<Record<string, string>>).filter((d) => d.card_id === card.id);
-    expect(mine).toEqual([{ card_id: card.id, ledger: '50.00', issuer: '40.00', reason: 'The issuer holds 10.00 USD less than the ledger, and no operation explains it.' }]);
+    expect(mine).toEqual([
+      {
+        card_id: card.id,
+        ledger: '50.00',
+        issuer: '40.00',
+        reason: 'The issuer holds 10.00 USD less than the ledger, and no operation explains it.',
+      },
+    ]);
     const last = await t.api('GET', '/reconciliation', { token: admin.token });
     expect(last.body.data).toEqual(run.body.data);
 
     const failed = await t.api('GET', '/reconciliation/operations?state=failed', { token: admin.token });
     expect(failed.status).toBe(200);
-    const refunded = (failed.body.data as Array<Record<string, any>>).find((o) => o.purpose === 'card-funding' && o.refund);
-    expect(refunded).toMatchObject({ operation: 'load', state: 'failed', amount: '20.00', refund: { amount: formatMoney(2_000 + fundingFee('media', 2_000)) } });
+    const refunded = (failed.body.data as Array<Record<string, any>>).find(
+      (o) => o.purpose === 'card-funding' && o.refund,
+    );
+    expect(refunded).toMatchObject({
+      operation: 'load',
+      state: 'failed',
+      amount: '20.00',
+      refund: { amount: formatMoney(2_000 + fundingFee('media', 2_000)) },
+    });
     expect((await t.api('GET', '/reconciliation/operations?state=sideways', { token: admin.token })).status).toBe(422);
 
     // Put the issuer right: no drift for this card any more.
-    await t.ctx.db.update(sandboxCards).set({ balance: 5_000 }).where(and(eq(sandboxCards.token, await issuerTokenOf(t, card.id))));
+    await t.ctx.db
+      .update(sandboxCards)
+      .set({ balance: 5_000 })
+      .where(and(eq(sandboxCards.token, await issuerTokenOf(t, card.id))));
     const again = await t.api('POST', '/reconciliation/run', { token: boss.token });
     expect((again.body.data.drift as Array<Record<string, string>>).filter((d) => d.card_id === card.id)).toEqual([]);
   });
@@ -236,7 +289,11 @@ describe('every issuer operation with every fault', () => {
   const cases: Case[] = [
     { op: 'load', run: (a, c) => addFunds(a, c, '7.00'), ok: [200] },
     { op: 'unload', run: (a, c) => withdraw(a, c, '7.00'), ok: [200, 202, 422] },
-    { op: 'freeze', run: (a, c) => t.api('POST', `/cards/change-status/${c}`, { token: a.token, body: { status: 'deactivate' } }), ok: [202, 503] },
+    {
+      op: 'freeze',
+      run: (a, c) => t.api('POST', `/cards/change-status/${c}`, { token: a.token, body: { status: 'deactivate' } }),
+      ok: [202, 503],
+    },
     { op: 'terminate', run: (a, c) => t.api('DELETE', `/cards/${c}`, { token: a.token }), ok: [202] },
   ];
   for (const c of cases) {
@@ -253,7 +310,10 @@ describe('every issuer operation with every fault', () => {
         expect(fees).toBeGreaterThanOrEqual(0);
         expect(fees).toBeLessThan(100);
         const [row] = await t.ctx.db.select().from(cards).where(eq(cards.id, card.id));
-        if (row!.deletedAt) expect((await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, row!.issuerToken)))[0]!.status).toBe('terminated');
+        if (row!.deletedAt)
+          expect(
+            (await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, row!.issuerToken)))[0]!.status,
+          ).toBe('terminated');
         else await expectIssuerMatchesLedger(card.id);
         expect((await opsOf(card.id)).filter((o) => o.state === 'pending')).toEqual([]);
         await expectLedgerConsistent(t, expect);
@@ -271,16 +331,25 @@ describe('every issuer operation with every fault', () => {
     expect(await t.ctx.db.select().from(cards).where(eq(cards.walletId, a.id))).toEqual([]);
   });
 
-  it.each(['fail', 'timeout'] as const)("unfreeze that meets '%s' leaves the card as the issuer has it", async (mode) => {
-    const { a, card } = await customerWithCard();
-    expect((await t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: 'deactivate' } })).status).toBe(202);
-    fault('unfreeze', mode);
-    const res = await t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: 'activate' } });
-    expect([202, 503]).toContain(res.status);
-    clearFaults();
-    await workerRetries(MAX_ATTEMPTS + 1);
-    const [row] = await t.ctx.db.select().from(cards).where(eq(cards.id, card.id));
-    const [issuerCard] = await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, row!.issuerToken));
-    expect(row!.state === 'Active' ? 'active' : 'frozen').toBe(issuerCard!.status);
-  });
+  it.each(['fail', 'timeout'] as const)(
+    "unfreeze that meets '%s' leaves the card as the issuer has it",
+    async (mode) => {
+      const { a, card } = await customerWithCard();
+      expect(
+        (await t.api('POST', `/cards/change-status/${card.id}`, { token: a.token, body: { status: 'deactivate' } }))
+          .status,
+      ).toBe(202);
+      fault('unfreeze', mode);
+      const res = await t.api('POST', `/cards/change-status/${card.id}`, {
+        token: a.token,
+        body: { status: 'activate' },
+      });
+      expect([202, 503]).toContain(res.status);
+      clearFaults();
+      await workerRetries(MAX_ATTEMPTS + 1);
+      const [row] = await t.ctx.db.select().from(cards).where(eq(cards.id, card.id));
+      const [issuerCard] = await t.ctx.db.select().from(sandboxCards).where(eq(sandboxCards.token, row!.issuerToken));
+      expect(row!.state === 'Active' ? 'active' : 'frozen').toBe(issuerCard!.status);
+    },
+  );
 });

@@ -22,7 +22,8 @@ async function newWallet() {
   await createWallet(t.ctx.db, owner);
   return (await findWallet(t.ctx.db, owner))!;
 }
-const balance = async (id: string) => (await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)))[0]!.balance;
+const balance = async (id: string) =>
+  (await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)))[0]!.balance;
 
 async function failure(p: Promise<unknown>): Promise<string> {
   try {
@@ -40,8 +41,20 @@ function handWritten(legs: { accountId: string; amount: number; before: number; 
     const transferId = crypto.randomUUID();
     await tx.insert(ledgerTransfers).values({ id: transferId, kind: 'test', reference: newReference('TST') });
     for (const l of legs) {
-      await tx.insert(ledgerEntries).values({ id: crypto.randomUUID(), transferId, accountId: l.accountId, amount: l.amount, balanceBefore: l.before, balanceAfter: l.before + l.amount });
-      await tx.update(ledgerAccounts).set({ balance: l.setBalance ?? l.before + l.amount }).where(eq(ledgerAccounts.id, l.accountId));
+      await tx
+        .insert(ledgerEntries)
+        .values({
+          id: crypto.randomUUID(),
+          transferId,
+          accountId: l.accountId,
+          amount: l.amount,
+          balanceBefore: l.before,
+          balanceAfter: l.before + l.amount,
+        });
+      await tx
+        .update(ledgerAccounts)
+        .set({ balance: l.setBalance ?? l.before + l.amount })
+        .where(eq(ledgerAccounts.id, l.accountId));
     }
     return transferId;
   });
@@ -58,9 +71,20 @@ describe('the database guards the ledger', () => {
 
   it('refuses a cached balance that is not the last entry’s balance_after, and an entry that does not start where the last one ended', async () => {
     const [a, b] = [await newWallet(), await newWallet()];
-    await t.ctx.db.transaction((tx) => post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: PLATFORM.tronDeposits, amount: -1_000 }, { accountId: a.id, amount: 1_000 }] }));
+    await t.ctx.db.transaction((tx) =>
+      post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: PLATFORM.tronDeposits, amount: -1_000 },
+          { accountId: a.id, amount: 1_000 },
+        ],
+      }),
+    );
     // a balance changed with no entry
-    expect(await failure(t.ctx.db.update(ledgerAccounts).set({ balance: 900 }).where(eq(ledgerAccounts.id, a.id)))).toMatch(/holds a balance of 900 but its last entry says 1000/);
+    expect(
+      await failure(t.ctx.db.update(ledgerAccounts).set({ balance: 900 }).where(eq(ledgerAccounts.id, a.id))),
+    ).toMatch(/holds a balance of 900 but its last entry says 1000/);
     // entries written but one balance left behind
     expect(
       await failure(
@@ -85,9 +109,31 @@ describe('the database guards the ledger', () => {
   it('accepts what the posting code writes: several postings to one account in one transaction, and a transfer', async () => {
     const [a, b] = [await newWallet(), await newWallet()];
     await t.ctx.db.transaction(async (tx) => {
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: PLATFORM.tronDeposits, amount: -5_000 }, { accountId: a.id, amount: 5_000 }] });
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: a.id, amount: -2_000 }, { accountId: b.id, amount: 1_990 }, { accountId: PLATFORM.feeIncome, amount: 10 }] });
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: b.id, amount: -990 }, { accountId: a.id, amount: 990 }] });
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: PLATFORM.tronDeposits, amount: -5_000 },
+          { accountId: a.id, amount: 5_000 },
+        ],
+      });
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: a.id, amount: -2_000 },
+          { accountId: b.id, amount: 1_990 },
+          { accountId: PLATFORM.feeIncome, amount: 10 },
+        ],
+      });
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: b.id, amount: -990 },
+          { accountId: a.id, amount: 990 },
+        ],
+      });
     });
     expect([await balance(a.id), await balance(b.id)]).toEqual([3_990, 1_000]);
     // every account's cached balance is its last entry's, across the whole database

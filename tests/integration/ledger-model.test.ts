@@ -28,7 +28,13 @@ type Command =
 
 const who = fc.integer({ min: 0, max: 2 });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('topup' as const), who, cents: fc.integer({ min: 100, max: 40_000 }), method: fc.constantFrom<Method>('tron', 'momo'), confirmed: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('topup' as const),
+    who,
+    cents: fc.integer({ min: 100, max: 40_000 }),
+    method: fc.constantFrom<Method>('tron', 'momo'),
+    confirmed: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('approve' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('deny' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('transfer' as const), from: who, to: who, cents: fc.integer({ min: 1, max: 30_000 }) }),
@@ -54,12 +60,17 @@ async function checkLedger(actorAccounts: string[]) {
       left join (select account_id, sum(amount) as s from ledger_entries group by account_id) e on e.account_id = a.id
      where a.balance <> coalesce(e.s, 0)`);
   expect(drift, 'accounts whose balance is not the sum of their entries').toEqual([]);
-  const unbalanced = await rows(sql`select transfer_id from ledger_entries group by transfer_id having sum(amount) <> 0`);
+  const unbalanced = await rows(
+    sql`select transfer_id from ledger_entries group by transfer_id having sum(amount) <> 0`,
+  );
   expect(unbalanced, 'transfers whose entries do not sum to zero').toEqual([]);
   const lonely = await rows(sql`
     select t.id from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id group by t.id having count(e.id) < 2`);
   expect(lonely, 'transfers with fewer than two entries').toEqual([]);
-  const negative = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(sql`${ledgerAccounts.allowNegative} = false and ${ledgerAccounts.balance} < 0`);
+  const negative = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.allowNegative} = false and ${ledgerAccounts.balance} < 0`);
   expect(negative, 'accounts below zero that may not be').toEqual([]);
 
   // No lost update: each account's entries chain from 0 to its balance, every "before" being
@@ -79,7 +90,12 @@ it('keeps every wallet equal to the model and the ledger balanced, whatever happ
     const staff = await newStaff(t);
     const agent = await newIndividual(t);
     await makeMomoAgent(t, agent);
-    const accountIds = (await t.ctx.db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.ownerId, actors.map(walletOf)))).map((a) => a.id);
+    const accountIds = (
+      await t.ctx.db
+        .select()
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.ownerId, actors.map(walletOf)))
+    ).map((a) => a.id);
     expect(accountIds).toHaveLength(3);
 
     await fc.assert(
@@ -91,25 +107,42 @@ it('keeps every wallet equal to the model and the ledger balanced, whatever happ
         for (const c of commands) {
           if (c.kind === 'topup') {
             const a = actors[c.who]!;
-            const res = await t.api('POST', '/wallet/topup-balance', { token: a.token, body: { wallet_id: walletOf(a), amount: c.cents / 100, method: c.method } });
+            const res = await t.api('POST', '/wallet/topup-balance', {
+              token: a.token,
+              body: { wallet_id: walletOf(a), amount: c.cents / 100, method: c.method },
+            });
             expect(res.status).toBe(201);
-            const [row] = await t.ctx.db.select({ id: topups.id }).from(topups).where(eq(topups.reference, res.body.data.reference));
+            const [row] = await t.ctx.db
+              .select({ id: topups.id })
+              .from(topups)
+              .where(eq(topups.reference, res.body.data.reference));
             if (c.confirmed) {
-              const body = c.method === 'tron' ? { reference: res.body.data.reference, transaction_hash: tronHash() } : { reference: res.body.data.reference };
+              const body =
+                c.method === 'tron'
+                  ? { reference: res.body.data.reference, transaction_hash: tronHash() }
+                  : { reference: res.body.data.reference };
               expect((await t.api('POST', '/wallet/topup-confirm', { token: a.token, body })).status).toBe(200);
-              if (c.method === 'momo') expect((await t.api('POST', '/wallet/momo-confirm', { token: agent.token, body: { topup_id: row!.id } })).status).toBe(200);
+              if (c.method === 'momo')
+                expect(
+                  (await t.api('POST', '/wallet/momo-confirm', { token: agent.token, body: { topup_id: row!.id } }))
+                    .status,
+                ).toBe(200);
             }
             open.push({ id: row!.id, who: c.who, cents: c.cents, method: c.method, confirmed: c.confirmed });
           } else if (c.kind === 'approve' || c.kind === 'deny') {
             if (!open.length) continue;
             const i = c.pick % open.length;
             const top = open[i]!;
-            const body = c.kind === 'approve' ? { topup_id: top.id, action: 'approve' } : { topup_id: top.id, action: 'deny', reason: 'Model says no' };
+            const body =
+              c.kind === 'approve'
+                ? { topup_id: top.id, action: 'approve' }
+                : { topup_id: top.id, action: 'deny', reason: 'Model says no' };
             const res = await t.api('POST', '/wallet/approve-topup', { token: staff.token, body });
             if (c.kind === 'deny' || top.confirmed) {
               expect(res.status).toBe(200);
               open.splice(i, 1);
-              if (c.kind === 'approve') model[top.who]! += top.method === 'tron' ? top.cents - feeAmount(TRON_FEE, top.cents) : top.cents;
+              if (c.kind === 'approve')
+                model[top.who]! += top.method === 'tron' ? top.cents - feeAmount(TRON_FEE, top.cents) : top.cents;
             } else {
               expect(res.status).toBe(409);
             }
@@ -134,7 +167,14 @@ it('keeps every wallet equal to the model and the ledger balanced, whatever happ
 
         // Leave nothing open for the next run, so approvals there start from a clean slate.
         for (const top of open) {
-          expect((await t.api('POST', '/wallet/approve-topup', { token: staff.token, body: { topup_id: top.id, action: 'deny', reason: 'End of run' } })).status).toBe(200);
+          expect(
+            (
+              await t.api('POST', '/wallet/approve-topup', {
+                token: staff.token,
+                body: { topup_id: top.id, action: 'deny', reason: 'End of run' },
+              })
+            ).status,
+          ).toBe(200);
         }
         for (const [i, a] of actors.entries()) expect(centsOf(await balanceOf(t, a)), `wallet ${i}`).toBe(model[i]);
         for (const m of model) expect(m).toBeGreaterThanOrEqual(0);

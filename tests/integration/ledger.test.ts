@@ -20,10 +20,14 @@ async function newWallet() {
   return (await findWallet(t.ctx.db, owner))!;
 }
 
-const postLegs = (legs: Leg[], kind = 'test') => t.ctx.db.transaction((tx) => post(tx, { kind, reference: newReference('TST'), legs }));
-const balance = async (id: string) => (await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)))[0]!.balance;
-const entriesOf = (transferId: string) => t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, transferId));
-const entriesOfAccount = (accountId: string) => t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+const postLegs = (legs: Leg[], kind = 'test') =>
+  t.ctx.db.transaction((tx) => post(tx, { kind, reference: newReference('TST'), legs }));
+const balance = async (id: string) =>
+  (await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)))[0]!.balance;
+const entriesOf = (transferId: string) =>
+  t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, transferId));
+const entriesOfAccount = (accountId: string) =>
+  t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
 
 /** The database's message for a failed query (drizzle wraps the driver's error). */
 async function failure(p: Promise<unknown>): Promise<string> {
@@ -86,18 +90,50 @@ describe('post', () => {
     );
     const entries = await entriesOf(r.transferId);
     expect(entries).toHaveLength(2);
-    expect(entries.find((e) => e.accountId === a.id)).toMatchObject({ amount: -500, balanceBefore: 1_000, balanceAfter: 500 });
+    expect(entries.find((e) => e.accountId === a.id)).toMatchObject({
+      amount: -500,
+      balanceBefore: 1_000,
+      balanceAfter: 500,
+    });
     const [transfer] = await t.ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, r.transferId));
     expect(transfer).toMatchObject({ kind: 'transfer', description: 'split', meta: { note: 'x' } });
   });
 
   it.each([
-    ['unbalanced', (a: string, b: string) => [{ accountId: a, amount: -100 }, { accountId: b, amount: 99 }], /does not balance/],
-    ['a single account', (a: string) => [{ accountId: a, amount: 100 }, { accountId: a, amount: -100 }], /needs two accounts/],
+    [
+      'unbalanced',
+      (a: string, b: string) => [
+        { accountId: a, amount: -100 },
+        { accountId: b, amount: 99 },
+      ],
+      /does not balance/,
+    ],
+    [
+      'a single account',
+      (a: string) => [
+        { accountId: a, amount: 100 },
+        { accountId: a, amount: -100 },
+      ],
+      /needs two accounts/,
+    ],
     ['one leg of zero', (a: string) => [{ accountId: a, amount: 0 }], /needs two accounts/],
     ['no legs', () => [], /needs two accounts/],
-    ['a fraction of a cent', (a: string, b: string) => [{ accountId: a, amount: -0.5 }, { accountId: b, amount: 0.5 }], /not an integer/],
-    ['an unknown account', (a: string) => [{ accountId: a, amount: 100 }, { accountId: crypto.randomUUID(), amount: -100 }], /unknown account/],
+    [
+      'a fraction of a cent',
+      (a: string, b: string) => [
+        { accountId: a, amount: -0.5 },
+        { accountId: b, amount: 0.5 },
+      ],
+      /not an integer/,
+    ],
+    [
+      'an unknown account',
+      (a: string) => [
+        { accountId: a, amount: 100 },
+        { accountId: crypto.randomUUID(), amount: -100 },
+      ],
+      /unknown account/,
+    ],
   ])('refuses %s and writes nothing', async (_what, legs, message) => {
     const [a, b] = [await newWallet(), await newWallet()];
     await expect(postLegs((legs as (a: string, b: string) => Leg[])(a.id, b.id))).rejects.toThrow(message);
@@ -112,8 +148,22 @@ describe('post', () => {
       { accountId: a.id, amount: 500 },
     ]);
     const attempt = t.ctx.db.transaction(async (tx: Tx) => {
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: a.id, amount: -200 }, { accountId: b.id, amount: 200 }] });
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: a.id, amount: -301 }, { accountId: b.id, amount: 301 }] });
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: a.id, amount: -200 },
+          { accountId: b.id, amount: 200 },
+        ],
+      });
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: a.id, amount: -301 },
+          { accountId: b.id, amount: 301 },
+        ],
+      });
     });
     const err = await attempt.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InsufficientFunds);
@@ -124,7 +174,10 @@ describe('post', () => {
     expect(await balance(b.id)).toBe(0);
     expect(await entriesOfAccount(b.id)).toHaveLength(0);
     // exactly the balance is fine
-    await postLegs([{ accountId: a.id, amount: -500 }, { accountId: b.id, amount: 500 }]);
+    await postLegs([
+      { accountId: a.id, amount: -500 },
+      { accountId: b.id, amount: 500 },
+    ]);
     expect(await balance(a.id)).toBe(0);
   });
 
@@ -140,8 +193,19 @@ describe('post', () => {
     expect(tronRow).toMatchObject({ kind: 'tron_deposits', allowNegative: true });
 
     const drained = t.ctx.db.transaction(async (tx) => {
-      const [fee] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, PLATFORM.feeIncome)).for('update');
-      await post(tx, { kind: 'test', reference: newReference('TST'), legs: [{ accountId: PLATFORM.feeIncome, amount: -(fee!.balance + 1) }, { accountId: a.id, amount: fee!.balance + 1 }] });
+      const [fee] = await tx
+        .select()
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, PLATFORM.feeIncome))
+        .for('update');
+      await post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: PLATFORM.feeIncome, amount: -(fee!.balance + 1) },
+          { accountId: a.id, amount: fee!.balance + 1 },
+        ],
+      });
     });
     await expect(drained).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await balance(a.id)).toBe(123_456);
@@ -151,13 +215,28 @@ describe('post', () => {
 describe('the database itself', () => {
   it('refuses to change or delete ledger entries and transfers', async () => {
     const a = await newWallet();
-    const r = await postLegs([{ accountId: PLATFORM.tronDeposits, amount: -700 }, { accountId: a.id, amount: 700 }]);
+    const r = await postLegs([
+      { accountId: PLATFORM.tronDeposits, amount: -700 },
+      { accountId: a.id, amount: 700 },
+    ]);
     const db = t.ctx.db;
-    expect(await failure(db.update(ledgerEntries).set({ amount: 70_000 }).where(eq(ledgerEntries.transferId, r.transferId)))).toMatch(/ledger ledger_entries rows are immutable/);
-    expect(await failure(db.delete(ledgerEntries).where(eq(ledgerEntries.transferId, r.transferId)))).toMatch(/ledger ledger_entries rows are immutable/);
-    expect(await failure(db.update(ledgerTransfers).set({ kind: 'gift' }).where(eq(ledgerTransfers.id, r.transferId)))).toMatch(/ledger ledger_transfers rows are immutable/);
-    expect(await failure(db.delete(ledgerTransfers).where(eq(ledgerTransfers.id, r.transferId)))).toMatch(/ledger ledger_transfers rows are immutable/);
-    expect(await failure(db.execute(sql`update ledger_entries set balance_after = balance_after where transfer_id = ${r.transferId}`))).toMatch(/immutable/);
+    expect(
+      await failure(db.update(ledgerEntries).set({ amount: 70_000 }).where(eq(ledgerEntries.transferId, r.transferId))),
+    ).toMatch(/ledger ledger_entries rows are immutable/);
+    expect(await failure(db.delete(ledgerEntries).where(eq(ledgerEntries.transferId, r.transferId)))).toMatch(
+      /ledger ledger_entries rows are immutable/,
+    );
+    expect(
+      await failure(db.update(ledgerTransfers).set({ kind: 'gift' }).where(eq(ledgerTransfers.id, r.transferId))),
+    ).toMatch(/ledger ledger_transfers rows are immutable/);
+    expect(await failure(db.delete(ledgerTransfers).where(eq(ledgerTransfers.id, r.transferId)))).toMatch(
+      /ledger ledger_transfers rows are immutable/,
+    );
+    expect(
+      await failure(
+        db.execute(sql`update ledger_entries set balance_after = balance_after where transfer_id = ${r.transferId}`),
+      ),
+    ).toMatch(/immutable/);
     const entries = await entriesOf(r.transferId);
     expect(entries.map((e) => e.amount).sort((x, y) => x - y)).toEqual([-700, 700]);
     expect(await balance(a.id)).toBe(700);
@@ -165,13 +244,17 @@ describe('the database itself', () => {
 
   it('refuses a wallet balance below zero and an entry whose arithmetic is wrong', async () => {
     const a = await newWallet();
-    expect(await failure(t.ctx.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.id, a.id)))).toMatch(/ledger_accounts_non_negative/);
+    expect(
+      await failure(t.ctx.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.id, a.id))),
+    ).toMatch(/ledger_accounts_non_negative/);
     // inside a transaction that fails, so no transfer without entries is left behind
     const entry = (amount: number, balanceAfter: number) =>
       t.ctx.db.transaction(async (tx) => {
         const transferId = crypto.randomUUID();
         await tx.insert(ledgerTransfers).values({ id: transferId, kind: 'test', reference: newReference('TST') });
-        await tx.insert(ledgerEntries).values({ id: crypto.randomUUID(), transferId, accountId: a.id, amount, balanceBefore: 0, balanceAfter });
+        await tx
+          .insert(ledgerEntries)
+          .values({ id: crypto.randomUUID(), transferId, accountId: a.id, amount, balanceBefore: 0, balanceAfter });
       });
     expect(await failure(entry(100, 101))).toMatch(/ledger_entries_arithmetic/);
     expect(await failure(entry(0, 0))).toMatch(/ledger_entries_nonzero/);
@@ -184,7 +267,10 @@ describe('the database itself', () => {
     await createWallet(t.ctx.db, owner);
     expect(await t.ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, owner))).toHaveLength(1);
     const platform = new Map(
-      (await t.ctx.db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.ownerId} is null`)).map((p) => [p.id, [p.kind, p.allowNegative]]),
+      (await t.ctx.db.select().from(ledgerAccounts).where(sql`${ledgerAccounts.ownerId} is null`)).map((p) => [
+        p.id,
+        [p.kind, p.allowNegative],
+      ]),
     );
     expect(platform.get(PLATFORM.feeIncome)).toEqual(['fee_income', false]);
     expect(platform.get(PLATFORM.tronDeposits)).toEqual(['tron_deposits', true]);

@@ -11,7 +11,8 @@ afterAll(() => t.close());
 const NEW_PASSWORD = 'N3w!Passw0rd-2';
 const EXPIRED = 'Your login attempt has expired. Please log in again.';
 
-const login = (email: string, password = PASSWORD) => t.api('POST', '/account/login', { body: { email, password }, ip: randomIp() });
+const login = (email: string, password = PASSWORD) =>
+  t.api('POST', '/account/login', { body: { email, password }, ip: randomIp() });
 const confirm = (kind: 'auth-confirm' | 'login-confirm', token: string, code: string) =>
   t.api('POST', `/account/${kind}`, { body: { token, code }, ip: randomIp() });
 
@@ -20,7 +21,9 @@ async function resetPassword(email: string) {
   expect((await t.api('POST', '/account/reset', { body: { email }, ip: randomIp() })).status).toBe(202);
   await t.ctx.background.settled();
   const token = new URL(linkFrom(t, email, '/onboarding/new-password')).searchParams.get('token');
-  const res = await t.api('POST', '/account/reset-password', { body: { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+  const res = await t.api('POST', '/account/reset-password', {
+    body: { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -36,7 +39,9 @@ describe('a new password ends every login under way', () => {
     // The owner's own first login shows another key, and that one sets 2FA up.
     const owner = await login(email, NEW_PASSWORD);
     expect(owner.body.data.secret).not.toBe(intruder.secret);
-    expect((await confirm('auth-confirm', owner.body.data.token, await totpCode(t, owner.body.data.secret))).status).toBe(200);
+    expect(
+      (await confirm('auth-confirm', owner.body.data.token, await totpCode(t, owner.body.data.secret))).status,
+    ).toBe(200);
   });
 
   it('a reset from the link: a code step opened with the old password no longer opens a session', async () => {

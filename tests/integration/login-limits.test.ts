@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from './support/app';
-import { PASSWORD, logIn, newIndividual, randomIp, registerIndividual, startFreshWindow, uniqueEmail, wrongCode } from './support/actors';
+import {
+  PASSWORD,
+  logIn,
+  newIndividual,
+  randomIp,
+  registerIndividual,
+  startFreshWindow,
+  uniqueEmail,
+  wrongCode,
+} from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,10 +107,12 @@ describe('wrong passwords and rate limits', () => {
     const { email, secret } = await withTwoFactor();
     t.clock.advance(30_000);
     const one = await login(email);
-    for (let i = 0; i < 3; i++) expect((await confirm('login-confirm', one.body.data.token, await wrongCode(t, secret))).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await confirm('login-confirm', one.body.data.token, await wrongCode(t, secret))).status).toBe(401);
     const two = await login(email);
     expect(two.status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await confirm('login-confirm', two.body.data.token, await wrongCode(t, secret))).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await confirm('login-confirm', two.body.data.token, await wrongCode(t, secret))).status).toBe(401);
     // Five wrong codes in this window: the right password no longer opens a new challenge.
     expect((await login(email)).status).toBe(429);
   });
@@ -117,8 +128,10 @@ describe('wrong passwords and rate limits', () => {
 });
 
 describe('guesses sent all at once', () => {
-  const burst = <T>(n: number, send: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+  const burst = <T>(n: number, send: (i: number) => Promise<T>) =>
+    Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+  const tally = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
 
   it('twenty wrong passwords in parallel from one address: five are checked, the rest are 429; the owner elsewhere gets in', async () => {
     startFreshWindow(t);
@@ -140,7 +153,9 @@ describe('guesses sent all at once', () => {
     const answers = await burst(20, () => confirm('login-confirm', token, bad, ip));
     // Checked: told the code is wrong. The rest: 429, or 401 expired once the challenge has had its five.
     expect(answers.filter((r) => r.status === 401 && r.body.message === BAD_CODE)).toHaveLength(5);
-    expect(answers.every((r) => r.status === 429 || (r.status === 401 && [BAD_CODE, EXPIRED].includes(r.body.message)))).toBe(true);
+    expect(
+      answers.every((r) => r.status === 429 || (r.status === 401 && [BAD_CODE, EXPIRED].includes(r.body.message))),
+    ).toBe(true);
     expect((await login(email, PASSWORD, randomIp())).status).toBe(429);
   });
 

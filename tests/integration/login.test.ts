@@ -113,10 +113,12 @@ describe('two-step login', () => {
     const { email } = await registerIndividual(t);
     const first = await login(email);
     const { token, secret, qrcode } = first.body.data;
-    const pendingKey = async () => (await t.ctx.db.select({ key: users.pendingTotpSecret }).from(users).where(eq(users.email, email)))[0]!.key;
+    const pendingKey = async () =>
+      (await t.ctx.db.select({ key: users.pendingTotpSecret }).from(users).where(eq(users.email, email)))[0]!.key;
     expect(await pendingKey()).toEqual(expect.any(String));
     expect(await pendingKey()).not.toContain(secret);
-    for (let i = 0; i < 2; i++) expect((await confirm('auth-confirm', token, await wrongCode(t, secret))).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await confirm('auth-confirm', token, await wrongCode(t, secret))).status).toBe(401);
     // The person gives up on this attempt; it expires.
     t.clock.advance(11 * MINUTE);
     expect((await confirm('auth-confirm', token, await totpCode(t, secret))).status).toBe(401);
@@ -268,7 +270,10 @@ describe('sessions', () => {
     const challenge = await login(email);
     const ok = await confirm('auth-confirm', challenge.body.data.token, await totpCode(t, challenge.body.data.secret));
     const userId = ok.body.data.user.id;
-    const rows = await t.ctx.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
+    const rows = await t.ctx.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.tokenHash).not.toContain(ok.body.data.access_token);

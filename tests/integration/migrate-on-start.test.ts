@@ -14,7 +14,9 @@ import { openDatabase, pgliteExtensions } from '../../server/db/client';
  */
 
 const folder = path.resolve(__dirname, '../../server/db/migrations');
-const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: Array<{ tag: string }>;
+};
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'cw-migrations-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -46,8 +48,12 @@ describe.skipIf(!!inject('postgresUrl'))('migrations at start', () => {
       const queries: string[] = [];
       const query = pgl.query.bind(pgl);
       const exec = pgl.exec.bind(pgl);
-      pgl.query = ((sql: string, ...rest: unknown[]) => (queries.push(sql), query(sql, ...(rest as [])))) as typeof pgl.query;
-      pgl.exec = ((sql: string, ...rest: unknown[]) => (queries.push(sql), exec(sql, ...(rest as [])))) as typeof pgl.exec;
+      pgl.query = ((sql: string, ...rest: unknown[]) => (
+        queries.push(sql), query(sql, ...(rest as []))
+      )) as typeof pgl.query;
+      pgl.exec = ((sql: string, ...rest: unknown[]) => (
+        queries.push(sql), exec(sql, ...(rest as []))
+      )) as typeof pgl.exec;
       await database.migrate();
       expect(queries).toHaveLength(1);
       expect(await applied(pgl)).toBe(journal.entries.length);

@@ -20,7 +20,8 @@ const details = async (who: Actor) => {
   return res.body.data;
 };
 const sync = (who: Actor, body: unknown) => t.api('PUT', '/param/momo-sync', { token: who.token, body });
-const entitiesOf = async (who: Actor) => (await t.api('GET', '/individuals/profile', { token: who.token })).body.data.user.entities;
+const entitiesOf = async (who: Actor) =>
+  (await t.api('GET', '/individuals/profile', { token: who.token })).body.data.user.entities;
 const valid = () => ({
   momo_name: 'Cardwallet Payments',
   momo_number: '+233240001111',
@@ -52,7 +53,9 @@ describe('GET /param/momo-details', () => {
       expect(d.flat_fee).toMatch(/^\d+\.\d{2}$/);
     }
     const full = await details(await newStaff(t, 'Super-Admin'));
-    expect(Object.keys(full).sort()).toEqual([...PUBLIC_KEYS, 'confirmation_users', 'entity_users', 'momo_alert_emails'].sort());
+    expect(Object.keys(full).sort()).toEqual(
+      [...PUBLIC_KEYS, 'confirmation_users', 'entity_users', 'momo_alert_emails'].sort(),
+    );
     expect(Array.isArray(full.entity_users)).toBe(true);
     expect(full.confirmation_users.map((u: { id: string }) => u.id)).toEqual(full.entity_users);
     expect(Array.isArray(full.momo_alert_emails)).toBe(true);
@@ -73,14 +76,39 @@ describe('PUT /param/momo-sync', () => {
     ['a rate with 5 decimals', { rate: '15.12345' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
     ['a rate in words', { rate: 'fifteen' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
     ['no flat fee', { flat_fee: undefined }, 'flat_fee', 'Flat Fee is required'],
-    ['a flat fee with 3 decimals', { flat_fee: '5.005' }, 'flat_fee', 'Flat Fee must be a number with at most 2 decimals'],
+    [
+      'a flat fee with 3 decimals',
+      { flat_fee: '5.005' },
+      'flat_fee',
+      'Flat Fee must be a number with at most 2 decimals',
+    ],
     ['a negative flat fee', { flat_fee: -1 }, 'flat_fee', 'Flat Fee must be a number with at most 2 decimals'],
     ['no alert emails', { momo_alert_emails: undefined }, 'momo_alert_emails', 'MoMo Alert Emails are required'],
     ['an empty alert list', { momo_alert_emails: ' , ' }, 'momo_alert_emails', 'MoMo Alert Emails are required'],
-    ['a bad alert email', { momo_alert_emails: 'ops@example.com, not-an-email' }, 'momo_alert_emails', 'Each alert email must be a valid email address'],
-    ['a bad alert email in a list', { momo_alert_emails: ['ops@example.com', 'nope'] }, 'momo_alert_emails', 'Each alert email must be a valid email address'],
-    ['a confirmer id that is no UUID', { entity_users: ['42'] }, 'entity_users', 'Each confirmation user id must be a user id (UUID)'],
-    ['confirmer ids that are no UUIDs', { entity_users: 'abc, def' }, 'entity_users', 'Each confirmation user id must be a user id (UUID)'],
+    [
+      'a bad alert email',
+      { momo_alert_emails: 'ops@example.com, not-an-email' },
+      'momo_alert_emails',
+      'Each alert email must be a valid email address',
+    ],
+    [
+      'a bad alert email in a list',
+      { momo_alert_emails: ['ops@example.com', 'nope'] },
+      'momo_alert_emails',
+      'Each alert email must be a valid email address',
+    ],
+    [
+      'a confirmer id that is no UUID',
+      { entity_users: ['42'] },
+      'entity_users',
+      'Each confirmation user id must be a user id (UUID)',
+    ],
+    [
+      'confirmer ids that are no UUIDs',
+      { entity_users: 'abc, def' },
+      'entity_users',
+      'Each confirmation user id must be a user id (UUID)',
+    ],
   ];
 
   it.each(cases)('refuses %s (422) and saves nothing', { timeout: LOCKED }, (_what, change, field, message) =>
@@ -108,86 +136,122 @@ describe('PUT /param/momo-sync', () => {
     }),
   );
 
-  it('saves the settings; new Momo top-ups use the rate and fee, the named users become momo agents', { timeout: LOCKED }, () =>
-    keepingSettings(async () => {
-      const sa = await newStaff(t, 'Super-Admin');
-      const company = await newCompany(t);
-      const [agent, member, bystander] = [await newIndividual(t), await newCompanyMember(t, company), await newIndividual(t)];
-      const alert = `alerts.${randomUUID()}@example.com`;
-      const res = await sync(sa, {
-        ...valid(),
-        rate: 12.3456,
-        flat_fee: 2.5,
-        momo_alert_emails: `${alert.toUpperCase()}, second@example.com`,
-        entity_users: `${agent.id}, ${member.id}, ${agent.id}`,
-      });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        message: 'Momo settings saved.',
-        data: {
+  it(
+    'saves the settings; new Momo top-ups use the rate and fee, the named users become momo agents',
+    { timeout: LOCKED },
+    () =>
+      keepingSettings(async () => {
+        const sa = await newStaff(t, 'Super-Admin');
+        const company = await newCompany(t);
+        const [agent, member, bystander] = [
+          await newIndividual(t),
+          await newCompanyMember(t, company),
+          await newIndividual(t),
+        ];
+        const alert = `alerts.${randomUUID()}@example.com`;
+        const res = await sync(sa, {
+          ...valid(),
+          rate: 12.3456,
+          flat_fee: 2.5,
+          momo_alert_emails: `${alert.toUpperCase()}, second@example.com`,
+          entity_users: `${agent.id}, ${member.id}, ${agent.id}`,
+        });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
+          message: 'Momo settings saved.',
+          data: {
+            momo_name: 'Cardwallet Payments',
+            momo_number: '+233240001111',
+            network: 'Vodafone Cash',
+            rate: '12.3456',
+            flat_fee: '2.50',
+            momo_alert_emails: [alert, 'second@example.com'],
+            entity_users: [agent.id, member.id],
+            confirmation_users: [
+              { id: agent.id, first_name: 'Abena', last_name: 'Asante', email: agent.email, company_name: null },
+              {
+                id: member.id,
+                first_name: 'Esi',
+                last_name: 'Badu',
+                email: member.email,
+                company_name: expect.any(String),
+              },
+            ],
+          },
+        });
+        expect(await details(bystander)).toEqual({
           momo_name: 'Cardwallet Payments',
           momo_number: '+233240001111',
           network: 'Vodafone Cash',
           rate: '12.3456',
           flat_fee: '2.50',
-          momo_alert_emails: [alert, 'second@example.com'],
-          entity_users: [agent.id, member.id],
-          confirmation_users: [
-            { id: agent.id, first_name: 'Abena', last_name: 'Asante', email: agent.email, company_name: null },
-            { id: member.id, first_name: 'Esi', last_name: 'Badu', email: member.email, company_name: expect.any(String) },
-          ],
-        },
-      });
-      expect(await details(bystander)).toEqual({ momo_name: 'Cardwallet Payments', momo_number: '+233240001111', network: 'Vodafone Cash', rate: '12.3456', flat_fee: '2.50' });
-      expect(await entitiesOf(agent)).toEqual(['momo']);
-      expect(await entitiesOf(member)).toEqual(['momo']);
-      expect(await entitiesOf(bystander)).toEqual([]);
+        });
+        expect(await entitiesOf(agent)).toEqual(['momo']);
+        expect(await entitiesOf(member)).toEqual(['momo']);
+        expect(await entitiesOf(bystander)).toEqual([]);
 
-      // 10.00 × 12.3456 = 123.456 → 123.46, + 2.50
-      const top = await startTopup(t, bystander, '10.00', 'momo');
-      expect(top.momo).toMatchObject({ amount_to_send: '125.96', network: 'Vodafone Cash', momo_number: '+233240001111', momo_name: 'Cardwallet Payments' });
-      const mail = t.mails.find((m) => m.to.split(',').includes(alert));
-      expect(mail?.subject).toBe(`New Momo top-up ${top.reference}: GHS 125.96`);
-      const { id } = await topupRow(t, bystander, top.reference);
-      expect((await t.api('POST', '/wallet/momo-confirm', { token: member.token, body: { topup_id: id } })).status).toBe(200);
+        // 10.00 × 12.3456 = 123.456 → 123.46, + 2.50
+        const top = await startTopup(t, bystander, '10.00', 'momo');
+        expect(top.momo).toMatchObject({
+          amount_to_send: '125.96',
+          network: 'Vodafone Cash',
+          momo_number: '+233240001111',
+          momo_name: 'Cardwallet Payments',
+        });
+        const mail = t.mails.find((m) => m.to.split(',').includes(alert));
+        expect(mail?.subject).toBe(`New Momo top-up ${top.reference}: GHS 125.96`);
+        const { id } = await topupRow(t, bystander, top.reference);
+        expect(
+          (await t.api('POST', '/wallet/momo-confirm', { token: member.token, body: { topup_id: id } })).status,
+        ).toBe(200);
 
-      // Leaving someone out takes the role away.
-      expect((await sync(sa, { ...valid(), entity_users: [member.id] })).status).toBe(200);
-      expect(await entitiesOf(agent)).toEqual([]);
-      expect(await entitiesOf(member)).toEqual(['momo']);
-      const next = await topupRow(t, bystander, (await startTopup(t, bystander, '10.00', 'momo')).reference);
-      expect((await t.api('POST', '/wallet/momo-confirm', { token: agent.token, body: { topup_id: next.id } })).status).toBe(403);
-      expect((await t.api('GET', '/wallet/list-momo-topups', { token: agent.token })).status).toBe(403);
-      // a top-up keeps the amount it was started with
-      expect((await t.api('GET', `/wallet/topup/${top.reference}`, { token: bystander.token })).body.data.momo.amount_to_send).toBe('125.96');
-    }),
+        // Leaving someone out takes the role away.
+        expect((await sync(sa, { ...valid(), entity_users: [member.id] })).status).toBe(200);
+        expect(await entitiesOf(agent)).toEqual([]);
+        expect(await entitiesOf(member)).toEqual(['momo']);
+        const next = await topupRow(t, bystander, (await startTopup(t, bystander, '10.00', 'momo')).reference);
+        expect(
+          (await t.api('POST', '/wallet/momo-confirm', { token: agent.token, body: { topup_id: next.id } })).status,
+        ).toBe(403);
+        expect((await t.api('GET', '/wallet/list-momo-topups', { token: agent.token })).status).toBe(403);
+        // a top-up keeps the amount it was started with
+        expect(
+          (await t.api('GET', `/wallet/topup/${top.reference}`, { token: bystander.token })).body.data.momo
+            .amount_to_send,
+        ).toBe('125.96');
+      }),
   );
 });
 
 describe('PUT /param/momo-sync: the rate', () => {
-  it('is kept in one form whatever way it is typed: at least 2 decimals, no trailing zeros beyond', { timeout: LOCKED }, () =>
-    keepingSettings(async () => {
-      const sa = await newStaff(t, 'Super-Admin');
-      for (const [typed, kept] of [
-        ['15.5', '15.50'],
-        [15.5, '15.50'],
-        ['15.5000', '15.50'],
-        ['015', '15.00'],
-        ['12.3450', '12.345'],
-        ['0.0125', '0.0125'],
-      ] as const) {
-        const res = await sync(sa, { ...valid(), rate: typed });
-        expect(res.status, String(typed)).toBe(200);
-        expect(res.body.data.rate).toBe(kept);
-        expect((await details(sa)).rate).toBe(kept);
-      }
-    }),
+  it(
+    'is kept in one form whatever way it is typed: at least 2 decimals, no trailing zeros beyond',
+    { timeout: LOCKED },
+    () =>
+      keepingSettings(async () => {
+        const sa = await newStaff(t, 'Super-Admin');
+        for (const [typed, kept] of [
+          ['15.5', '15.50'],
+          [15.5, '15.50'],
+          ['15.5000', '15.50'],
+          ['015', '15.00'],
+          ['12.3450', '12.345'],
+          ['0.0125', '0.0125'],
+        ] as const) {
+          const res = await sync(sa, { ...valid(), rate: typed });
+          expect(res.status, String(typed)).toBe(200);
+          expect(res.body.data.rate).toBe(kept);
+          expect((await details(sa)).rate).toBe(kept);
+        }
+      }),
   );
 });
 
 describe('GET /param/momo-users (the confirmation-user picker)', () => {
   const find = (who: Actor, search?: string) =>
-    t.api('GET', `/param/momo-users${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`, { token: who.token });
+    t.api('GET', `/param/momo-users${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`, {
+      token: who.token,
+    });
 
   it('finds customers by name or email, company users with their company; never staff', async () => {
     const sa = await newStaff(t, 'Super-Admin');
@@ -196,7 +260,9 @@ describe('GET /param/momo-users (the confirmation-user picker)', () => {
     const person = await newIndividual(t);
     const byEmail = await find(sa, person.email.toUpperCase());
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body.data).toEqual([{ id: person.id, first_name: 'Abena', last_name: 'Asante', email: person.email, company_name: null }]);
+    expect(byEmail.body.data).toEqual([
+      { id: person.id, first_name: 'Abena', last_name: 'Asante', email: person.email, company_name: null },
+    ]);
     const byMemberEmail = (await find(sa, member.email)).body.data;
     expect(byMemberEmail).toHaveLength(1);
     expect(byMemberEmail[0]).toMatchObject({ id: member.id, first_name: 'Esi', last_name: 'Badu' });
@@ -213,7 +279,8 @@ describe('GET /param/momo-users (the confirmation-user picker)', () => {
 
   it('is for the Super-Admin only, and refuses a search over 100 characters', async () => {
     const admin = await newCompany(t);
-    for (const who of [await newIndividual(t), admin, await newStaff(t, 'Admin')]) expect((await find(who, 'a')).status).toBe(403);
+    for (const who of [await newIndividual(t), admin, await newStaff(t, 'Admin')])
+      expect((await find(who, 'a')).status).toBe(403);
     expect((await t.api('GET', '/param/momo-users')).status).toBe(401);
     const long = await find(await newStaff(t, 'Super-Admin'), 'x'.repeat(101));
     expect(long.status).toBe(422);
@@ -226,10 +293,14 @@ describe('GET /param/momo-users (the confirmation-user picker)', () => {
       const company = await newCompany(t);
       const member = await newCompanyMember(t, company);
       const before = await details(sa);
-      expect((await t.api('DELETE', `/company/users/${company.companyId}/${member.id}`, { token: company.token })).status).toBe(202);
+      expect(
+        (await t.api('DELETE', `/company/users/${company.companyId}/${member.id}`, { token: company.token })).status,
+      ).toBe(202);
       const res = await sync(sa, { ...valid(), entity_users: [member.id] });
       expect(res.status).toBe(422);
-      expect(res.body.error.entity_users).toEqual([`Esi Badu (${member.email}) is no longer a customer: remove them and save again`]);
+      expect(res.body.error.entity_users).toEqual([
+        `Esi Badu (${member.email}) is no longer a customer: remove them and save again`,
+      ]);
       expect(await details(sa)).toEqual(before);
       expect((await find(sa, member.email)).body.data).toEqual([]);
     }),

@@ -27,7 +27,11 @@ beforeAll(async () => {
   staff = [await newStaff(t), await newStaff(t, 'Super-Admin')];
   individual = await newIndividual(t);
   const admin = await newCompany(t);
-  company = { admin, secondAdmin: await newCompanyMember(t, admin, 'admin'), user: await newCompanyMember(t, admin, 'user') };
+  company = {
+    admin,
+    secondAdmin: await newCompanyMember(t, admin, 'admin'),
+    user: await newCompanyMember(t, admin, 'user'),
+  };
 });
 afterAll(() => t.close());
 
@@ -51,15 +55,24 @@ async function counts(type: NotificationType, match = '') {
 const none = { individual: 0, admin: 0, secondAdmin: 0, user: 0, staff0: 0, staff1: 0 };
 
 const multipart = (p: string, token: string, body: FormData) =>
-  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then((r) => r.status);
+  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then(
+    (r) => r.status,
+  );
 
 describe('who hears of what', () => {
-  it('a transfer: every user of the receiving company, once, even when the request is retried; not the sender', { timeout: SLOW }, async () => {
+  it('a transfer: every user of the receiving company, once, even when the request is retried; not the sender', {
+    timeout: SLOW,
+  }, async () => {
     await fundWallet(t, walletOf(individual), 10_000);
     // an invited user who never joined hears nothing
     const invited = uniqueEmail('invited');
     expect(
-      (await t.api('POST', `/company/users/${company.admin.companyId}`, { token: company.admin.token, body: { first_name: 'Kojo', last_name: 'Owusu', phone_number: '+233245556677', email: invited, role: 'user' } })).status,
+      (
+        await t.api('POST', `/company/users/${company.admin.companyId}`, {
+          token: company.admin.token,
+          body: { first_name: 'Kojo', last_name: 'Owusu', phone_number: '+233245556677', email: invited, role: 'user' },
+        })
+      ).status,
     ).toBe(201);
     const key = randomUUID();
     const body = { wallet_id: company.admin.companyId, amount: '12.50', reference: 'Invoice 7' };
@@ -70,19 +83,28 @@ describe('who hears of what', () => {
     expect(await counts('transfer_received', 'USDT 12.50')).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
     const [n] = await ofType(company.user, 'transfer_received', 'USDT 12.50');
     expect(n).toMatchObject({ title: 'You received USDT 12.50', link: '/portal/wallet-transfers', read_at: null });
-    expect(n!.body).toBe(`${individual.session.user.first_name} ${individual.session.user.last_name} sent USDT 12.50 to your master wallet.\nReference: Invoice 7`);
+    expect(n!.body).toBe(
+      `${individual.session.user.first_name} ${individual.session.user.last_name} sent USDT 12.50 to your master wallet.\nReference: Invoice 7`,
+    );
     const [invitedRow] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invited));
     expect(invitedRow).toBeDefined();
   });
 
-  it('a top-up: staff hear when it waits for review; the owner hears the decision (denied with the reason), once', { timeout: SLOW }, async () => {
+  it('a top-up: staff hear when it waits for review; the owner hears the decision (denied with the reason), once', {
+    timeout: SLOW,
+  }, async () => {
     const top = await tronTopupReady(t, company.user, '40.00');
     expect(await counts('topup_review', top.reference)).toEqual({ ...none, staff0: 1, staff1: 1 });
     const [review] = await ofType(staff[0]!, 'topup_review', top.reference);
     expect(review!.link).toContain(`/admin/wallet-loads?company_id=${company.admin.companyId}`);
 
     const key = randomUUID();
-    const ask = () => t.api('POST', '/wallet/approve-topup', { token: staff[0]!.token, body: { topup_id: top.id, action: 'approve' }, idempotencyKey: key });
+    const ask = () =>
+      t.api('POST', '/wallet/approve-topup', {
+        token: staff[0]!.token,
+        body: { topup_id: top.id, action: 'approve' },
+        idempotencyKey: key,
+      });
     expect((await ask()).status).toBe(200);
     expect((await ask()).headers.get('idempotent-replayed')).toBe('true');
     expect(await counts('topup_approved', top.reference)).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
@@ -95,7 +117,9 @@ describe('who hears of what', () => {
     expect(denied!.link).toBe('/portal/wallet-loads');
   });
 
-  it('a declined card payment: every user of the company, with the reason and a link to the card', { timeout: SLOW }, async () => {
+  it('a declined card payment: every user of the company, with the reason and a link to the card', {
+    timeout: SLOW,
+  }, async () => {
     await verifyAccount(t, company.admin);
     await fundWallet(t, walletOf(company.admin), 20_000);
     const { card } = await newCard(t, company.user, { card_amount: '10.00' });
@@ -112,7 +136,9 @@ describe('who hears of what', () => {
     expect(await counts('card_payment_declined', card.id)).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
   });
 
-  it('the monthly maintenance fee: once per card and month, however often the job runs', { timeout: SLOW }, async () => {
+  it('the monthly maintenance fee: once per card and month, however often the job runs', {
+    timeout: SLOW,
+  }, async () => {
     await verifyAccount(t, individual);
     await fundWallet(t, walletOf(individual), 20_000);
     const { card } = await newCard(t, individual, { card_amount: '30.00' });
@@ -125,7 +151,9 @@ describe('who hears of what', () => {
     expect(n!.body).toContain('for April 1994');
   });
 
-  it('a card terminated by the platform tells its owner; a card its owner deletes does not', { timeout: SLOW }, async () => {
+  it('a card terminated by the platform tells its owner; a card its owner deletes does not', {
+    timeout: SLOW,
+  }, async () => {
     const { card: ended } = await newCard(t, individual, { type: 'basic', card_amount: '5.00' });
     await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD');
     await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD').catch(() => undefined);
@@ -139,20 +167,39 @@ describe('who hears of what', () => {
     expect(await counts('card_terminated', own.nickname)).toEqual(none);
   });
 
-  it('KYB: staff hear of the submission; only Company-Admins of the decision, with the reason', { timeout: SLOW }, async () => {
+  it('KYB: staff hear of the submission; only Company-Admins of the decision, with the reason', {
+    timeout: SLOW,
+  }, async () => {
     const co = await newCompany(t);
     const member = await newCompanyMember(t, co, 'user');
-    const fields = { registered_name: 'Volta Trading Ltd', company_profile: 'Importers', tax_number: 'C0012345', incorporation_date: '2015-06-30', operation_countries: 'GH', publicly_listed: 'false' };
-    const files = { shareholder_passport: { data: PNG_1PX, name: 'passport.png' }, incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' } };
+    const fields = {
+      registered_name: 'Volta Trading Ltd',
+      company_profile: 'Importers',
+      tax_number: 'C0012345',
+      incorporation_date: '2015-06-30',
+      operation_countries: 'GH',
+      publicly_listed: 'false',
+    };
+    const files = {
+      shareholder_passport: { data: PNG_1PX, name: 'passport.png' },
+      incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' },
+    };
     expect(await multipart(`/company/kyb/${co.companyId}`, co.token, form(fields, files))).toBe(201);
-    const [v] = await t.ctx.db.select().from(verifications).where(eq(verifications.accountId, co.companyId!)).orderBy(desc(verifications.createdAt));
+    const [v] = await t.ctx.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.accountId, co.companyId!))
+      .orderBy(desc(verifications.createdAt));
     for (const s of staff) {
       const got = await ofType(s, 'verification_submitted', v!.id);
       expect(got).toHaveLength(1);
       expect(got[0]!.link).toBe(`/admin/verifications-companies/${v!.id}`);
     }
     expect(await ofType(co, 'verification_submitted')).toHaveLength(0);
-    const res = await t.api('POST', '/verification/decide', { token: staff[0]!.token, body: { verification_id: v!.id, decision: 'reject', reason: 'The certificate is unreadable' } });
+    const res = await t.api('POST', '/verification/decide', {
+      token: staff[0]!.token,
+      body: { verification_id: v!.id, decision: 'reject', reason: 'The certificate is unreadable' },
+    });
     expect(res.status).toBe(200);
     const told = await ofType(co, 'verification_rejected');
     expect(told).toHaveLength(1);
@@ -163,10 +210,23 @@ describe('who hears of what', () => {
   it('KYC approved: the Individual', { timeout: SLOW }, async () => {
     const a = await newIndividual(t);
     const fields = { id_type: 'passport', issued_id: 'G1234567' };
-    const files = { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } };
+    const files = {
+      address_proof: { data: PDF_MINI, name: 'bill.pdf' },
+      selfie_image: { data: JPEG_1PX, name: 'me.jpg' },
+    };
     expect(await multipart(`/individuals/kyc/${a.id}`, a.token, form(fields, files))).toBe(201);
-    const [v] = await t.ctx.db.select().from(verifications).where(and(eq(verifications.accountId, a.id), eq(verifications.state, 'pending')));
-    expect((await t.api('POST', '/verification/decide', { token: staff[1]!.token, body: { verification_id: v!.id, decision: 'approve' } })).status).toBe(200);
+    const [v] = await t.ctx.db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.accountId, a.id), eq(verifications.state, 'pending')));
+    expect(
+      (
+        await t.api('POST', '/verification/decide', {
+          token: staff[1]!.token,
+          body: { verification_id: v!.id, decision: 'approve' },
+        })
+      ).status,
+    ).toBe(200);
     const got = await ofType(a, 'verification_approved');
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ title: 'Your KYC verification was approved', link: '/portal/kycverifications' });
@@ -174,11 +234,17 @@ describe('who hears of what', () => {
 
   it('API credentials generated and revoked: Company-Admins only', { timeout: SLOW }, async () => {
     await verifyAccount(t, company.admin);
-    const gen = await t.api('POST', '/third-party/clients', { token: company.admin.token, body: { name: 'Volta', redirect_uri: null, identifier: company.admin.companyId } });
+    const gen = await t.api('POST', '/third-party/clients', {
+      token: company.admin.token,
+      body: { name: 'Volta', redirect_uri: null, identifier: company.admin.companyId },
+    });
     expect(gen.status, JSON.stringify(gen.body)).toBe(201);
     const clientId = gen.body.data.client_id as string;
     expect(await counts('api_credentials_generated', clientId)).toEqual({ ...none, admin: 1, secondAdmin: 1 });
-    expect((await t.api('DELETE', `/third-party/clients/${company.admin.companyId}`, { token: company.secondAdmin.token })).status).toBe(202);
+    expect(
+      (await t.api('DELETE', `/third-party/clients/${company.admin.companyId}`, { token: company.secondAdmin.token }))
+        .status,
+    ).toBe(202);
     expect(await counts('api_credentials_revoked', clientId)).toEqual({ ...none, admin: 1, secondAdmin: 1 });
     const [n] = await ofType(company.admin, 'api_credentials_revoked', clientId);
     expect(n!.body).toContain(company.secondAdmin.email);

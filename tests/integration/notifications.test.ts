@@ -32,7 +32,12 @@ async function give(who: Actor, n = 1, type: keyof typeof NOTIFICATION_TYPES = '
   const at = t.clock.now();
   for (let i = 0; i < n; i++) {
     const k = `test:${seq++}`;
-    await notify(t.ctx.db, [who.id], { type, title: `Note ${k}`, body: 'Line one\nLine two', link: '/portal/wallet-transfers', eventKey: k }, new Date(at.getTime() + i));
+    await notify(
+      t.ctx.db,
+      [who.id],
+      { type, title: `Note ${k}`, body: 'Line one\nLine two', link: '/portal/wallet-transfers', eventKey: k },
+      new Date(at.getTime() + i),
+    );
   }
 }
 /** The notification mails to this person (registration sent them a verification mail too). */
@@ -47,7 +52,15 @@ describe('GET /notifications', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, per_page: 2, current_page: 1, last_page: 2, unread: 3 });
     expect(res.body.data).toHaveLength(2);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['body', 'created_at', 'id', 'link', 'read_at', 'title', 'type']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'body',
+      'created_at',
+      'id',
+      'link',
+      'read_at',
+      'title',
+      'type',
+    ]);
     const times = res.body.data.map((n: { created_at: string }) => n.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     const second = await list(a, '?per_page=2&page=2');
@@ -92,7 +105,9 @@ describe('POST /notifications/read', () => {
     expect((await list(d)).body.data[0].read_at).toBeNull();
     expect((await list(c, '?unread=true')).body.data.map((n: { id: string }) => n.id)).toEqual([mine[1]]);
     // again: nothing more to mark
-    expect((await t.api('POST', '/notifications/read', { token: c.token, body: { ids: [mine[0]] } })).body.data).toEqual({ marked: 0, unread: 1 });
+    expect(
+      (await t.api('POST', '/notifications/read', { token: c.token, body: { ids: [mine[0]] } })).body.data,
+    ).toEqual({ marked: 0, unread: 1 });
   });
 
   it('marks all of the caller’s when ids is left out, and nobody else’s', async () => {
@@ -120,27 +135,51 @@ describe('notification settings', () => {
     const res = await t.api('GET', '/account/notification-settings', { token: a.token });
     expect(res.status).toBe(200);
     const byType = Object.fromEntries(res.body.data.map((s: { type: string }) => [s.type, s]));
-    expect(byType.transfer_received).toMatchObject({ mail: true, locked: false, group: 'money', label: 'Transfer received' });
+    expect(byType.transfer_received).toMatchObject({
+      mail: true,
+      locked: false,
+      group: 'money',
+      label: 'Transfer received',
+    });
     expect(byType.verification_rejected).toMatchObject({ mail: true, locked: false });
     expect(byType.two_factor_reset).toMatchObject({ mail: true, locked: true });
     expect(byType.api_credentials_revoked).toMatchObject({ mail: true, locked: true });
     expect(byType.topup_review).toBeUndefined();
     const s = await t.api('GET', '/account/notification-settings', { token: staff.token });
-    expect(s.body.data.find((x: { type: string }) => x.type === 'topup_review')).toMatchObject({ mail: false, locked: false, group: 'staff' });
+    expect(s.body.data.find((x: { type: string }) => x.type === 'topup_review')).toMatchObject({
+      mail: false,
+      locked: false,
+      group: 'staff',
+    });
     // staff have no wallet or cards of their own: only their 2FA and the review queue
-    expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual(['deposit_unassigned', 'topup_review', 'two_factor_reset', 'verification_submitted']);
+    expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual([
+      'deposit_unassigned',
+      'topup_review',
+      'two_factor_reset',
+      'verification_submitted',
+    ]);
   });
 
   it('PUT changes only the types given, and answers the settings as they now are', async () => {
     const c = await newIndividual(t);
-    const res = await t.api('PUT', '/account/notification-settings', { token: c.token, body: { mail: { transfer_received: false, card_terminated: false } } });
+    const res = await t.api('PUT', '/account/notification-settings', {
+      token: c.token,
+      body: { mail: { transfer_received: false, card_terminated: false } },
+    });
     expect(res.status).toBe(200);
     const mail = Object.fromEntries(res.body.data.map((s: { type: string; mail: boolean }) => [s.type, s.mail]));
     expect(mail).toMatchObject({ transfer_received: false, card_terminated: false, topup_approved: true });
-    const back = await t.api('PUT', '/account/notification-settings', { token: c.token, body: { mail: { transfer_received: true } } });
+    const back = await t.api('PUT', '/account/notification-settings', {
+      token: c.token,
+      body: { mail: { transfer_received: true } },
+    });
     expect(back.body.data.find((s: { type: string }) => s.type === 'transfer_received').mail).toBe(true);
     // someone else's settings are untouched
-    expect((await t.api('GET', '/account/notification-settings', { token: a.token })).body.data.find((s: { type: string }) => s.type === 'card_terminated').mail).toBe(true);
+    expect(
+      (await t.api('GET', '/account/notification-settings', { token: a.token })).body.data.find(
+        (s: { type: string }) => s.type === 'card_terminated',
+      ).mail,
+    ).toBe(true);
   });
 
   it('refuses turning a security mail off, unknown types, staff types for customers and non-booleans: 422 per field', async () => {
@@ -160,15 +199,32 @@ describe('notification settings', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.error.mail).toBeDefined();
     // nothing of a refused request was saved, even its valid parts
-    const mixed = await t.api('PUT', '/account/notification-settings', { token: a.token, body: { mail: { topup_denied: false, two_factor_reset: false } } });
+    const mixed = await t.api('PUT', '/account/notification-settings', {
+      token: a.token,
+      body: { mail: { topup_denied: false, two_factor_reset: false } },
+    });
     expect(mixed.status).toBe(422);
-    expect((await t.api('GET', '/account/notification-settings', { token: a.token })).body.data.find((s: { type: string }) => s.type === 'topup_denied').mail).toBe(true);
+    expect(
+      (await t.api('GET', '/account/notification-settings', { token: a.token })).body.data.find(
+        (s: { type: string }) => s.type === 'topup_denied',
+      ).mail,
+    ).toBe(true);
     // turning a security mail on is harmless
-    expect((await t.api('PUT', '/account/notification-settings', { token: a.token, body: { mail: { two_factor_reset: true } } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', '/account/notification-settings', {
+          token: a.token,
+          body: { mail: { two_factor_reset: true } },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('staff may choose mail for the review queue', async () => {
-    const res = await t.api('PUT', '/account/notification-settings', { token: staff.token, body: { mail: { topup_review: true } } });
+    const res = await t.api('PUT', '/account/notification-settings', {
+      token: staff.token,
+      body: { mail: { topup_review: true } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.find((s: { type: string }) => s.type === 'topup_review').mail).toBe(true);
   });
@@ -177,7 +233,10 @@ describe('notification settings', () => {
 describe('the mail outbox', () => {
   it('mails per the settings: off means a notification without mail; security always mails', async () => {
     const c = await newIndividual(t, { first_name: 'Kofi' });
-    await t.api('PUT', '/account/notification-settings', { token: c.token, body: { mail: { transfer_received: false } } });
+    await t.api('PUT', '/account/notification-settings', {
+      token: c.token,
+      body: { mail: { transfer_received: false } },
+    });
     await give(c, 1, 'transfer_received');
     await give(c, 1, 'api_credentials_revoked');
     const rows = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id));
@@ -200,7 +259,11 @@ describe('the mail outbox', () => {
   it('two workers at once send each mail once', async () => {
     const c = await newIndividual(t);
     await give(c, 6, 'two_factor_reset');
-    await Promise.all([sendDueMail(t.ctx, { userIds: [c.id], limit: 2 }), sendDueMail(t.ctx, { userIds: [c.id], limit: 2 }), sendDueMail(t.ctx, { userIds: [c.id] })]);
+    await Promise.all([
+      sendDueMail(t.ctx, { userIds: [c.id], limit: 2 }),
+      sendDueMail(t.ctx, { userIds: [c.id], limit: 2 }),
+      sendDueMail(t.ctx, { userIds: [c.id] }),
+    ]);
     expect(noteMails(c)).toHaveLength(6);
     expect(new Set(noteMails(c).map((m) => m.subject)).size).toBe(6);
   });
@@ -261,12 +324,28 @@ describe('the mail outbox', () => {
     const member = await newCompanyMember(t, admin, 'user');
     await t.api('POST', `/company/users/${admin.companyId}`, {
       token: admin.token,
-      body: { first_name: 'Ama', last_name: 'Owusu', phone_number: '+233245556677', email: `pending.${crypto.randomUUID()}@example.com`, role: 'admin' },
+      body: {
+        first_name: 'Ama',
+        last_name: 'Owusu',
+        phone_number: '+233245556677',
+        email: `pending.${crypto.randomUUID()}@example.com`,
+        role: 'admin',
+      },
     });
-    const n = await notify(t.ctx.db, { owner: admin.companyId! }, { type: 'card_terminated', title: 'T', body: 'B', eventKey: `co:${admin.companyId}` }, t.clock.now());
+    const n = await notify(
+      t.ctx.db,
+      { owner: admin.companyId! },
+      { type: 'card_terminated', title: 'T', body: 'B', eventKey: `co:${admin.companyId}` },
+      t.clock.now(),
+    );
     expect(n).toBe(2);
     expect((await list(member)).body.total).toBe(1);
-    const admins = await notify(t.ctx.db, { owner: admin.companyId!, companyAdmins: true }, { type: 'api_credentials_generated', title: 'T', body: 'B', eventKey: `coa:${admin.companyId}` }, t.clock.now());
+    const admins = await notify(
+      t.ctx.db,
+      { owner: admin.companyId!, companyAdmins: true },
+      { type: 'api_credentials_generated', title: 'T', body: 'B', eventKey: `coa:${admin.companyId}` },
+      t.clock.now(),
+    );
     expect(admins).toBe(1);
   });
 });

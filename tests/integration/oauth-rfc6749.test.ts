@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const grant = (c: { clientId: string; secret: string }) => ({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret });
+const grant = (c: { clientId: string; secret: string }) => ({
+  grant_type: 'client_credentials',
+  client_id: c.clientId,
+  client_secret: c.secret,
+});
 const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
 const BASIC_CHALLENGE = /^Basic realm="[^"]+"/;
@@ -32,7 +36,11 @@ describe('POST /oauth/token follows RFC 6749', () => {
 
   it('missing or incomplete client authentication is 401 invalid_client with a Basic challenge (§5.2)', async () => {
     const { creds } = await apiCompany(t);
-    const bodies = [{ grant_type: 'client_credentials' }, { grant_type: 'client_credentials', client_id: creds.clientId }, { grant_type: 'client_credentials', client_secret: creds.secret }];
+    const bodies = [
+      { grant_type: 'client_credentials' },
+      { grant_type: 'client_credentials', client_id: creds.clientId },
+      { grant_type: 'client_credentials', client_secret: creds.secret },
+    ];
     for (const body of bodies) {
       const r = await tokenRequest(t, body);
       expect(r.status, JSON.stringify(body)).toBe(401);
@@ -60,7 +68,11 @@ describe('POST /oauth/token follows RFC 6749', () => {
       basicOf(creds.clientId, `${creds.secret}${'a'.repeat(500)}`),
     ];
     for (const authorization of headers) {
-      const r = await t.api('POST', '/oauth/token', { headers: { 'content-type': FORM, authorization }, body: 'grant_type=client_credentials', ip: randomIp() });
+      const r = await t.api('POST', '/oauth/token', {
+        headers: { 'content-type': FORM, authorization },
+        body: 'grant_type=client_credentials',
+        ip: randomIp(),
+      });
       expect(r.status, authorization).toBe(401);
       expect(r.body.error, authorization).toBe('invalid_client');
       expect(r.body.message, authorization).toEqual(expect.any(String));
@@ -72,7 +84,11 @@ describe('POST /oauth/token follows RFC 6749', () => {
   it('refuses a request that authenticates the client two ways at once: 400 invalid_request (§2.3)', async () => {
     const { creds } = await apiCompany(t);
     const both = (body: Record<string, string>) =>
-      t.api('POST', '/oauth/token', { headers: { 'content-type': FORM, authorization: basicOf(creds.clientId, creds.secret) }, body: new URLSearchParams(body).toString(), ip: randomIp() });
+      t.api('POST', '/oauth/token', {
+        headers: { 'content-type': FORM, authorization: basicOf(creds.clientId, creds.secret) },
+        body: new URLSearchParams(body).toString(),
+        ip: randomIp(),
+      });
     const bodies: Record<string, string>[] = [
       grant(creds),
       { grant_type: 'client_credentials', client_secret: creds.secret },

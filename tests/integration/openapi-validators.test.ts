@@ -44,15 +44,28 @@ const ids: Record<string, Record<string, string>> = {};
 
 const ROLES = ['Super-Admin', 'Admin', 'Individual', 'Company-Admin', 'Company-User'] as const;
 const MUTATIONS = ['post', 'put', 'patch', 'delete'];
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
 
 beforeAll(async () => {
   t = await startTestApp();
   doc = (await (await fetch(`${t.url}/api/docs/json`)).json()) as Doc;
 
-  const [superAdmin, admin, individual, company, applicant] = await Promise.all([newStaff(t, 'Super-Admin'), newStaff(t, 'Admin'), newIndividual(t), newCompany(t), newIndividual(t)]);
+  const [superAdmin, admin, individual, company, applicant] = await Promise.all([
+    newStaff(t, 'Super-Admin'),
+    newStaff(t, 'Admin'),
+    newIndividual(t),
+    newCompany(t),
+    newIndividual(t),
+  ]);
   const member = await newCompanyMember(t, company);
-  Object.assign(actors, { 'Super-Admin': superAdmin, Admin: admin, Individual: individual, 'Company-Admin': company, 'Company-User': member });
+  Object.assign(actors, {
+    'Super-Admin': superAdmin,
+    Admin: admin,
+    Individual: individual,
+    'Company-Admin': company,
+    'Company-User': member,
+  });
 
   // Rows in every list: cards with and without a spending control, payments, transfers, top-ups,
   // a KYC waiting for review, API credentials and webhook events.
@@ -65,14 +78,43 @@ beforeAll(async () => {
     await newCard(t, a, { type: 'basic', purpose: 'general', spending_limit: undefined, spending_control: undefined });
     topups[a.id] = (await startTopup(t, a, '25.00')).reference;
   }
-  const creds = await t.api('POST', '/third-party/clients', { token: company.token, body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: company.companyId } });
+  const creds = await t.api('POST', '/third-party/clients', {
+    token: company.token,
+    body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: company.companyId },
+  });
   expect(creds.status).toBe(201);
-  expect((await t.api('POST', '/third-party/callback-request', { token: company.token, body: { callback_url: 'https://hooks.example.com/cardwallet', active: true } })).status).toBe(200);
-  for (const amount of ['5.00', '900000.00']) expect((await charge(t, admin, cards[company.id]!, amount)).status).toBe(201);
+  expect(
+    (
+      await t.api('POST', '/third-party/callback-request', {
+        token: company.token,
+        body: { callback_url: 'https://hooks.example.com/cardwallet', active: true },
+      })
+    ).status,
+  ).toBe(200);
+  for (const amount of ['5.00', '900000.00'])
+    expect((await charge(t, admin, cards[company.id]!, amount)).status).toBe(201);
   expect((await charge(t, admin, cards[individual.id]!, '5.00')).status).toBe(201);
-  expect((await t.api('POST', '/wallet/transfer', { token: company.token, body: { wallet_id: walletOf(individual), amount: '10.00', reference: 'Invoice 12' } })).status).toBe(200);
-  const kyc = form({ id_type: 'passport', issued_id: 'G1234567' }, { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } });
-  expect((await fetch(`${t.url}/api/v1/individuals/kyc/${applicant.id}`, { method: 'POST', headers: { authorization: `Bearer ${applicant.token}` }, body: kyc })).status).toBe(201);
+  expect(
+    (
+      await t.api('POST', '/wallet/transfer', {
+        token: company.token,
+        body: { wallet_id: walletOf(individual), amount: '10.00', reference: 'Invoice 12' },
+      })
+    ).status,
+  ).toBe(200);
+  const kyc = form(
+    { id_type: 'passport', issued_id: 'G1234567' },
+    { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } },
+  );
+  expect(
+    (
+      await fetch(`${t.url}/api/v1/individuals/kyc/${applicant.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${applicant.token}` },
+        body: kyc,
+      })
+    ).status,
+  ).toBe(201);
   const pending = await t.api('GET', '/verification/get-individuals', { token: admin.token });
   const verification = pending.body.data[0].id as string;
 
@@ -108,8 +150,13 @@ describe('the OpenAPI document as tools read it', () => {
     ]);
     expect(problems).toEqual([]);
     const ids = operations().map(({ op }) => op.operationId);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds used twice').toEqual([]);
-    expect(Object.keys(OPERATIONS).sort(), 'server/openapi/operations.ts names exactly the routes').toEqual(Object.keys(RESPONSES).sort());
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'operationIds used twice',
+    ).toEqual([]);
+    expect(Object.keys(OPERATIONS).sort(), 'server/openapi/operations.ts names exactly the routes').toEqual(
+      Object.keys(RESPONSES).sort(),
+    );
   });
 
   it('declares the Idempotency-Key header on every authenticated mutation', () => {
@@ -131,11 +178,16 @@ describe('the OpenAPI document as tools read it', () => {
         if (!Object.keys(p).filter((k) => k !== 'description').length) empty.push(`${where}.${name}`);
         walk(p, `${where}.${name}`);
       }
-      for (const k of ['allOf', 'anyOf', 'oneOf'] as const) for (const sub of ((s as Record<string, unknown>)[k] as unknown[] | undefined) ?? []) walk(sub, where);
+      for (const k of ['allOf', 'anyOf', 'oneOf'] as const)
+        for (const sub of ((s as Record<string, unknown>)[k] as unknown[] | undefined) ?? []) walk(sub, where);
     };
-    for (const { path, method, op } of operations()) for (const [type, c] of Object.entries(op.requestBody?.content ?? {})) walk(c.schema, `${method.toUpperCase()} ${path} (${type})`);
+    for (const { path, method, op } of operations())
+      for (const [type, c] of Object.entries(op.requestBody?.content ?? {}))
+        walk(c.schema, `${method.toUpperCase()} ${path} (${type})`);
     expect(empty).toEqual([]);
-    const transfer = doc.paths['/api/v1/wallet/transfer']!.post!.requestBody!.content['application/json']!.schema as { properties: Record<string, Schema> };
+    const transfer = doc.paths['/api/v1/wallet/transfer']!.post!.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, Schema>;
+    };
     expect(JSON.stringify(transfer.properties.amount)).toMatch(/pattern/);
   });
 
@@ -158,18 +210,38 @@ describe('the OpenAPI document as tools read it', () => {
   });
 
   it('describes the card webhook events: type, timestamp and the card data with its available balance', () => {
-    const events = ['approved', 'declined', 'reversed', 'settled'].map((s) => `card.authorization.${s}`).concat(
-      ['frozen', 'unfrozen', 'flagged', 'unflagged', 'suspended', 'unsuspended', 'deleted', 'terminated'].map((s) => `card.${s}`),
-    );
+    const events = ['approved', 'declined', 'reversed', 'settled']
+      .map((s) => `card.authorization.${s}`)
+      .concat(
+        ['frozen', 'unfrozen', 'flagged', 'unflagged', 'suspended', 'unsuspended', 'deleted', 'terminated'].map(
+          (s) => `card.${s}`,
+        ),
+      );
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(events.sort());
     const ajv = validatorFor(doc);
     for (const type of events) {
       const op = doc.webhooks![type]!.post!;
       expect(op.operationId && op.summary, type).toBeTruthy();
-      const validate = ajv.compile({ $ref: `${DOC_ID}#/webhooks/${pointer(type)}/post/requestBody/content/application~1json/schema` });
-      const data = { card_id: crypto.randomUUID(), nickname: 'Travel', last4: '4242', brand: 'Visa', type: 'premium', available_balance: '12.50' };
+      const validate = ajv.compile({
+        $ref: `${DOC_ID}#/webhooks/${pointer(type)}/post/requestBody/content/application~1json/schema`,
+      });
+      const data = {
+        card_id: crypto.randomUUID(),
+        nickname: 'Travel',
+        last4: '4242',
+        brand: 'Visa',
+        type: 'premium',
+        available_balance: '12.50',
+      };
       const extra: Record<string, unknown> = type.includes('authorization')
-        ? { transaction_id: crypto.randomUUID(), amount: '5.00', currency: 'USD', merchant: 'Jumia', country: 'GH', ...(type.endsWith('declined') ? { decline_reason: 'Insufficient funds on the card.' } : {}) }
+        ? {
+            transaction_id: crypto.randomUUID(),
+            amount: '5.00',
+            currency: 'USD',
+            merchant: 'Jumia',
+            country: 'GH',
+            ...(type.endsWith('declined') ? { decline_reason: 'Insufficient funds on the card.' } : {}),
+          }
         : type.endsWith('frozen')
           ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }
           : /deleted|terminated/.test(type)
@@ -186,15 +258,26 @@ describe('the OpenAPI document as tools read it', () => {
   it('describes the card events the server really sent, every field of them', async () => {
     const ajv = validatorFor(doc);
     const res = await t.api('GET', '/third-party/webhook-deliveries', { token: actors['Company-Admin']!.token });
-    const events = (res.body.data as Array<{ type: string; payload: { data: Record<string, unknown> } }>).map((e) => e.payload as { type: string; data: Record<string, unknown> });
+    const events = (res.body.data as Array<{ type: string; payload: { data: Record<string, unknown> } }>).map(
+      (e) => e.payload as { type: string; data: Record<string, unknown> },
+    );
     expect(events.map((e) => e.type).sort()).toEqual(['card.authorization.approved', 'card.authorization.declined']);
     for (const event of events) {
       const body = `#/webhooks/${pointer(event.type)}/post/requestBody/content/application~1json/schema`;
       const validate = ajv.compile({ $ref: `${DOC_ID}${body}` });
       expect(validate(event), `${event.type}: ${describeErrors(validate.errors, event)}`).toBe(true);
-      const data = (doc.webhooks![event.type]!.post!.requestBody!.content['application/json']!.schema as { properties: { data: { allOf: Schema[] } } }).properties.data;
-      const documented = [doc.components.schemas.CardEventData!, data.allOf[1]!].flatMap((s) => Object.keys((s.properties as object | undefined) ?? {}));
-      expect(Object.keys(event.data).filter((k) => !documented.includes(k)), `${event.type}: fields sent but not documented`).toEqual([]);
+      const data = (
+        doc.webhooks![event.type]!.post!.requestBody!.content['application/json']!.schema as {
+          properties: { data: { allOf: Schema[] } };
+        }
+      ).properties.data;
+      const documented = [doc.components.schemas.CardEventData!, data.allOf[1]!].flatMap((s) =>
+        Object.keys((s.properties as object | undefined) ?? {}),
+      );
+      expect(
+        Object.keys(event.data).filter((k) => !documented.includes(k)),
+        `${event.type}: fields sent but not documented`,
+      ).toEqual([]);
     }
   });
 });
@@ -214,7 +297,9 @@ describe('every documented GET answer matches the document (Ajv), for every role
         if (res.status !== 200) continue;
         let validate: ValidateFunction;
         try {
-          validate = ajv.compile({ $ref: `${DOC_ID}#/paths/${pointer(path)}/get/responses/200/content/application~1json/schema` });
+          validate = ajv.compile({
+            $ref: `${DOC_ID}#/paths/${pointer(path)}/get/responses/200/content/application~1json/schema`,
+          });
         } catch (e) {
           problems.push(`${role} GET ${url}\n  the documented schema does not compile: ${(e as Error).message}`);
           continue;
@@ -225,7 +310,9 @@ describe('every documented GET answer matches the document (Ajv), for every role
     }
     expect(problems.join('\n\n')).toBe('');
     // Every GET with a JSON answer was checked with at least one role (files and redirects are not JSON).
-    const jsonGets = Object.entries(doc.paths).filter(([, ops]) => ops.get?.responses['200']?.content?.['application/json']).map(([p]) => p);
+    const jsonGets = Object.entries(doc.paths)
+      .filter(([, ops]) => ops.get?.responses['200']?.content?.['application/json'])
+      .map(([p]) => p);
     expect(jsonGets.filter((p) => !validated.has(p))).toEqual([]);
   });
 });
@@ -233,7 +320,8 @@ describe('every documented GET answer matches the document (Ajv), for every role
 // ---- Helpers -------------------------------------------------------------------------------
 
 const DOC_ID = 'https://cardwallet.test/openapi.json';
-const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[{}]/g, encodeURIComponent);
+const pointer = (segment: string) =>
+  segment.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[{}]/g, encodeURIComponent);
 
 /**
  * A strict validator holding the whole document, so `#/components/schemas/...` resolve as they are
@@ -242,11 +330,26 @@ const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, 
  */
 function validatorFor(d: Doc): Ajv {
   const is31 = d.openapi.startsWith('3.1');
-  const ajv = is31 ? new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }) : new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+  const ajv = is31
+    ? new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true })
+    : new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('binary', true);
   // the OpenAPI document's own words, and the OpenAPI schema keywords that are annotations only
-  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'tags', 'security', 'externalDocs', 'discriminator', 'xml', 'example']);
+  ajv.addVocabulary([
+    'openapi',
+    'info',
+    'servers',
+    'paths',
+    'webhooks',
+    'components',
+    'tags',
+    'security',
+    'externalDocs',
+    'discriminator',
+    'xml',
+    'example',
+  ]);
   ajv.addSchema({ ...structuredClone(d), $id: DOC_ID } as unknown as Schema);
   return ajv as unknown as Ajv;
 }
@@ -256,7 +359,13 @@ function describeErrors(errors: ErrorObject[] | null | undefined, data: unknown)
   return (errors ?? [])
     .slice(0, 15)
     .map((e) => {
-      const value = e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], data);
+      const value = e.instancePath
+        .split('/')
+        .slice(1)
+        .reduce<unknown>(
+          (v, k) => (v as Record<string, unknown> | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')],
+          data,
+        );
       return `  at ${e.instancePath || '(root)'}: ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''} — got ${JSON.stringify(value)?.slice(0, 120)}`;
     })
     .join('\n');
@@ -284,4 +393,3 @@ function queryFor(op: Operation, role: string): string {
   const pairs = required.map((n) => `${n}=${encodeURIComponent(known[n] ?? '')}`);
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
-

@@ -7,13 +7,24 @@ import { type TestApp, startTestApp } from './support/app';
 
 /** The OpenAPI document at /api/docs covers every endpoint, with request and response schemas. */
 
-type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; type?: string; required?: string[] };
+type Schema = {
+  $ref?: string;
+  allOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  type?: string;
+  required?: string[];
+};
 type Operation = {
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -28,7 +39,8 @@ function registeredRoutes(printout: string): string[] {
     if (!m) continue;
     stack.length = m[1]!.length / 4;
     stack.push(m[2]!);
-    for (const method of (m[3] ?? '').split(', ')) if (/^[A-Z]+$/.test(method) && method !== 'HEAD') out.push(`${method} ${stack.join('')}`);
+    for (const method of (m[3] ?? '').split(', '))
+      if (/^[A-Z]+$/.test(method) && method !== 'HEAD') out.push(`${method} ${stack.join('')}`);
   }
   return out;
 }
@@ -49,14 +61,17 @@ function resolve(s: Schema | undefined): Schema {
   }
   return cur;
 }
-const jsonOf = (route: string, status: number) => resolve(operationOf(route)?.responses[status]?.content?.['application/json']?.schema);
+const jsonOf = (route: string, status: number) =>
+  resolve(operationOf(route)?.responses[status]?.content?.['application/json']?.schema);
 
 beforeAll(async () => {
   t = await startTestApp();
   const res = await fetch(`${t.url}/api/docs/json`);
   expect(res.status).toBe(200);
   doc = (await res.json()) as Doc;
-  routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.split(' ')[1]!.startsWith('/api/v1/'));
+  routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) =>
+    r.split(' ')[1]!.startsWith('/api/v1/'),
+  );
 });
 afterAll(() => t.close());
 
@@ -85,15 +100,21 @@ describe('the OpenAPI document', () => {
       if (!success.length && !redirect) problems.push(`${route}: no 2xx or 3xx answer`);
       for (const [status, r] of success) {
         const schemas = Object.values(r.content ?? {}).map((c) => c.schema);
-        if (!schemas.length || schemas.some((s) => !s || !Object.keys(s).length)) problems.push(`${route}: ${status} has no schema`);
-        if (!r.description || r.description === 'Default Response') problems.push(`${route}: ${status} has no description`);
+        if (!schemas.length || schemas.some((s) => !s || !Object.keys(s).length))
+          problems.push(`${route}: ${status} has no schema`);
+        if (!r.description || r.description === 'Default Response')
+          problems.push(`${route}: ${status} has no description`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('documents the input of every route: path ids, paging parameters and request bodies', () => {
-    const bodyless = new Set(['POST /api/v1/sandbox/authorizations/:id/reverse', 'POST /api/v1/sandbox/authorizations/:id/settle', 'POST /api/v1/reconciliation/run']);
+    const bodyless = new Set([
+      'POST /api/v1/sandbox/authorizations/:id/reverse',
+      'POST /api/v1/sandbox/authorizations/:id/settle',
+      'POST /api/v1/reconciliation/run',
+    ]);
     const problems: string[] = [];
     for (const route of routes) {
       const op = operationOf(route);
@@ -101,20 +122,28 @@ describe('the OpenAPI document', () => {
       const [method, url] = route.split(' ') as [string, string];
       const params = op.parameters ?? [];
       for (const [, name] of url.matchAll(/:(\w+)/g)) {
-        if (!params.some((p) => p.in === 'path' && p.name === name)) problems.push(`${route}: path parameter ${name} missing`);
+        if (!params.some((p) => p.in === 'path' && p.name === name))
+          problems.push(`${route}: path parameter ${name} missing`);
       }
       const ok = Object.entries(op.responses).find(([s]) => /^2/.test(s))?.[1];
       const okSchema = ok?.content?.['application/json']?.schema;
       const isPaged = JSON.stringify(okSchema ?? {}).includes('PageLinks');
-      if (isPaged && !['page', 'per_page'].every((n) => params.some((p) => p.in === 'query' && p.name === n))) problems.push(`${route}: paged but page/per_page not documented`);
+      if (isPaged && !['page', 'per_page'].every((n) => params.some((p) => p.in === 'query' && p.name === n)))
+        problems.push(`${route}: paged but page/per_page not documented`);
       const takesBody = ['POST', 'PUT', 'PATCH'].includes(method) && !bodyless.has(route);
-      if (takesBody && !Object.values(op.requestBody?.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length)) problems.push(`${route}: no request body`);
+      if (
+        takesBody &&
+        !Object.values(op.requestBody?.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length)
+      )
+        problems.push(`${route}: no request body`);
     }
     expect(problems).toEqual([]);
   });
 
   it('documents the errors of protected routes in the one error shape', () => {
-    const protectedRoutes = routes.filter((r) => (operationOf(r) as { security?: unknown[] } | undefined)?.security?.length);
+    const protectedRoutes = routes.filter(
+      (r) => (operationOf(r) as { security?: unknown[] } | undefined)?.security?.length,
+    );
     expect(protectedRoutes.length).toBeGreaterThan(60);
     for (const route of protectedRoutes) {
       const r401 = operationOf(route)!.responses['401'];
@@ -130,20 +159,31 @@ describe('the OpenAPI document', () => {
   it('describes a card in detail: number, secrets for the owner, billing, staff sums', () => {
     const body = jsonOf('GET /api/v1/cards/:id', 200);
     const detail = resolve(body.properties!.data);
-    expect(Object.keys(detail.properties!)).toEqual(expect.arrayContaining(['card', 'details', 'billing', 'additional_data']));
+    expect(Object.keys(detail.properties!)).toEqual(
+      expect.arrayContaining(['card', 'details', 'billing', 'additional_data']),
+    );
     const card = resolve(detail.properties!.card);
     expect(card.properties).toHaveProperty('card_number');
     expect(card.properties).toHaveProperty('masked_number');
     expect(card.required).toContain('card_number');
     expect(resolve(detail.properties!.details).properties).toHaveProperty('card_cvv');
-    expect(Object.keys(resolve(detail.properties!.billing).properties!)).toEqual(['AdrLine1', 'AdrLine2', 'City', 'State', 'Country', 'ZipCode']);
+    expect(Object.keys(resolve(detail.properties!.billing).properties!)).toEqual([
+      'AdrLine1',
+      'AdrLine2',
+      'City',
+      'State',
+      'Country',
+      'ZipCode',
+    ]);
     // the entity is a component, not repeated inline
     expect(detail).toBe(doc.components.schemas.ApiCardDetail);
   });
 
   it('describes paged lists with their rows, links, counts and totals', () => {
     const list = jsonOf('GET /api/v1/cards', 200);
-    expect(list.required).toEqual(expect.arrayContaining(['data', 'links', 'from', 'to', 'total', 'current_page', 'last_page', 'per_page']));
+    expect(list.required).toEqual(
+      expect.arrayContaining(['data', 'links', 'from', 'to', 'total', 'current_page', 'last_page', 'per_page']),
+    );
     expect(resolve(list.properties!.data!.items)).toBe(doc.components.schemas.ApiCard);
     expect(Object.keys(resolve(list.properties!.links).properties!)).toEqual(['first', 'last', 'prev', 'next']);
     const withTotals = jsonOf('GET /api/v1/reports/view-wallet-transactions', 200);
@@ -152,7 +192,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('says what amounts and timestamps look like', () => {
-    const topup = doc.components.schemas.ApiTopup as { properties: Record<string, { description?: string; format?: string; pattern?: string }> };
+    const topup = doc.components.schemas.ApiTopup as {
+      properties: Record<string, { description?: string; format?: string; pattern?: string }>;
+    };
     expect(topup.properties.amount!.description).toMatch(/two decimals/);
     expect(topup.properties.amount!.pattern).toBeDefined();
     expect(topup.properties.created_at!.format).toBe('date-time');
@@ -161,12 +203,19 @@ describe('the OpenAPI document', () => {
 
   it('describes the answers that are not JSON: the document download and the email link redirect', () => {
     const download = operationOf('GET /api/v1/files/:id')!.responses['200']!;
-    expect(Object.keys(download.content!)).toEqual(expect.arrayContaining(['application/pdf', 'image/jpeg', 'image/png']));
+    expect(Object.keys(download.content!)).toEqual(
+      expect.arrayContaining(['application/pdf', 'image/jpeg', 'image/png']),
+    );
     const verify = operationOf('GET /api/v1/account/verify-email')!.responses;
     expect(verify['302']!.description).toMatch(/redirect/i);
     expect(verify['302']!.content).toBeUndefined();
-    expect(Object.keys(operationOf('POST /api/v1/individuals/kyc/:userId')!.requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(Object.keys(operationOf('POST /api/v1/oauth/token')!.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(Object.keys(operationOf('POST /api/v1/individuals/kyc/:userId')!.requestBody!.content)).toEqual([
+      'multipart/form-data',
+    ]);
+    expect(Object.keys(operationOf('POST /api/v1/oauth/token')!.requestBody!.content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 
   it('keeps only components the document uses', () => {
@@ -174,7 +223,9 @@ describe('the OpenAPI document', () => {
     expect(names.filter((n) => n.endsWith('Input'))).toEqual([]);
     // used by an operation or a webhook
     const text = JSON.stringify([doc.paths, (doc as { webhooks?: unknown }).webhooks]);
-    for (const n of names) if (!text.includes(`"#/components/schemas/${n}"`)) expect(JSON.stringify(doc.components.schemas), n).toContain(`"#/components/schemas/${n}"`);
+    for (const n of names)
+      if (!text.includes(`"#/components/schemas/${n}"`))
+        expect(JSON.stringify(doc.components.schemas), n).toContain(`"#/components/schemas/${n}"`);
   });
 });
 
@@ -188,7 +239,11 @@ describe('answers and their documented schemas', () => {
     const app = Fastify({ logger: false });
     const warn = vi.fn();
     app.setSerializerCompiler(responseSerializerCompiler(mode, { warn } as never));
-    app.get('/x', { schema: { response: { 200: z.strictObject({ data: z.strictObject({ b: z.string(), a: z.number() }) }) } } }, async () => answer);
+    app.get(
+      '/x',
+      { schema: { response: { 200: z.strictObject({ data: z.strictObject({ b: z.string(), a: z.number() }) }) } } },
+      async () => answer,
+    );
     await app.ready();
     return { app, warn };
   };
@@ -243,7 +298,10 @@ describe('answers and their documented schemas', () => {
     const app = Fastify({ logger: false });
     app.setSerializerCompiler(responseSerializerCompiler('enforce', { warn: vi.fn() } as never));
     await app.register(documentedResponses, { env: 'test' });
-    await app.register(async (a) => a.get('/health', async (_req, reply) => reply.status(401).send({ message: 'x', error: 'x' })), { prefix: '/api/v1' });
+    await app.register(
+      async (a) => a.get('/health', async (_req, reply) => reply.status(401).send({ message: 'x', error: 'x' })),
+      { prefix: '/api/v1' },
+    );
     expect((await app.inject('/api/v1/health')).statusCode).toBe(500);
     expect(spy).toHaveBeenCalledWith(expect.stringContaining('answered 401'));
     spy.mockRestore();

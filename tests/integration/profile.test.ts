@@ -9,11 +9,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = (token: string) => t.api('GET', '/individuals/profile', { token });
-const putUser = (a: Actor, id: string, body: Record<string, unknown>) => t.api('PUT', `/individuals/${id}`, { token: a.token, body });
-const putCompany = (a: Actor, id: string, body: Record<string, unknown>) => t.api('PUT', `/companies/${id}`, { token: a.token, body });
+const putUser = (a: Actor, id: string, body: Record<string, unknown>) =>
+  t.api('PUT', `/individuals/${id}`, { token: a.token, body });
+const putCompany = (a: Actor, id: string, body: Record<string, unknown>) =>
+  t.api('PUT', `/companies/${id}`, { token: a.token, body });
 
 const details = { first_name: 'Ama', last_name: 'Owusu', phone_number: '+233 20 555 0000' };
-const companyDetails = { company_name: 'Kente Imports', company_website: 'https://kente.example.com', company_phone: '+233 30 222 3333' };
+const companyDetails = {
+  company_name: 'Kente Imports',
+  company_website: 'https://kente.example.com',
+  company_phone: '+233 30 222 3333',
+};
 
 describe('GET /individuals/profile', () => {
   it('answers an Individual with their own wallet and no company', async () => {
@@ -40,7 +46,12 @@ describe('GET /individuals/profile', () => {
     const admin = await newCompany(t);
     const res = await profile(admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ id: admin.id, role: 'Company-Admin', company_id: admin.companyId, wallet_id: admin.companyId });
+    expect(res.body.data.user).toMatchObject({
+      id: admin.id,
+      role: 'Company-Admin',
+      company_id: admin.companyId,
+      wallet_id: admin.companyId,
+    });
     expect(res.body.data.company).toMatchObject({
       id: admin.companyId,
       company_name: 'Volta Trading Ltd',
@@ -58,7 +69,13 @@ describe('GET /individuals/profile', () => {
     const member = await newCompanyMember(t, admin, role);
     const res = await profile(member.token);
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ id: member.id, email: member.email, role: apiRole, company_id: admin.companyId, wallet_id: admin.companyId });
+    expect(res.body.data.user).toMatchObject({
+      id: member.id,
+      email: member.email,
+      role: apiRole,
+      company_id: admin.companyId,
+      wallet_id: admin.companyId,
+    });
     expect(res.body.data.company.id).toBe(admin.companyId);
   });
 
@@ -66,7 +83,13 @@ describe('GET /individuals/profile', () => {
     const staff = await newStaff(t, role);
     const res = await profile(staff.token);
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ id: staff.id, role, state: 'Verified', wallet_id: null, company_id: null });
+    expect(res.body.data.user).toMatchObject({
+      id: staff.id,
+      role,
+      state: 'Verified',
+      wallet_id: null,
+      company_id: null,
+    });
     expect(res.body.data.company).toBeNull();
   });
 
@@ -82,14 +105,28 @@ describe('PUT /individuals/{id}', () => {
     const a = await newIndividual(t);
     const res = await putUser(a, a.id, details);
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ id: a.id, first_name: 'Ama', last_name: 'Owusu', phone_number: '+233205550000' });
-    expect((await profile(a.token)).body.data.user).toMatchObject({ first_name: 'Ama', last_name: 'Owusu', phone_number: '+233205550000' });
+    expect(res.body.data.user).toMatchObject({
+      id: a.id,
+      first_name: 'Ama',
+      last_name: 'Owusu',
+      phone_number: '+233205550000',
+    });
+    expect((await profile(a.token)).body.data.user).toMatchObject({
+      first_name: 'Ama',
+      last_name: 'Owusu',
+      phone_number: '+233205550000',
+    });
   });
 
   it('ignores fields it does not own: email, role, company', async () => {
     const a = await newIndividual(t);
     const other = await newCompany(t);
-    const res = await putUser(a, a.id, { ...details, email: 'taken@example.com', role: 'Super-Admin', company_id: other.companyId });
+    const res = await putUser(a, a.id, {
+      ...details,
+      email: 'taken@example.com',
+      role: 'Super-Admin',
+      company_id: other.companyId,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ email: a.email, role: 'Individual', company_id: null, wallet_id: a.id });
   });
@@ -170,7 +207,11 @@ describe('PUT /companies/{id}', () => {
   it.each([
     ['company_name', { company_name: ' ' }, 'Company Name is required'],
     ['company_website', { company_website: '' }, 'Company Website is required'],
-    ['company_website', { company_website: 'not a site' }, 'Enter a valid website address, such as https://example.com'],
+    [
+      'company_website',
+      { company_website: 'not a site' },
+      'Enter a valid website address, such as https://example.com',
+    ],
     ['company_phone', { company_phone: undefined }, 'Company Phone Number is required'],
     ['company_phone', { company_phone: '123' }, 'Valid Company Phone Number is required'],
   ])('rejects a bad %s with 422 naming the field', async (field, extra, message) => {

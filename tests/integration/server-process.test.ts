@@ -31,7 +31,16 @@ async function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(__dirname, '../..'),
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', RUN_JOBS: 'false', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SERVE_SPA: 'false',
+      LOG_LEVEL: 'warn',
+      RUN_JOBS: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -42,7 +51,10 @@ async function start(env: Record<string, string>) {
   const until = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output}`);
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) throw new Error(`server did not become healthy: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -74,7 +86,15 @@ const dbEnv = (): Record<string, string> => (own ? { DATABASE_URL: own.url, ENCR
 async function refusedStart(env: Record<string, string>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(__dirname, '../..'),
-    env: { PATH: process.env.PATH, SERVE_SPA: 'false', HOST: '127.0.0.1', PORT: String(await freePort()), RUN_JOBS: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      SERVE_SPA: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -94,15 +114,25 @@ describe('the server process', () => {
     expect(await s.stop()).toBe(0);
   }, 120_000);
 
-  it.skipIf(!!postgres)('seeds the demo accounts into a new embedded database and prints them', async () => {
-    const s = await start({});
-    for (const email of ['super@cardwallet.example', 'admin@cardwallet.example', 'ama@example.com', 'kofi@acme.example.com', 'efua@acme.example.com']) {
-      expect(await s.login(email, 'Demo!2026pass')).toBe(200);
-    }
-    expect(s.output()).toContain('Demo accounts (password for all: Demo!2026pass');
-    expect(s.output()).toContain('is running at http://localhost:');
-    expect(await s.stop()).toBe(0);
-  }, 120_000);
+  it.skipIf(!!postgres)(
+    'seeds the demo accounts into a new embedded database and prints them',
+    async () => {
+      const s = await start({});
+      for (const email of [
+        'super@cardwallet.example',
+        'admin@cardwallet.example',
+        'ama@example.com',
+        'kofi@acme.example.com',
+        'efua@acme.example.com',
+      ]) {
+        expect(await s.login(email, 'Demo!2026pass')).toBe(200);
+      }
+      expect(s.output()).toContain('Demo accounts (password for all: Demo!2026pass');
+      expect(s.output()).toContain('is running at http://localhost:');
+      expect(await s.stop()).toBe(0);
+    },
+    120_000,
+  );
 
   it('ends within 10 seconds of SIGTERM when whatever started it exits at once and nobody reads its output', async () => {
     // A supervisor: starts the server in a process group of its own with piped output it never
@@ -128,10 +158,14 @@ describe('the server process', () => {
     `;
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-proc-'));
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', supervisor, String(port), dataDir, JSON.stringify(dbEnv())], {
-      cwd: path.resolve(__dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const parent = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', supervisor, String(port), dataDir, JSON.stringify(dbEnv())],
+      {
+        cwd: path.resolve(__dirname, '../..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let said = '';
     parent.stdout!.on('data', (d) => (said += d));
     expect(await new Promise((r) => parent.once('exit', r))).toBe(0);
@@ -146,26 +180,37 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start with a bad configuration and says why', async () => {
-    const { code, err } = await refusedStart({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) });
+    const { code, err } = await refusedStart({
+      PORT: 'not-a-port',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')),
+    });
     expect(code).toBe(2);
     expect(err).toContain('PORT');
   });
 
   it('requires ENCRYPTION_KEY with DATABASE_URL outside development', async () => {
-    const { code, err } = await refusedStart({ NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')) });
+    const { code, err } = await refusedStart({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cw-proc-')),
+    });
     expect(code).toBe(2);
     expect(err).toContain('ENCRYPTION_KEY is required with DATABASE_URL outside development');
   });
 
-  it.skipIf(!!postgres)('refuses to start on a database whose data was sealed under another key', async () => {
-    const s = await start({ SEED: 'none', ENCRYPTION_KEY: 'a1'.repeat(32) });
-    const dataDir = s.dataDir;
-    expect(await s.stop()).toBe(0);
-    const { code, err } = await refusedStart({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'b2'.repeat(32) });
-    expect(code).toBe(2);
-    expect(err).toContain('ENCRYPTION_KEY does not match the key this database was first started with');
-    // the right key still opens it
-    const again = await start({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'a1'.repeat(32) });
-    expect(await again.stop()).toBe(0);
-  }, 120_000);
+  it.skipIf(!!postgres)(
+    'refuses to start on a database whose data was sealed under another key',
+    async () => {
+      const s = await start({ SEED: 'none', ENCRYPTION_KEY: 'a1'.repeat(32) });
+      const dataDir = s.dataDir;
+      expect(await s.stop()).toBe(0);
+      const { code, err } = await refusedStart({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'b2'.repeat(32) });
+      expect(code).toBe(2);
+      expect(err).toContain('ENCRYPTION_KEY does not match the key this database was first started with');
+      // the right key still opens it
+      const again = await start({ SEED: 'none', DATA_DIR: dataDir, ENCRYPTION_KEY: 'a1'.repeat(32) });
+      expect(await again.stop()).toBe(0);
+    },
+    120_000,
+  );
 });

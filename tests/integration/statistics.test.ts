@@ -55,12 +55,28 @@ let t: TestApp;
 let admin: Actor;
 let superAdmin: Actor;
 let customer: Actor;
-const fx = { cards: [] as CardFx[], movements: [] as Movement[], topups: [] as TopupFx[], cardTx: [] as CardTxFx[], accountKind: new Map<string, { kind: string; purpose?: Purpose }>() };
+const fx = {
+  cards: [] as CardFx[],
+  movements: [] as Movement[],
+  topups: [] as TopupFx[],
+  cardTx: [] as CardTxFx[],
+  accountKind: new Map<string, { kind: string; purpose?: Purpose }>(),
+};
 
 async function insertUser(role: string, companyId: string | null) {
   const [u] = await t.ctx.db
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: uniqueEmail('stats'), firstName: 'Stat', lastName: role, role, companyId, state: 'Verified', emailVerifiedAt: T('2011-05-01T00:00:00Z'), createdAt: T('2011-05-01T00:00:00Z') })
+    .values({
+      id: crypto.randomUUID(),
+      email: uniqueEmail('stats'),
+      firstName: 'Stat',
+      lastName: role,
+      role,
+      companyId,
+      state: 'Verified',
+      emailVerifiedAt: T('2011-05-01T00:00:00Z'),
+      createdAt: T('2011-05-01T00:00:00Z'),
+    })
     .returning();
   return u!;
 }
@@ -73,11 +89,24 @@ async function move(kind: string, at: Date, fee: number, legs: Movement['legs'])
 async function postMovements() {
   const inOrder = [...fx.movements].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const m of inOrder) {
-    await t.ctx.db.transaction((tx) => post(tx, { kind: m.kind, reference: `STAT-${crypto.randomUUID()}`, meta: { fees_total: m.fee }, legs: m.legs, at: m.at }));
+    await t.ctx.db.transaction((tx) =>
+      post(tx, {
+        kind: m.kind,
+        reference: `STAT-${crypto.randomUUID()}`,
+        meta: { fees_total: m.fee },
+        legs: m.legs,
+        at: m.at,
+      }),
+    );
   }
 }
 
-async function addCard(walletId: string, owner: CardFx['owner'], createdBy: string, c: Pick<CardFx, 'purpose' | 'type' | 'state' | 'deleted' | 'at'>) {
+async function addCard(
+  walletId: string,
+  owner: CardFx['owner'],
+  createdBy: string,
+  c: Pick<CardFx, 'purpose' | 'type' | 'state' | 'deleted' | 'at'>,
+) {
   const id = crypto.randomUUID();
   await t.ctx.db.insert(cards).values({
     id,
@@ -143,12 +172,23 @@ async function addCardTx(tx: CardTxFx) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  [admin, superAdmin, customer] = await Promise.all([newStaff(t, 'Admin'), newStaff(t, 'Super-Admin'), newIndividual(t)]);
+  [admin, superAdmin, customer] = await Promise.all([
+    newStaff(t, 'Admin'),
+    newStaff(t, 'Super-Admin'),
+    newIndividual(t),
+  ]);
 
   const ind = await insertUser('Individual', null);
   const [co] = await t.ctx.db
     .insert(companies)
-    .values({ id: crypto.randomUUID(), companyName: 'Stat Co', companyWebsite: 'https://stat.example.com', companyEmail: uniqueEmail('statco'), companyPhone: '+233302000000', state: 'Verified' })
+    .values({
+      id: crypto.randomUUID(),
+      companyName: 'Stat Co',
+      companyWebsite: 'https://stat.example.com',
+      companyEmail: uniqueEmail('statco'),
+      companyPhone: '+233302000000',
+      state: 'Verified',
+    })
     .returning();
   const coUser = await insertUser('Company-Admin', co!.id);
   await createWallet(t.ctx.db, ind.id);
@@ -171,11 +211,41 @@ beforeAll(async () => {
   await deposit(coWallet, '2011-06-15T08:30:00.000Z', 333_333, 1_667);
 
   // Cards of every kind: before, inside and after the range.
-  const c1 = await addCard(ind.id, 'individual', ind.id, { purpose: 'media', type: 'premium', state: 'Active', deleted: false, at: T('2011-06-02T10:00:00Z') });
-  const c2 = await addCard(co!.id, 'company', coUser.id, { purpose: 'general', type: 'basic', state: 'Active', deleted: false, at: T('2011-06-10T00:00:00.000Z') });
-  const c3 = await addCard(co!.id, 'company', coUser.id, { purpose: 'tokencard', type: 'premium', state: 'Deactivated', deleted: false, at: T('2011-06-12T09:00:00Z') });
-  const c4 = await addCard(ind.id, 'individual', ind.id, { purpose: 'media', type: 'basic', state: 'Active', deleted: true, at: T('2011-06-20T23:59:59.999Z') });
-  const c5 = await addCard(co!.id, 'company', coUser.id, { purpose: 'general', type: 'premium', state: 'Active', deleted: false, at: T('2011-06-21T00:00:00.000Z') });
+  const c1 = await addCard(ind.id, 'individual', ind.id, {
+    purpose: 'media',
+    type: 'premium',
+    state: 'Active',
+    deleted: false,
+    at: T('2011-06-02T10:00:00Z'),
+  });
+  const c2 = await addCard(co!.id, 'company', coUser.id, {
+    purpose: 'general',
+    type: 'basic',
+    state: 'Active',
+    deleted: false,
+    at: T('2011-06-10T00:00:00.000Z'),
+  });
+  const c3 = await addCard(co!.id, 'company', coUser.id, {
+    purpose: 'tokencard',
+    type: 'premium',
+    state: 'Deactivated',
+    deleted: false,
+    at: T('2011-06-12T09:00:00Z'),
+  });
+  const c4 = await addCard(ind.id, 'individual', ind.id, {
+    purpose: 'media',
+    type: 'basic',
+    state: 'Active',
+    deleted: true,
+    at: T('2011-06-20T23:59:59.999Z'),
+  });
+  const c5 = await addCard(co!.id, 'company', coUser.id, {
+    purpose: 'general',
+    type: 'premium',
+    state: 'Active',
+    deleted: false,
+    at: T('2011-06-21T00:00:00.000Z'),
+  });
 
   // Issuance, card top-ups, withdrawals and maintenance, with their fees.
   const issue = (card: CardFx, wallet: string, at: Date, amount: number, fee: number) =>
@@ -219,22 +289,95 @@ beforeAll(async () => {
   await postMovements();
 
   // Top-up requests: counted once approved, by the day of the decision.
-  await addTopup(ind.id, ind.id, { method: 'Tron', state: 'Approved', amount: 500_000, decidedAt: T('2011-06-09T23:59:59.999Z') });
-  await addTopup(ind.id, ind.id, { method: 'Tron', state: 'Approved', amount: 20_001, decidedAt: T('2011-06-10T00:00:00.000Z') });
-  await addTopup(co!.id, coUser.id, { method: 'Momo', state: 'Approved', amount: 333_333, decidedAt: T('2011-06-20T23:59:59.999Z') });
-  await addTopup(co!.id, coUser.id, { method: 'Momo', state: 'Denied', amount: 777_777, decidedAt: T('2011-06-15T00:00:00Z') });
+  await addTopup(ind.id, ind.id, {
+    method: 'Tron',
+    state: 'Approved',
+    amount: 500_000,
+    decidedAt: T('2011-06-09T23:59:59.999Z'),
+  });
+  await addTopup(ind.id, ind.id, {
+    method: 'Tron',
+    state: 'Approved',
+    amount: 20_001,
+    decidedAt: T('2011-06-10T00:00:00.000Z'),
+  });
+  await addTopup(co!.id, coUser.id, {
+    method: 'Momo',
+    state: 'Approved',
+    amount: 333_333,
+    decidedAt: T('2011-06-20T23:59:59.999Z'),
+  });
+  await addTopup(co!.id, coUser.id, {
+    method: 'Momo',
+    state: 'Denied',
+    amount: 777_777,
+    decidedAt: T('2011-06-15T00:00:00Z'),
+  });
   await addTopup(co!.id, coUser.id, { method: 'Tron', state: 'Hash-provided', amount: 1_234, decidedAt: null });
-  await addTopup(co!.id, coUser.id, { method: 'Tron', state: 'Approved', amount: 9_999, decidedAt: T('2011-06-21T00:00:00.000Z') });
+  await addTopup(co!.id, coUser.id, {
+    method: 'Tron',
+    state: 'Approved',
+    amount: 9_999,
+    decidedAt: T('2011-06-21T00:00:00.000Z'),
+  });
 
   // Card payments: approved and settled authorisations count; declines, reversals and settlement rows do not.
-  await addCardTx({ cardId: c1.id, kind: 'authorization', status: 'approved', amount: 1_999, at: T('2011-06-10T00:00:00.000Z') });
-  await addCardTx({ cardId: c2.id, kind: 'authorization', status: 'settled', amount: 4_321, at: T('2011-06-18T00:00:00Z') });
-  await addCardTx({ cardId: c2.id, kind: 'settlement', status: 'settled', amount: 4_321, at: T('2011-06-19T00:00:00Z') });
-  await addCardTx({ cardId: c3.id, kind: 'authorization', status: 'declined', amount: 99_999, at: T('2011-06-13T00:00:00Z') });
-  await addCardTx({ cardId: c1.id, kind: 'authorization', status: 'reversed', amount: 700, at: T('2011-06-14T00:00:00Z') });
-  await addCardTx({ cardId: c1.id, kind: 'authorization', status: 'approved', amount: 1_001, at: T('2011-06-09T23:59:59.999Z') });
-  await addCardTx({ cardId: c2.id, kind: 'authorization', status: 'approved', amount: 2_002, at: T('2011-06-20T23:59:59.999Z') });
-  await addCardTx({ cardId: c2.id, kind: 'authorization', status: 'approved', amount: 3_003, at: T('2011-06-21T00:00:00.000Z') });
+  await addCardTx({
+    cardId: c1.id,
+    kind: 'authorization',
+    status: 'approved',
+    amount: 1_999,
+    at: T('2011-06-10T00:00:00.000Z'),
+  });
+  await addCardTx({
+    cardId: c2.id,
+    kind: 'authorization',
+    status: 'settled',
+    amount: 4_321,
+    at: T('2011-06-18T00:00:00Z'),
+  });
+  await addCardTx({
+    cardId: c2.id,
+    kind: 'settlement',
+    status: 'settled',
+    amount: 4_321,
+    at: T('2011-06-19T00:00:00Z'),
+  });
+  await addCardTx({
+    cardId: c3.id,
+    kind: 'authorization',
+    status: 'declined',
+    amount: 99_999,
+    at: T('2011-06-13T00:00:00Z'),
+  });
+  await addCardTx({
+    cardId: c1.id,
+    kind: 'authorization',
+    status: 'reversed',
+    amount: 700,
+    at: T('2011-06-14T00:00:00Z'),
+  });
+  await addCardTx({
+    cardId: c1.id,
+    kind: 'authorization',
+    status: 'approved',
+    amount: 1_001,
+    at: T('2011-06-09T23:59:59.999Z'),
+  });
+  await addCardTx({
+    cardId: c2.id,
+    kind: 'authorization',
+    status: 'approved',
+    amount: 2_002,
+    at: T('2011-06-20T23:59:59.999Z'),
+  });
+  await addCardTx({
+    cardId: c2.id,
+    kind: 'authorization',
+    status: 'approved',
+    amount: 3_003,
+    at: T('2011-06-21T00:00:00.000Z'),
+  });
 });
 
 afterAll(async () => {
@@ -245,22 +388,37 @@ afterAll(async () => {
 function expected(from: Date, to: Date) {
   const within = (at: Date | null) => !!at && inRange(at, from, to);
   const balance = new Map<string, number>();
-  for (const m of fx.movements) if (m.at < to) for (const l of m.legs) if (fx.accountKind.has(l.accountId)) balance.set(l.accountId, (balance.get(l.accountId) ?? 0) + l.amount);
+  for (const m of fx.movements)
+    if (m.at < to)
+      for (const l of m.legs)
+        if (fx.accountKind.has(l.accountId)) balance.set(l.accountId, (balance.get(l.accountId) ?? 0) + l.amount);
   const sumBal = (pred: (k: { kind: string; purpose?: Purpose }) => boolean) =>
     [...balance].filter(([id]) => pred(fx.accountKind.get(id)!)).reduce((s, [, v]) => s + v, 0);
   const isCard = (k: { kind: string }) => k.kind === 'card' || k.kind === 'card_hold';
   const feeKinds = ['issuance', 'topup', 'withdraw', 'maintenance'];
   const moves = fx.movements.filter((m) => within(m.at));
   const approved = fx.topups.filter((tp) => tp.state === 'Approved' && within(tp.decidedAt));
-  const paid = fx.cardTx.filter((c) => c.kind === 'authorization' && (c.status === 'approved' || c.status === 'settled') && within(c.at));
+  const paid = fx.cardTx.filter(
+    (c) => c.kind === 'authorization' && (c.status === 'approved' || c.status === 'settled') && within(c.at),
+  );
   const made = fx.cards.filter((c) => within(c.at));
   const maint = moves.filter((m) => m.kind === 'maintenance');
   const sum = <X>(xs: X[], f: (x: X) => number) => xs.reduce((s, x) => s + f(x), 0);
   return {
     total_wallet_balance: formatMoney(sumBal((k) => k.kind === 'wallet')),
     total_card_balance: formatMoney(sumBal(isCard)),
-    total_fees_amount: formatMoney(sum(moves.filter((m) => feeKinds.includes(m.kind)), (m) => m.fee)),
-    total_topups_fees: formatMoney(sum(moves.filter((m) => m.kind === 'deposit'), (m) => m.fee)),
+    total_fees_amount: formatMoney(
+      sum(
+        moves.filter((m) => feeKinds.includes(m.kind)),
+        (m) => m.fee,
+      ),
+    ),
+    total_topups_fees: formatMoney(
+      sum(
+        moves.filter((m) => m.kind === 'deposit'),
+        (m) => m.fee,
+      ),
+    ),
     total_card_balance_general: formatMoney(sumBal((k) => isCard(k) && k.purpose === 'general')),
     total_card_balance_media: formatMoney(sumBal((k) => isCard(k) && k.purpose === 'media')),
     total_card_balance_tokencard: formatMoney(sumBal((k) => isCard(k) && k.purpose === 'tokencard')),
@@ -340,7 +498,11 @@ describe('GET /reports/view-statistics', () => {
   });
 
   it('series add up to the figures', async () => {
-    const res = await t.api('GET', `/reports/view-statistics-series?start_date=${RANGE.start}&end_date=${RANGE.end}&interval=day`, { token: admin.token });
+    const res = await t.api(
+      'GET',
+      `/reports/view-statistics-series?start_date=${RANGE.start}&end_date=${RANGE.end}&interval=day`,
+      { token: admin.token },
+    );
     expect(res.status).toBe(200);
     const cents = (s: string) => Math.round(Number(s) * 100);
     const want = expected(FROM, TO);
@@ -348,7 +510,9 @@ describe('GET /reports/view-statistics', () => {
     expect(topups.reduce((s, r) => s + cents(r.amount), 0)).toBe(cents(want.total_topups_amount));
     expect(topups.map((r) => r.period).sort()).toEqual(['2011-06-10', '2011-06-20']);
     const fees = res.body.data.fees as Array<{ kind: string; amount: string }>;
-    expect(fees.filter((f) => f.kind === 'maintenance').reduce((s, f) => s + cents(f.amount), 0)).toBe(cents(want.total_maintenance_amount));
+    expect(fees.filter((f) => f.kind === 'maintenance').reduce((s, f) => s + cents(f.amount), 0)).toBe(
+      cents(want.total_maintenance_amount),
+    );
   });
 
   it('is for staff only', async () => {

@@ -28,12 +28,19 @@ async function rawTransfer(from: Actor, to: string, amount: string, key: string)
 describe('cw_transfer, the transfer as one database function', () => {
   it('writes money as formatMoney does (cw_money), for any amount', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: -1e15, max: 1e15 }), { minLength: 1, maxLength: 50 }), async (values) => {
-        for (const v of values) {
-          const [row] = await t.ctx.database.query<{ m: string }>('cw_money_check', 'select cw_money($1::bigint) as m', [v]);
-          expect(row!.m).toBe(formatMoney(v));
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: -1e15, max: 1e15 }), { minLength: 1, maxLength: 50 }),
+        async (values) => {
+          for (const v of values) {
+            const [row] = await t.ctx.database.query<{ m: string }>(
+              'cw_money_check',
+              'select cw_money($1::bigint) as m',
+              [v],
+            );
+            expect(row!.m).toBe(formatMoney(v));
+          }
+        },
+      ),
       { numRuns: 20 },
     );
   });
@@ -49,7 +56,12 @@ describe('cw_transfer, the transfer as one database function', () => {
     expect(first.status).toBe(200);
     expect(first.replayed).toBeNull();
     const data = JSON.parse(first.text).data;
-    expect(data).toMatchObject({ to_name: `${name} Asante`, amount: '12.34', balance_before: '50.00', balance_after: '37.66' });
+    expect(data).toMatchObject({
+      to_name: `${name} Asante`,
+      amount: '12.34',
+      balance_before: '50.00',
+      balance_after: '37.66',
+    });
     const again = await rawTransfer(from, to.id, '12.34', key);
     expect(again).toEqual({ status: 200, replayed: 'true', text: first.text });
     expect(await balanceOf(t, from)).toBe('37.66');
@@ -65,7 +77,11 @@ describe('cw_transfer, the transfer as one database function', () => {
     expect(JSON.parse(refused.text).error.amount).toEqual(['Insufficient balance in your master wallet']);
     // The first answer of a key is its answer: the same request replays the refusal, moves nothing.
     await fundWallet(t, from.id, 1_000);
-    expect(await rawTransfer(from, to.id, '10.01', key)).toMatchObject({ status: 422, replayed: 'true', text: refused.text });
+    expect(await rawTransfer(from, to.id, '10.01', key)).toMatchObject({
+      status: 422,
+      replayed: 'true',
+      text: refused.text,
+    });
     expect(await balanceOf(t, from)).toBe('20.00');
     // A new key is a new request.
     expect((await rawTransfer(from, to.id, '10.01', randomUUID())).status).toBe(200);

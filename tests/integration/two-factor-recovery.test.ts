@@ -2,7 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, recoveryCodes } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { PASSWORD, mailsTo, newCompany, newCompanyMember, newIndividual, newStaff, randomIp, registerIndividual, totpCode, wrongCode } from './support/actors';
+import {
+  PASSWORD,
+  mailsTo,
+  newCompany,
+  newCompanyMember,
+  newIndividual,
+  newStaff,
+  randomIp,
+  registerIndividual,
+  totpCode,
+  wrongCode,
+} from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +46,9 @@ describe('recovery codes', () => {
 
     t.clock.advance(30_000);
     const ch = await challenge(a.email);
-    const again = await t.api('POST', '/account/login-confirm', { body: { token: ch.token, code: await totpCode(t, a.secret) } });
+    const again = await t.api('POST', '/account/login-confirm', {
+      body: { token: ch.token, code: await totpCode(t, a.secret) },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data).not.toHaveProperty('recovery_codes');
   });
@@ -105,24 +118,38 @@ describe('recovery codes', () => {
   it('regenerating needs the password and a current code; the old codes stop working, the new ones work', async () => {
     const a = await newIndividual(t);
     t.clock.advance(30_000);
-    const wrongPw = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: 'nope', code: await totpCode(t, a.secret) } });
+    const wrongPw = await t.api('POST', '/account/recovery-codes', {
+      token: a.token,
+      body: { password: 'nope', code: await totpCode(t, a.secret) },
+    });
     expect(wrongPw.status).toBe(422);
     expect(wrongPw.body.error.password).toEqual(['The password is incorrect.']);
-    const wrongCd = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: PASSWORD, code: await wrongCode(t, a.secret) } });
+    const wrongCd = await t.api('POST', '/account/recovery-codes', {
+      token: a.token,
+      body: { password: PASSWORD, code: await wrongCode(t, a.secret) },
+    });
     expect(wrongCd.status).toBe(422);
     expect(wrongCd.body.error.code).toHaveLength(1);
     const empty = await t.api('POST', '/account/recovery-codes', { token: a.token, body: {} });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.error).sort()).toEqual(['code', 'password']);
-    expect((await t.api('POST', '/account/recovery-codes', { body: { password: PASSWORD, code: '123456' } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/account/recovery-codes', { body: { password: PASSWORD, code: '123456' } })).status,
+    ).toBe(401);
 
-    const res = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: PASSWORD, code: await totpCode(t, a.secret) } });
+    const res = await t.api('POST', '/account/recovery-codes', {
+      token: a.token,
+      body: { password: PASSWORD, code: await totpCode(t, a.secret) },
+    });
     expect(res.status).toBe(200);
     const fresh: string[] = res.body.data.recovery_codes;
     expect(fresh).toHaveLength(10);
     expect(fresh.some((c) => a.session.recovery_codes!.includes(c))).toBe(false);
     // The same TOTP code cannot be used twice.
-    const replay = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: PASSWORD, code: await totpCode(t, a.secret) } });
+    const replay = await t.api('POST', '/account/recovery-codes', {
+      token: a.token,
+      body: { password: PASSWORD, code: await totpCode(t, a.secret) },
+    });
     expect(replay.status).toBe(422);
 
     const ch = await challenge(a.email);
@@ -136,17 +163,32 @@ describe('recovery codes', () => {
     expect(await status()).toEqual({ enabled: true, recovery_codes_left: 10 });
     const [one, two] = a.session.recovery_codes!;
     const headers = { 'idempotency-key': 'same-key-twice' };
-    const start = await t.api('POST', '/account/two-factor/enrol', { token: a.token, headers, body: { password: PASSWORD, recovery_code: one } });
+    const start = await t.api('POST', '/account/two-factor/enrol', {
+      token: a.token,
+      headers,
+      body: { password: PASSWORD, recovery_code: one },
+    });
     expect(start.status).toBe(200);
     expect(await status()).toEqual({ enabled: true, recovery_codes_left: 9 });
     // The same request again is not a replay of the stored answer: the code is used up.
-    const again = await t.api('POST', '/account/two-factor/enrol', { token: a.token, headers, body: { password: PASSWORD, recovery_code: one } });
+    const again = await t.api('POST', '/account/two-factor/enrol', {
+      token: a.token,
+      headers,
+      body: { password: PASSWORD, recovery_code: one },
+    });
     expect(again.status).toBe(422);
     expect(again.body.error.recovery_code).toEqual([BAD_RECOVERY]);
-    const done = await t.api('POST', '/account/two-factor/enrol-confirm', { token: a.token, body: { code: await totpCode(t, start.body.data.secret) } });
+    const done = await t.api('POST', '/account/two-factor/enrol-confirm', {
+      token: a.token,
+      body: { code: await totpCode(t, start.body.data.secret) },
+    });
     expect(done.status).toBe(200);
 
-    const fresh = await t.api('POST', '/account/recovery-codes', { token: a.token, headers, body: { password: PASSWORD, recovery_code: two } });
+    const fresh = await t.api('POST', '/account/recovery-codes', {
+      token: a.token,
+      headers,
+      body: { password: PASSWORD, recovery_code: two },
+    });
     expect(fresh.status).toBe(200);
     expect(await status()).toEqual({ enabled: true, recovery_codes_left: 10 });
     const missing = await t.api('POST', '/account/recovery-codes', { token: a.token, body: { password: PASSWORD } });
@@ -158,35 +200,62 @@ describe('recovery codes', () => {
   it('a new authenticator replaces the old after a code from it; other sessions end, this one stays', async () => {
     const a = await newIndividual(t);
     t.clock.advance(30_000);
-    const other = (await t.api('POST', '/account/login-confirm', { body: { token: (await challenge(a.email)).token, code: await totpCode(t, a.secret) } })).body.data.access_token;
+    const other = (
+      await t.api('POST', '/account/login-confirm', {
+        body: { token: (await challenge(a.email)).token, code: await totpCode(t, a.secret) },
+      })
+    ).body.data.access_token;
     t.clock.advance(30_000);
-    const start = await t.api('POST', '/account/two-factor/enrol', { token: a.token, body: { password: PASSWORD, code: await totpCode(t, a.secret) } });
+    const start = await t.api('POST', '/account/two-factor/enrol', {
+      token: a.token,
+      body: { password: PASSWORD, code: await totpCode(t, a.secret) },
+    });
     expect(start.status).toBe(200);
     const newSecret: string = start.body.data.secret;
     expect(newSecret).not.toBe(a.secret);
     expect(Buffer.from(start.body.data.qrcode, 'base64').toString()).toMatch(/^<svg/);
 
-    const bad = await t.api('POST', '/account/two-factor/enrol-confirm', { token: a.token, body: { code: await wrongCode(t, newSecret) } });
+    const bad = await t.api('POST', '/account/two-factor/enrol-confirm', {
+      token: a.token,
+      body: { code: await wrongCode(t, newSecret) },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toHaveLength(1);
-    const done = await t.api('POST', '/account/two-factor/enrol-confirm', { token: a.token, body: { code: await totpCode(t, newSecret) } });
+    const done = await t.api('POST', '/account/two-factor/enrol-confirm', {
+      token: a.token,
+      body: { code: await totpCode(t, newSecret) },
+    });
     expect(done.status).toBe(200);
     expect((await profile(a.token)).status).toBe(200);
     expect((await profile(other)).status).toBe(401);
     // Nothing is waiting any more.
-    expect((await t.api('POST', '/account/two-factor/enrol-confirm', { token: a.token, body: { code: await totpCode(t, newSecret) } })).status).toBe(409);
+    expect(
+      (
+        await t.api('POST', '/account/two-factor/enrol-confirm', {
+          token: a.token,
+          body: { code: await totpCode(t, newSecret) },
+        })
+      ).status,
+    ).toBe(409);
 
     t.clock.advance(30_000);
-    const oldKey = await t.api('POST', '/account/login-confirm', { body: { token: (await challenge(a.email)).token, code: await totpCode(t, a.secret) } });
+    const oldKey = await t.api('POST', '/account/login-confirm', {
+      body: { token: (await challenge(a.email)).token, code: await totpCode(t, a.secret) },
+    });
     expect(oldKey.status).toBe(401);
-    const newKey = await t.api('POST', '/account/login-confirm', { body: { token: (await challenge(a.email)).token, code: await totpCode(t, newSecret) } });
+    const newKey = await t.api('POST', '/account/login-confirm', {
+      body: { token: (await challenge(a.email)).token, code: await totpCode(t, newSecret) },
+    });
     expect(newKey.status).toBe(200);
   });
 });
 
 describe('staff-assisted 2FA reset', () => {
-  const reset = (token: string, userId: string, body: unknown = { reason: 'Lost phone; identity checked by video call' }) =>
-    t.api('POST', `/account/reset-2fa/${userId}`, { token, body });
+  const reset = (
+    token: string,
+    userId: string,
+    body: unknown = { reason: 'Lost phone; identity checked by video call' },
+  ) => t.api('POST', `/account/reset-2fa/${userId}`, { token, body });
 
   it('ends every session, drops the codes, tells the user once, is audited, and the next login sets 2FA up again', async () => {
     const staff = await newStaff(t, 'Admin');
@@ -197,7 +266,10 @@ describe('staff-assisted 2FA reset', () => {
     expect((await profile(a.token)).status).toBe(401);
     expect(await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, a.id))).toHaveLength(0);
 
-    const told = await t.ctx.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.type, 'two_factor_reset')));
+    const told = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.type, 'two_factor_reset')));
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('Lost phone; identity checked by video call');
     expect(told[0]!.mailState).not.toBeNull();
@@ -206,7 +278,10 @@ describe('staff-assisted 2FA reset', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('Lost phone; identity checked by video call');
 
-    const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.reset-2fa'), eq(auditLog.objectId, a.id)));
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.reset-2fa'), eq(auditLog.objectId, a.id)));
     expect(audits).toHaveLength(1);
     const audit = audits[0];
     expect(audit).toMatchObject({ actorId: staff.id, objectType: 'user' });
@@ -215,7 +290,9 @@ describe('staff-assisted 2FA reset', () => {
     const ch = await challenge(a.email);
     expect(ch.qrcode).toEqual(expect.any(String));
     expect(ch.secret).not.toBe(a.secret);
-    const setup = await t.api('POST', '/account/auth-confirm', { body: { token: ch.token, code: await totpCode(t, ch.secret!) } });
+    const setup = await t.api('POST', '/account/auth-confirm', {
+      body: { token: ch.token, code: await totpCode(t, ch.secret!) },
+    });
     expect(setup.status).toBe(200);
     expect(setup.body.data.recovery_codes).toHaveLength(10);
 

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAuditEntry } from '@shared/contract';
 import { momoSettings, uploads, verifications } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, PASSWORD, logIn, newCompany, newCompanyMember, newIndividual, newStaff, randomIp, totpCode } from './support/actors';
+import {
+  type Actor,
+  PASSWORD,
+  logIn,
+  newCompany,
+  newCompanyMember,
+  newIndividual,
+  newStaff,
+  randomIp,
+  totpCode,
+} from './support/actors';
 import { newCard } from './support/cards';
 import { JPEG_1PX, PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
@@ -27,13 +37,18 @@ const DEACTIVATED_LOGIN = 'This account has been deactivated. Please contact sup
 type Files = Parameters<typeof form>[1];
 
 const multipart = (p: string, token: string, body: FormData) =>
-  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }));
+  fetch(`${t.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body }).then(
+    async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }),
+  );
 
 const KYC_FIELDS = { id_type: 'passport', issued_id: 'G1234567' };
-const KYC_FILES: Files = { address_proof: { data: PDF_MINI, name: 'bill.pdf' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } };
+const KYC_FILES: Files = {
+  address_proof: { data: PDF_MINI, name: 'bill.pdf' },
+  selfie_image: { data: JPEG_1PX, name: 'me.jpg' },
+};
 const KYB_FIELDS = {
   registered_name: 'Volta Trading Ltd',
   company_profile: 'Importers of solar equipment',
@@ -42,12 +57,19 @@ const KYB_FIELDS = {
   operation_countries: 'GH, NG',
   publicly_listed: 'false',
 };
-const KYB_FILES: Files = { shareholder_passport: { data: PNG_1PX, name: 'passport.png' }, incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' } };
+const KYB_FILES: Files = {
+  shareholder_passport: { data: PNG_1PX, name: 'passport.png' },
+  incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' },
+};
 
 const submitKyc = (a: Actor, userId = a.id, files: Files = KYC_FILES, fields: Record<string, string> = KYC_FIELDS) =>
   multipart(`/individuals/kyc/${userId}`, a.token, form(fields, files));
-const submitKyb = (a: Actor, companyId = a.companyId!, files: Files = KYB_FILES, fields: Record<string, string> = KYB_FIELDS) =>
-  multipart(`/company/kyb/${companyId}`, a.token, form(fields, files));
+const submitKyb = (
+  a: Actor,
+  companyId = a.companyId!,
+  files: Files = KYB_FILES,
+  fields: Record<string, string> = KYB_FIELDS,
+) => multipart(`/company/kyb/${companyId}`, a.token, form(fields, files));
 
 const profile = async (a: Actor) => {
   const res = await t.api('GET', '/individuals/profile', { token: a.token });
@@ -71,12 +93,20 @@ async function uniqueCompany(): Promise<Actor & { name: string }> {
 }
 
 /** The verification rows staff see for a customer (newest first), by the customer's unique name. */
-async function reviewRows(staff: Actor, kind: 'individual' | 'company', name: string, accountId: string, state?: string) {
+async function reviewRows(
+  staff: Actor,
+  kind: 'individual' | 'company',
+  name: string,
+  accountId: string,
+  state?: string,
+) {
   const path = kind === 'individual' ? '/verification/get-individuals' : '/verification/get-companies';
   const q = new URLSearchParams({ name, per_page: '100', ...(state ? { state } : {}) });
   const res = await t.api('GET', `${path}?${q}`, { token: staff.token });
   expect(res.status).toBe(200);
-  return (res.body.data as { id: string; account_id: string; state: string; reason: string | null }[]).filter((r) => r.account_id === accountId);
+  return (res.body.data as { id: string; account_id: string; state: string; reason: string | null }[]).filter(
+    (r) => r.account_id === accountId,
+  );
 }
 
 async function pendingVerificationOf(staff: Actor, kind: 'individual' | 'company', name: string, accountId: string) {
@@ -86,11 +116,18 @@ async function pendingVerificationOf(staff: Actor, kind: 'individual' | 'company
 }
 
 const decide = (staff: Actor, id: string, decision: 'approve' | 'reject', reason?: string) =>
-  t.api('POST', '/verification/decide', { token: staff.token, body: { verification_id: id, decision, ...(reason === undefined ? {} : { reason }) } });
+  t.api('POST', '/verification/decide', {
+    token: staff.token,
+    body: { verification_id: id, decision, ...(reason === undefined ? {} : { reason }) },
+  });
 
 /** The state staff see in the customer lists (Verified, In-review, Unverified, Deactivated). */
 async function listedState(staff: Actor, kind: 'individual' | 'company', search: string, id: string) {
-  const res = await t.api('GET', `/${kind === 'individual' ? 'individuals' : 'companies'}?name=${encodeURIComponent(search)}&per_page=100`, { token: staff.token });
+  const res = await t.api(
+    'GET',
+    `/${kind === 'individual' ? 'individuals' : 'companies'}?name=${encodeURIComponent(search)}&per_page=100`,
+    { token: staff.token },
+  );
   expect(res.status).toBe(200);
   const row = (res.body.data as { id: string; state: string }[]).find((r) => r.id === id);
   expect(row, `${kind} ${id} in the staff list`).toBeDefined();
@@ -149,7 +186,11 @@ describe('KYC for an Individual', () => {
     expect(after.verification).toMatchObject({ state: 'approved', reason: null, decided_at: expect.any(String) });
     expect(await listedState(staff, 'individual', a.email, a.id)).toBe('Verified');
     const detail = await t.api('GET', `/verification/details/${id}`, { token: staff.token });
-    expect(detail.body.data).toMatchObject({ state: 'approved', verification_state: 'Verified', decided_by: 'Staff Admin' });
+    expect(detail.body.data).toMatchObject({
+      state: 'approved',
+      verification_state: 'Verified',
+      decided_by: 'Staff Admin',
+    });
     expect((await reviewRows(staff, 'individual', name, a.id, 'approved')).map((r) => r.id)).toEqual([id]);
 
     // Verified: nothing more to submit, and the decision cannot be taken again.
@@ -181,13 +222,22 @@ describe('KYC for an Individual', () => {
     expect(rej.body.data).toEqual({ message: 'Verification rejected.', state: 'rejected' });
     const p = await profile(a);
     expect(p.user.state).toBe('Unverified');
-    expect(p.verification).toMatchObject({ state: 'rejected', reason: 'The selfie is blurred', decided_at: expect.any(String) });
+    expect(p.verification).toMatchObject({
+      state: 'rejected',
+      reason: 'The selfie is blurred',
+      decided_at: expect.any(String),
+    });
     expect(await listedState(staff, 'individual', a.email, a.id)).toBe('Unverified');
-    expect(await reviewRows(staff, 'individual', name, a.id, 'rejected')).toEqual([expect.objectContaining({ id: first, reason: 'The selfie is blurred' })]);
+    expect(await reviewRows(staff, 'individual', name, a.id, 'rejected')).toEqual([
+      expect.objectContaining({ id: first, reason: 'The selfie is blurred' }),
+    ]);
     await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     expect(t.mails.some((m) => m.to === a.email && m.text.includes('The selfie is blurred'))).toBe(true);
 
-    const again = await submitKyc(a, a.id, { address_proof: { data: PDF_MINI, name: 'bill2.pdf' }, selfie_image: { data: PNG_1PX, name: 'sharp.png' } });
+    const again = await submitKyc(a, a.id, {
+      address_proof: { data: PDF_MINI, name: 'bill2.pdf' },
+      selfie_image: { data: PNG_1PX, name: 'sharp.png' },
+    });
     expect(again.status).toBe(201);
     const p2 = await profile(a);
     expect(p2.user.state).toBe('pending');
@@ -238,8 +288,16 @@ describe('KYB for a company', () => {
     const id = await pendingVerificationOf(staff, 'company', co.name, co.companyId!);
     const detail = (await t.api('GET', `/verification/details/${id}`, { token: staff.token })).body.data;
     expect(detail).toMatchObject({ account_type: 'company', company_name: co.name, verification_state: 'pending' });
-    expect(detail.verifications).toMatchObject({ registered_name: 'Volta Trading Ltd', tax_number: 'C0012345', operation_countries: 'GH, NG', publicly_listed: 0 });
-    expect(detail.documents.map((d: { field: string }) => d.field).sort()).toEqual(['incorporation_certificate', 'shareholder_passport']);
+    expect(detail.verifications).toMatchObject({
+      registered_name: 'Volta Trading Ltd',
+      tax_number: 'C0012345',
+      operation_countries: 'GH, NG',
+      publicly_listed: 0,
+    });
+    expect(detail.documents.map((d: { field: string }) => d.field).sort()).toEqual([
+      'incorporation_certificate',
+      'shareholder_passport',
+    ]);
 
     expect((await decide(staff, id, 'approve')).status).toBe(200);
     for (const who of [co, member]) {
@@ -263,7 +321,10 @@ describe('KYB for a company', () => {
     for (const who of [co, member]) {
       const p = await profile(who);
       expect(p.user.state).toBe('Unverified');
-      expect(p.verification).toMatchObject({ state: 'rejected', reason: 'The tax number does not match the certificate' });
+      expect(p.verification).toMatchObject({
+        state: 'rejected',
+        reason: 'The tax number does not match the certificate',
+      });
     }
     expect(await listedState(staff, 'company', co.session.company!.company_email, co.companyId!)).toBe('Unverified');
 
@@ -272,7 +333,10 @@ describe('KYB for a company', () => {
     expect((await profile(member)).user.state).toBe('pending');
     const second = await pendingVerificationOf(staff, 'company', co.name, co.companyId!);
     expect(second).not.toBe(first);
-    expect((await t.api('GET', `/verification/details/${second}`, { token: staff.token })).body.data.verifications.tax_number).toBe('C0054321');
+    expect(
+      (await t.api('GET', `/verification/details/${second}`, { token: staff.token })).body.data.verifications
+        .tax_number,
+    ).toBe('C0054321');
   });
 });
 
@@ -282,7 +346,10 @@ describe('an upload over the size limit', () => {
   it('is refused on its field and stores nothing (KYC)', async () => {
     const a = await uniqueIndividual();
     const files = filesOnDisk();
-    const res = await submitKyc(a, a.id, { address_proof: { data: tooBig(), name: 'huge.png' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } });
+    const res = await submitKyc(a, a.id, {
+      address_proof: { data: tooBig(), name: 'huge.png' },
+      selfie_image: { data: JPEG_1PX, name: 'me.jpg' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toEqual({ address_proof: ['The file is larger than 5 MB'] });
     expect(res.body.message).toBe('The file is larger than 5 MB');
@@ -294,14 +361,20 @@ describe('an upload over the size limit', () => {
 
     // The account may still submit, and a file of exactly 5 MB is within the limit.
     const atLimit = Buffer.concat([PNG_1PX, Buffer.alloc(FIVE_MB - PNG_1PX.length)]);
-    const ok = await submitKyc(a, a.id, { address_proof: { data: atLimit, name: 'big.png' }, selfie_image: { data: JPEG_1PX, name: 'me.jpg' } });
+    const ok = await submitKyc(a, a.id, {
+      address_proof: { data: atLimit, name: 'big.png' },
+      selfie_image: { data: JPEG_1PX, name: 'me.jpg' },
+    });
     expect(ok.status).toBe(201);
     expect(await storedFor(a.id)).toEqual({ verifications: 1, uploads: 2 });
   });
 
   it('is refused on its field and stores nothing (KYB)', async () => {
     const co = await uniqueCompany();
-    const res = await submitKyb(co, co.companyId!, { shareholder_passport: { data: PNG_1PX, name: 'p.png' }, license: { data: tooBig(), name: 'license.png' } });
+    const res = await submitKyb(co, co.companyId!, {
+      shareholder_passport: { data: PNG_1PX, name: 'p.png' },
+      license: { data: tooBig(), name: 'license.png' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error).toEqual({ license: ['The file is larger than 5 MB'] });
     expect(await storedFor(co.companyId!)).toEqual({ verifications: 0, uploads: 0 });
@@ -349,25 +422,37 @@ describe('deactivating and reactivating a company', () => {
     const member = await newCompanyMember(t, co, 'user');
     const companyEmail = co.session.company!.company_email;
     expect((await submitKyb(co)).status).toBe(201);
-    expect((await decide(staff, await pendingVerificationOf(staff, 'company', co.name, co.companyId!), 'approve')).status).toBe(200);
+    expect(
+      (await decide(staff, await pendingVerificationOf(staff, 'company', co.name, co.companyId!), 'approve')).status,
+    ).toBe(200);
     expect((await profile(co)).company.state).toBe('Verified');
 
     // A customer cannot deactivate a company, not even their own.
     expect((await t.api('DELETE', `/companies/${co.companyId}`, { token: co.token })).status).toBe(403);
-    expect((await t.api('POST', '/company/status', { token: co.token, body: { account: co.companyId, status: 'activate' } })).status).toBe(403);
+    expect(
+      (await t.api('POST', '/company/status', { token: co.token, body: { account: co.companyId, status: 'activate' } }))
+        .status,
+    ).toBe(403);
     expect((await t.api('DELETE', `/companies/${randomUUID()}`, { token: staff.token })).status).toBe(404);
 
     // A login that passed the password step before the deactivation cannot finish after it.
     t.clock.advance(30_000);
-    const midLogin = await t.api('POST', '/account/login', { body: { email: member.email, password: PASSWORD }, ip: randomIp() });
+    const midLogin = await t.api('POST', '/account/login', {
+      body: { email: member.email, password: PASSWORD },
+      ip: randomIp(),
+    });
     expect(midLogin.status).toBe(200);
 
     const off = await t.api('DELETE', `/companies/${co.companyId}`, { token: staff.token });
     expect(off.status).toBe(202);
     expect(off.body.data).toBe('Company Account deactivated.');
-    for (const who of [co, member]) expect((await t.api('GET', '/individuals/profile', { token: who.token })).status).toBe(401);
+    for (const who of [co, member])
+      expect((await t.api('GET', '/individuals/profile', { token: who.token })).status).toBe(401);
     for (const who of [co, member]) {
-      const login = await t.api('POST', '/account/login', { body: { email: who.email, password: PASSWORD }, ip: randomIp() });
+      const login = await t.api('POST', '/account/login', {
+        body: { email: who.email, password: PASSWORD },
+        ip: randomIp(),
+      });
       expect(login.status).toBe(403);
       expect(login.body.message).toBe(DEACTIVATED_LOGIN);
     }
@@ -378,16 +463,24 @@ describe('deactivating and reactivating a company', () => {
     expect(confirm.status).toBe(403);
     expect(confirm.body.message).toBe(DEACTIVATED_LOGIN);
     expect(await listedState(staff, 'company', companyEmail, co.companyId!)).toBe('Deactivated');
-    const listed = await t.api('GET', `/companies?state=Deactivated&name=${encodeURIComponent(companyEmail)}`, { token: staff.token });
+    const listed = await t.api('GET', `/companies?state=Deactivated&name=${encodeURIComponent(companyEmail)}`, {
+      token: staff.token,
+    });
     expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([co.companyId]);
     const twice = await t.api('DELETE', `/companies/${co.companyId}`, { token: staff.token });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This company is already deactivated.');
 
-    const on = await t.api('POST', '/company/status', { token: staff.token, body: { account: co.companyId, status: 'activate' } });
+    const on = await t.api('POST', '/company/status', {
+      token: staff.token,
+      body: { account: co.companyId, status: 'activate' },
+    });
     expect(on.status).toBe(200);
     expect(on.body.data).toBe('Company Account reactivated.');
-    const onAgain = await t.api('POST', '/company/status', { token: staff.token, body: { account: co.companyId, status: 'activate' } });
+    const onAgain = await t.api('POST', '/company/status', {
+      token: staff.token,
+      body: { account: co.companyId, status: 'activate' },
+    });
     expect(onAgain.status).toBe(409);
     expect(onAgain.body.message).toBe('This company is already active.');
 
@@ -412,7 +505,14 @@ describe('deactivating and reactivating a company', () => {
     const co = await uniqueCompany();
     expect((await submitKyb(co)).status).toBe(201);
     expect((await t.api('DELETE', `/companies/${co.companyId}`, { token: staff.token })).status).toBe(202);
-    expect((await t.api('POST', '/company/status', { token: staff.token, body: { account: co.companyId, status: 'activate' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/company/status', {
+          token: staff.token,
+          body: { account: co.companyId, status: 'activate' },
+        })
+      ).status,
+    ).toBe(200);
     await relogin(co);
     expect((await profile(co)).company.state).toBe('pending');
     expect(await listedState(staff, 'company', co.session.company!.company_email, co.companyId!)).toBe('In-review');
@@ -422,12 +522,16 @@ describe('deactivating and reactivating a company', () => {
 
 describe('the audit trail of staff actions', () => {
   const trail = async (sa: Actor, query = '') => {
-    const res = await t.api('GET', `/audit-logs?actor=${encodeURIComponent(sa.email)}&per_page=100${query}`, { token: sa.token });
+    const res = await t.api('GET', `/audit-logs?actor=${encodeURIComponent(sa.email)}&per_page=100${query}`, {
+      token: sa.token,
+    });
     expect(res.status).toBe(200);
     return res.body.data as ApiAuditEntry[];
   };
 
-  it('records top-up decisions, card flags, verification, fee and momo edits, company status and admin changes, with their objects', { timeout: 180_000 }, async () => {
+  it('records top-up decisions, card flags, verification, fee and momo edits, company status and admin changes, with their objects', {
+    timeout: 180_000,
+  }, async () => {
     const sa = await newStaff(t, 'Super-Admin');
     const ind = await uniqueIndividual();
     const name = `${ind.session.user.first_name} ${ind.session.user.last_name}`;
@@ -442,8 +546,17 @@ describe('the audit trail of staff actions', () => {
     // A card flagged, then unflagged.
     await fundWallet(t, walletOf(ind), 10_000);
     const card = (await newCard(t, ind)).card;
-    expect((await t.api('POST', `/cards/flag/${card.id}`, { token: sa.token, body: { reason: 'Unusual spending' } })).status).toBe(200);
-    expect((await t.api('POST', `/cards/unflag/${card.id}`, { token: sa.token, body: { reason: 'Checked with the customer' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/cards/flag/${card.id}`, { token: sa.token, body: { reason: 'Unusual spending' } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.api('POST', `/cards/unflag/${card.id}`, {
+          token: sa.token,
+          body: { reason: 'Checked with the customer' },
+        })
+      ).status,
+    ).toBe(200);
 
     // A KYC approved.
     expect((await submitKyc(ind)).status).toBe(201);
@@ -454,7 +567,14 @@ describe('the audit trail of staff actions', () => {
     const co = await uniqueCompany();
     const fees = await t.api('GET', '/fees?for=default&per_page=100', { token: sa.token });
     const maintenance = (fees.body.data as { id: string; name: string }[]).find((f) => f.name === 'card-maintenance')!;
-    expect((await t.api('PUT', `/fees/${maintenance.id}`, { token: sa.token, body: { value: '1.50', for: 'company', for_id: co.companyId } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', `/fees/${maintenance.id}`, {
+          token: sa.token,
+          body: { value: '1.50', for: 'company', for_id: co.companyId },
+        })
+      ).status,
+    ).toBe(200);
 
     // The momo settings saved (and put back as they were).
     await withMomoSettings(async () => {
@@ -462,7 +582,15 @@ describe('the audit trail of staff actions', () => {
       try {
         const res = await t.api('PUT', '/param/momo-sync', {
           token: sa.token,
-          body: { momo_name: 'Cardwallet Payments', momo_number: '+233240001111', network: 'MTN', rate: '15.50', flat_fee: '5.00', momo_alert_emails: ['ops@example.com'], entity_users: [] },
+          body: {
+            momo_name: 'Cardwallet Payments',
+            momo_number: '+233240001111',
+            network: 'MTN',
+            rate: '15.50',
+            flat_fee: '5.00',
+            momo_alert_emails: ['ops@example.com'],
+            entity_users: [],
+          },
         });
         expect(res.status).toBe(200);
       } finally {
@@ -472,13 +600,22 @@ describe('the audit trail of staff actions', () => {
 
     // A company deactivated and reactivated.
     expect((await t.api('DELETE', `/companies/${co.companyId}`, { token: sa.token })).status).toBe(202);
-    expect((await t.api('POST', '/company/status', { token: sa.token, body: { account: co.companyId, status: 'activate' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', '/company/status', { token: sa.token, body: { account: co.companyId, status: 'activate' } }))
+        .status,
+    ).toBe(200);
 
     // An admin updated (with a new password) and deleted.
     const admin = await newStaff(t, 'Admin');
     const upd = await t.api('PUT', `/account/admins/${admin.id}`, {
       token: sa.token,
-      body: { first_name: 'Kojo', last_name: 'Mensah', email: admin.email, password: 'An0ther!Passw0rd', confirm_password: 'An0ther!Passw0rd' },
+      body: {
+        first_name: 'Kojo',
+        last_name: 'Mensah',
+        email: admin.email,
+        password: 'An0ther!Passw0rd',
+        confirm_password: 'An0ther!Passw0rd',
+      },
     });
     expect(upd.status).toBe(200);
     expect((await t.api('DELETE', `/account/admins/${admin.id}`, { token: sa.token })).status).toBe(202);
@@ -509,7 +646,9 @@ describe('the audit trail of staff actions', () => {
     expect(rows.filter((r) => r.action === 'verification.approve')).toHaveLength(1);
     expect(rows.filter((r) => r.action === 'admin.delete')).toHaveLength(1);
     expect(rows.filter((r) => r.action === 'topup.approve')).toHaveLength(1);
-    expect(rows.every((r) => r.actor_id === sa.id && r.actor_email === sa.email && r.actor_role === 'Super-Admin')).toBe(true);
+    expect(
+      rows.every((r) => r.actor_id === sa.id && r.actor_email === sa.email && r.actor_role === 'Super-Admin'),
+    ).toBe(true);
 
     // Details keep what was asked, never a password.
     const deny = rows.find((r) => r.action === 'topup.deny')!;
@@ -521,7 +660,10 @@ describe('the audit trail of staff actions', () => {
 
     // Filters: by action prefix and by object.
     expect((await trail(sa, '&action=card.')).map((r) => r.action).sort()).toEqual(['card.flag', 'card.unflag']);
-    expect((await trail(sa, `&object_type=company&object_id=${co.companyId}`)).map((r) => r.action)).toEqual(['company.reactivate', 'company.deactivate']);
+    expect((await trail(sa, `&object_type=company&object_id=${co.companyId}`)).map((r) => r.action)).toEqual([
+      'company.reactivate',
+      'company.deactivate',
+    ]);
   });
 });
 
@@ -543,13 +685,18 @@ describe('who may review verifications and read the audit trail', () => {
       expect((await t.api('DELETE', `/individuals/${a.id}`, { token: who.token })).status).toBe(403);
     }
     expect((await t.api('GET', '/verification/get-individuals')).status).toBe(401);
-    expect((await t.api('POST', '/verification/decide', { body: { verification_id: id, decision: 'approve' } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/verification/decide', { body: { verification_id: id, decision: 'approve' } })).status,
+    ).toBe(401);
     // None of that decided anything.
     expect((await profile(a)).user.state).toBe('pending');
 
     const ok = await decide(admin, id, 'reject', 'The address proof is older than three months');
     expect(ok.status).toBe(200);
-    expect((await profile(a)).verification).toMatchObject({ state: 'rejected', reason: 'The address proof is older than three months' });
+    expect((await profile(a)).verification).toMatchObject({
+      state: 'rejected',
+      reason: 'The address proof is older than three months',
+    });
   });
 
   it('the audit trail is for the Super-Admin only: an Admin and customers get 403, no token 401', async () => {

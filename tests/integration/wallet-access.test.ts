@@ -30,7 +30,8 @@ describe('customers reach only their own wallet', () => {
     }
     expect((await get(a, '/wallet/account-balance/not-a-uuid')).status).toBe(404);
     for (const path of REPORTS) {
-      for (const other of [b.id, company.companyId!]) expect((await get(a, `${path}?wallet=${other}`)).status, path).toBe(404);
+      for (const other of [b.id, company.companyId!])
+        expect((await get(a, `${path}?wallet=${other}`)).status, path).toBe(404);
     }
     for (const path of ['/reports/view-wallet-transactions', '/reports/view-wallet-topups']) {
       expect((await get(a, `${path}?company_id=${company.companyId}`)).status).toBe(404);
@@ -52,7 +53,10 @@ describe('customers reach only their own wallet', () => {
     const txs = await get(member, `/reports/view-wallet-transactions?wallet=${admin.companyId}`);
     expect(txs.status).toBe(200);
     expect(txs.body.data.map((x: { type: string }) => x.type)).toEqual(['transfer', 'deposit']);
-    expect((await get(member, `/reports/view-wallet-transfers?wallet=${admin.companyId}`)).body.data[0]).toMatchObject({ type: 'Debit', amount: '2.00' });
+    expect((await get(member, `/reports/view-wallet-transfers?wallet=${admin.companyId}`)).body.data[0]).toMatchObject({
+      type: 'Debit',
+      amount: '2.00',
+    });
     // without a filter a report is about the caller's own wallet
     expect((await get(member, '/reports/view-wallet-transfers')).body.total).toBe(1);
     // a company user has no wallet of their own
@@ -81,14 +85,19 @@ describe('roles', () => {
     ['POST', '/wallet/approve-topup', { topup_id: randomUUID(), action: 'approve' }],
     ['PUT', `/fees/${fee}`, { value: '1.00' }],
     ['GET', `/company/fees/${randomUUID()}`],
-    ['PUT', '/param/momo-sync', { momo_name: 'X', momo_number: '1', network: 'N', rate: '1', flat_fee: '1', momo_alert_emails: 'a@example.com' }],
+    [
+      'PUT',
+      '/param/momo-sync',
+      { momo_name: 'X', momo_number: '1', network: 'N', rate: '1', flat_fee: '1', momo_alert_emails: 'a@example.com' },
+    ],
   ];
 
   it('refuses customers on every staff endpoint (403) and anyone without a token (401)', async () => {
     const admin = await newCompany(t);
     const customers = [await newIndividual(t), admin, await newCompanyMember(t, admin)];
     for (const [method, path, body] of staffCalls) {
-      for (const c of customers) expect((await t.api(method, path, { token: c.token, body })).status, `${method} ${path}`).toBe(403);
+      for (const c of customers)
+        expect((await t.api(method, path, { token: c.token, body })).status, `${method} ${path}`).toBe(403);
       expect((await t.api(method, path, { body })).status, `${method} ${path}`).toBe(401);
       expect((await t.api(method, path, { body, token: 'not-a-session' })).status).toBe(401);
     }
@@ -118,7 +127,8 @@ describe('roles', () => {
       expect((await t.api(method, path, { token: staff.token, body })).status, path).toBe(403);
       expect((await t.api(method, path, { body })).status, path).toBe(401);
     }
-    for (const path of [...REPORTS, `/wallet/account-balance/${randomUUID()}`, '/wallet/list-momo-topups']) expect((await get(null, path)).status).toBe(401);
+    for (const path of [...REPORTS, `/wallet/account-balance/${randomUUID()}`, '/wallet/list-momo-topups'])
+      expect((await get(null, path)).status).toBe(401);
   });
 });
 
@@ -129,7 +139,15 @@ describe('GET /wallet/list-topups', () => {
     for (const amount of ['1.00', '2.00', '3.00']) await startTopup(t, a, amount);
     const first = await get(staff, `/wallet/list-topups?wallet=${a.id}&per_page=2`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 3, current_page: 1, last_page: 2, per_page: 2, from: 1, to: 2, totals: { amount: '6.00', pending: '6.00' } });
+    expect(first.body).toMatchObject({
+      total: 3,
+      current_page: 1,
+      last_page: 2,
+      per_page: 2,
+      from: 1,
+      to: 2,
+      totals: { amount: '6.00', pending: '6.00' },
+    });
     expect(first.body.data.map((r: { amount: string }) => r.amount)).toEqual(['3.00', '2.00']);
     const next = new URL(first.body.links.next, t.url);
     expect(Object.fromEntries(next.searchParams)).toEqual({ wallet: a.id, per_page: '2', page: '2' });
@@ -139,7 +157,8 @@ describe('GET /wallet/list-topups', () => {
     expect(second.body.data.map((r: { amount: string }) => r.amount)).toEqual(['1.00']);
     const beyond = await get(staff, `/wallet/list-topups?wallet=${a.id}&per_page=2&page=5`);
     expect(beyond.body).toMatchObject({ data: [], from: null, to: null, total: 3 });
-    for (const q of ['per_page=101', 'per_page=0', 'page=0', 'page=x']) expect((await get(staff, `/wallet/list-topups?${q}`)).status, q).toBe(422);
+    for (const q of ['per_page=101', 'per_page=0', 'page=0', 'page=x'])
+      expect((await get(staff, `/wallet/list-topups?${q}`)).status, q).toBe(422);
   });
 
   it('filters by state, method and kind of owner, with totals of what is shown', async () => {
@@ -151,19 +170,39 @@ describe('GET /wallet/list-topups', () => {
     await startTopup(t, a, '5.00', 'momo');
     expect((await decide(t, staff, approved.id, 'approve')).status).toBe(200);
     const list = async (q: string) => (await get(staff, `/wallet/list-topups?wallet=${a.id}&${q}`)).body;
-    expect((await list('state=Pending')).totals).toEqual({ amount: '105.00', received: '0.00', pending: '105.00', denied: '0.00' });
+    expect((await list('state=Pending')).totals).toEqual({
+      amount: '105.00',
+      received: '0.00',
+      pending: '105.00',
+      denied: '0.00',
+    });
     expect((await list('state=Hash-provided')).data.map((r: { amount: string }) => r.amount)).toEqual(['250.00']);
     const done = await list('state=Approved');
     expect(done.data).toHaveLength(1);
-    expect(done.data[0]).toMatchObject({ amount: '1000.00', credited: '995.00', balance_before: '0.00', balance_after: '995.00' });
+    expect(done.data[0]).toMatchObject({
+      amount: '1000.00',
+      credited: '995.00',
+      balance_before: '0.00',
+      balance_after: '995.00',
+    });
     expect((await list('method=Momo')).data.map((r: { amount: string }) => r.amount)).toEqual(['5.00']);
     expect((await list('for=individual')).total).toBe(4);
     expect((await list('for=company')).total).toBe(0);
     // What was received (Approved) apart from what is pending or denied.
-    expect((await list('')).totals).toEqual({ amount: '1355.00', received: '1000.00', pending: '355.00', denied: '0.00' });
+    expect((await list('')).totals).toEqual({
+      amount: '1355.00',
+      received: '1000.00',
+      pending: '355.00',
+      denied: '0.00',
+    });
     const pendingOne = (await list('state=Pending')).data.find((r: { amount: string }) => r.amount === '100.00');
     expect((await decide(t, staff, pendingOne.id, 'deny', 'No payment arrived')).status).toBe(200);
-    expect((await list('')).totals).toEqual({ amount: '1355.00', received: '1000.00', pending: '255.00', denied: '100.00' });
+    expect((await list('')).totals).toEqual({
+      amount: '1355.00',
+      received: '1000.00',
+      pending: '255.00',
+      denied: '100.00',
+    });
     const bad = await get(staff, '/wallet/list-topups?state=Lost');
     expect(bad.status).toBe(422);
     expect(bad.body.error.state).toEqual(['Unknown state']);
@@ -187,10 +226,15 @@ describe('GET /wallet/list-topups', () => {
       expect(res.status).toBe(200);
       return res.body.data.map((r: { reference: string }) => r.reference).sort();
     };
-    for (const [who, path] of [[staff, '/wallet/list-topups'], [a, '/reports/view-wallet-topups']] as const) {
+    for (const [who, path] of [
+      [staff, '/wallet/list-topups'],
+      [a, '/reports/view-wallet-topups'],
+    ] as const) {
       expect(await refs(who, path, `start_date=${d1}&end_date=${d1}`)).toEqual([late.reference]);
       expect(await refs(who, path, `start_date=${d2}&end_date=${d2}`)).toEqual([early.reference]);
-      expect(await refs(who, path, `start_date=${d1}&end_date=${d2}`)).toEqual([late.reference, early.reference].sort());
+      expect(await refs(who, path, `start_date=${d1}&end_date=${d2}`)).toEqual(
+        [late.reference, early.reference].sort(),
+      );
       expect(await refs(who, path, `start_date=${d2}`)).toEqual([early.reference]);
       expect(await refs(who, path, `end_date=${d1}`)).toEqual([late.reference]);
       expect(await refs(who, path, `end_date=${dayOf(midnight - DAY - 1)}`)).toEqual([]);

@@ -60,7 +60,11 @@ describe('concurrent transfers', () => {
     const to = [await newIndividual(t), await newIndividual(t), await newCompany(t), await newIndividual(t)];
     await fundWallet(t, from.id, 5_000);
 
-    const { result: results, maxOpen, lockWaits } = await watchingDatabase(() =>
+    const {
+      result: results,
+      maxOpen,
+      lockWaits,
+    } = await watchingDatabase(() =>
       Promise.all(Array.from({ length: 200 }, (_, i) => send(from, walletOf(to[i % to.length]!), '1.00'))),
     );
     if (maxOpen !== null) {
@@ -89,13 +93,20 @@ describe('concurrent transfers', () => {
       Array.from({ length: 50 }, (_, i) => `${i}.00`),
     );
     const account = (await findWallet(t.ctx.db, from.id))!;
-    const entries = await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, account.id)).orderBy(asc(ledgerEntries.balanceBefore));
+    const entries = await t.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, account.id))
+      .orderBy(asc(ledgerEntries.balanceBefore));
     expect(entries).toHaveLength(51);
     const debits = entries.filter((e) => e.amount < 0).sort((x, y) => y.balanceBefore - x.balanceBefore);
-    for (const [i, e] of debits.entries()) expect([e.balanceBefore, e.balanceAfter]).toEqual([5_000 - i * 100, 4_900 - i * 100]);
+    for (const [i, e] of debits.entries())
+      expect([e.balanceBefore, e.balanceAfter]).toEqual([5_000 - i * 100, 4_900 - i * 100]);
   });
 
-  it('does not deadlock when two wallets pay each other at the same moment, and conserves money', { timeout: SLOW }, async () => {
+  it('does not deadlock when two wallets pay each other at the same moment, and conserves money', {
+    timeout: SLOW,
+  }, async () => {
     const a = await newIndividual(t);
     const b = await newCompany(t);
     await fundWallet(t, walletOf(a), 10_000);

@@ -54,7 +54,9 @@ async function statementOf(token: string, q: Record<string, string>) {
   const res = await getStatement(token, q);
   if (res.status !== 200) throw new Error(`statement ${res.status} ${await res.text()}`);
   expect(res.headers.get('content-type')).toBe('application/pdf');
-  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="wallet-statement-${q.start_date}-to-${q.end_date}.pdf"`);
+  expect(res.headers.get('content-disposition')).toBe(
+    `attachment; filename="wallet-statement-${q.start_date}-to-${q.end_date}.pdf"`,
+  );
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
   return pdfText(bytes);
@@ -62,15 +64,21 @@ async function statementOf(token: string, q: Record<string, string>) {
 
 /** The ledger's own figures for a wallet: its balance at an instant, and its entries in [from, to). */
 async function ledgerBalanceAt(walletId: string, at: Date): Promise<number> {
-  const [r] = await rows(t, sql`select coalesce(sum(e.amount), 0)::text as b from ledger_entries e join ledger_accounts a on a.id = e.account_id
-    where a.kind = 'wallet' and a.owner_id = ${walletId} and e.created_at < ${at.toISOString()}::timestamptz`);
+  const [r] = await rows(
+    t,
+    sql`select coalesce(sum(e.amount), 0)::text as b from ledger_entries e join ledger_accounts a on a.id = e.account_id
+    where a.kind = 'wallet' and a.owner_id = ${walletId} and e.created_at < ${at.toISOString()}::timestamptz`,
+  );
   return Number(r!.b);
 }
 async function ledgerEntriesIn(walletId: string, from: Date, to: Date) {
-  return (await rows(t, sql`select tr.reference, e.amount::text as amount, e.balance_after::text as after, coalesce(tr.meta->>'fees_total', '0') as fees, e.created_at
+  return (await rows(
+    t,
+    sql`select tr.reference, e.amount::text as amount, e.balance_after::text as after, coalesce(tr.meta->>'fees_total', '0') as fees, e.created_at
     from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transfers tr on tr.id = e.transfer_id
     where a.kind = 'wallet' and a.owner_id = ${walletId} and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at < ${to.toISOString()}::timestamptz
-    order by e.created_at, e.seq`)) as Array<{ reference: string; amount: string; after: string; fees: string; created_at: string | Date }>;
+    order by e.created_at, e.seq`,
+  )) as Array<{ reference: string; amount: string; after: string; fees: string; created_at: string | Date }>;
 }
 
 const REF = /^[A-Z]{3}-[0-9A-Z]{10}$/;
@@ -96,7 +104,11 @@ async function expectMatchesLedger(text: { lines: string[][] }, walletId: string
   for (const [i, e] of entries.entries()) {
     running += Number(e.amount);
     const at = new Date(e.created_at).toISOString();
-    expect(lines[i]!.slice(3), e.reference).toEqual([displayMoney(Number(e.fees)), cellsOf(Number(e.amount)), displayMoney(running)]);
+    expect(lines[i]!.slice(3), e.reference).toEqual([
+      displayMoney(Number(e.fees)),
+      cellsOf(Number(e.amount)),
+      displayMoney(running),
+    ]);
     expect(lines[i]![0]).toBe(at.slice(0, 16).replace('T', ' '));
     // the balance after each line is the ledger's balance just after that posting
     expect(running).toBe(Number(e.after));
@@ -163,7 +175,11 @@ describe('the statement is the ledger', () => {
   });
 
   it('matches the ledger at other instants too: a period with nothing in it, and one day', async () => {
-    const empty = await statementOf(owner.token, { wallet: owner.id, start_date: '2025-01-01', end_date: '2025-01-31' });
+    const empty = await statementOf(owner.token, {
+      wallet: owner.id,
+      start_date: '2025-01-01',
+      end_date: '2025-01-31',
+    });
     expect(summaryValue(empty.lines, /^Opening balance/)).toBe('USDT 0.00');
     expect(summaryValue(empty.lines, /^Closing balance at/)).toBe('USDT 0.00');
     expect(empty.text).toContain('No movements in this period.');
@@ -174,7 +190,10 @@ describe('the statement is the ledger', () => {
 
   it('takes a period that has not ended yet up to now, says so, and includes money moved through the API today', async () => {
     await fundWallet(t, walletOf(coAdmin), 50_000);
-    const sent = await t.api('POST', '/wallet/transfer', { token: coAdmin.token, body: { wallet_id: owner.id, amount: '12.34', reference: 'Statement test' } });
+    const sent = await t.api('POST', '/wallet/transfer', {
+      token: coAdmin.token,
+      body: { wallet_id: owner.id, amount: '12.34', reference: 'Statement test' },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const today = t.clock.now().toISOString().slice(0, 10);
     const before = Date.now();
@@ -183,7 +202,12 @@ describe('the statement is the ledger', () => {
     expect(pdf.text).toMatch(/Closing balance at .* UTC, when this statement was made/);
     expect(movementLines(pdf.lines)).toHaveLength(2);
     expect(summaryValue(pdf.lines, /^Closing balance/)).toBe('USDT 487.66');
-    await expectMatchesLedger(pdf, walletOf(coAdmin), new Date(`${today}T00:00:00Z`), new Date(Math.max(before, t.clock.now().getTime())));
+    await expectMatchesLedger(
+      pdf,
+      walletOf(coAdmin),
+      new Date(`${today}T00:00:00Z`),
+      new Date(Math.max(before, t.clock.now().getTime())),
+    );
     const mine = await statementOf(owner.token, { wallet: owner.id, start_date: today, end_date: today });
     expect(movementLines(mine.lines).map((l) => l[4])).toEqual(['+12.34']);
   });
@@ -195,7 +219,9 @@ describe('the statement is the ledger', () => {
     const transfers = Array.from({ length: 8 }, () =>
       t.api('POST', '/wallet/transfer', { token: coAdmin.token, body: { wallet_id: owner.id, amount: '1.00' } }),
     );
-    const statements = Array.from({ length: 8 }, () => statementOf(owner.token, { wallet: owner.id, start_date: start, end_date: today }));
+    const statements = Array.from({ length: 8 }, () =>
+      statementOf(owner.token, { wallet: owner.id, start_date: start, end_date: today }),
+    );
     const [sent, read] = await Promise.all([Promise.all(transfers), Promise.all(statements)]);
     expect(sent.map((s) => s.status)).toEqual(Array(8).fill(200));
     for (const pdf of read) {
@@ -212,7 +238,8 @@ describe('who may have it', () => {
   const q = (wallet: string) => ({ wallet, start_date: PERIOD.start, end_date: PERIOD.end });
 
   it('the owner, the company’s admin and user, and staff (Admin, Super-Admin)', async () => {
-    for (const who of [owner, admin, superAdmin]) await expectMatchesLedger(await statementOf(who.token, q(owner.id)), owner.id, FROM, TO);
+    for (const who of [owner, admin, superAdmin])
+      await expectMatchesLedger(await statementOf(who.token, q(owner.id)), owner.id, FROM, TO);
     for (const who of [coAdmin, coUser, admin, superAdmin]) {
       const pdf = await statementOf(who.token, q(walletOf(coAdmin)));
       expect(pdf.lines).toContainEqual(['Account holder', 'Volta Trading Ltd (Company)']);
@@ -241,17 +268,62 @@ describe('bad input', () => {
   const today = () => t.clock.now().toISOString().slice(0, 10);
   const cases: Array<[string, () => Record<string, string | undefined>, string, RegExp]> = [
     ['no wallet', () => ({ start_date: PERIOD.start, end_date: PERIOD.end }), 'wallet', /^Wallet is required$/],
-    ['a wallet that is not an id', () => ({ wallet: 'mine', start_date: PERIOD.start, end_date: PERIOD.end }), 'wallet', /^Enter a valid wallet id$/],
+    [
+      'a wallet that is not an id',
+      () => ({ wallet: 'mine', start_date: PERIOD.start, end_date: PERIOD.end }),
+      'wallet',
+      /^Enter a valid wallet id$/,
+    ],
     ['no start date', () => ({ wallet: owner.id, end_date: PERIOD.end }), 'start_date', /^Start date is required$/],
-    ['an empty start date', () => ({ wallet: owner.id, start_date: '', end_date: PERIOD.end }), 'start_date', /^Start date is required$/],
-    ['a start date that is no day', () => ({ wallet: owner.id, start_date: '2025-02-30', end_date: PERIOD.end }), 'start_date', /^Start date must be a date such as/],
-    ['a start date in another format', () => ({ wallet: owner.id, start_date: '01/03/2025', end_date: PERIOD.end }), 'start_date', /^Start date must be a date such as/],
-    ['a start date before 1900', () => ({ wallet: owner.id, start_date: '0001-01-01', end_date: PERIOD.end }), 'start_date', /^Start date must be a date such as/],
+    [
+      'an empty start date',
+      () => ({ wallet: owner.id, start_date: '', end_date: PERIOD.end }),
+      'start_date',
+      /^Start date is required$/,
+    ],
+    [
+      'a start date that is no day',
+      () => ({ wallet: owner.id, start_date: '2025-02-30', end_date: PERIOD.end }),
+      'start_date',
+      /^Start date must be a date such as/,
+    ],
+    [
+      'a start date in another format',
+      () => ({ wallet: owner.id, start_date: '01/03/2025', end_date: PERIOD.end }),
+      'start_date',
+      /^Start date must be a date such as/,
+    ],
+    [
+      'a start date before 1900',
+      () => ({ wallet: owner.id, start_date: '0001-01-01', end_date: PERIOD.end }),
+      'start_date',
+      /^Start date must be a date such as/,
+    ],
     ['no end date', () => ({ wallet: owner.id, start_date: PERIOD.start }), 'end_date', /^End date is required$/],
-    ['an end date that is no day', () => ({ wallet: owner.id, start_date: PERIOD.start, end_date: 'tomorrow' }), 'end_date', /^End date must be a date such as/],
-    ['an end before the start', () => ({ wallet: owner.id, start_date: '2025-03-03', end_date: '2025-03-02' }), 'end_date', /^End date must be on or after the start date$/],
-    ['more than 366 days', () => ({ wallet: owner.id, start_date: '2024-01-01', end_date: '2025-01-01' }), 'end_date', /^A statement covers at most 366 days/],
-    ['a start in the future', () => ({ wallet: owner.id, start_date: '2999-01-01', end_date: '2999-01-02' }), 'start_date', /^Start date cannot be in the future$/],
+    [
+      'an end date that is no day',
+      () => ({ wallet: owner.id, start_date: PERIOD.start, end_date: 'tomorrow' }),
+      'end_date',
+      /^End date must be a date such as/,
+    ],
+    [
+      'an end before the start',
+      () => ({ wallet: owner.id, start_date: '2025-03-03', end_date: '2025-03-02' }),
+      'end_date',
+      /^End date must be on or after the start date$/,
+    ],
+    [
+      'more than 366 days',
+      () => ({ wallet: owner.id, start_date: '2024-01-01', end_date: '2025-01-01' }),
+      'end_date',
+      /^A statement covers at most 366 days/,
+    ],
+    [
+      'a start in the future',
+      () => ({ wallet: owner.id, start_date: '2999-01-01', end_date: '2999-01-02' }),
+      'start_date',
+      /^Start date cannot be in the future$/,
+    ],
   ];
 
   it.each(cases)('%s is a 422 naming the field', async (_what, query, field, message) => {
@@ -265,10 +337,16 @@ describe('bad input', () => {
   });
 
   it('a year of 366 days is allowed, and so is a period ending in the future', async () => {
-    expect((await getStatement(owner.token, { wallet: owner.id, start_date: '2024-01-01', end_date: '2024-12-31' })).status).toBe(200);
-    expect((await getStatement(owner.token, { wallet: owner.id, start_date: today(), end_date: '2999-01-01' })).status).toBe(422); // too long
+    expect(
+      (await getStatement(owner.token, { wallet: owner.id, start_date: '2024-01-01', end_date: '2024-12-31' })).status,
+    ).toBe(200);
+    expect(
+      (await getStatement(owner.token, { wallet: owner.id, start_date: today(), end_date: '2999-01-01' })).status,
+    ).toBe(422); // too long
     const end = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-    expect((await getStatement(owner.token, { wallet: owner.id, start_date: today(), end_date: end })).status).toBe(200);
+    expect((await getStatement(owner.token, { wallet: owner.id, start_date: today(), end_date: end })).status).toBe(
+      200,
+    );
   });
 
   it('a period with more movements than a statement lists is a 422 on end_date; the most it lists is fine', async () => {
@@ -276,7 +354,15 @@ describe('bad input', () => {
     const wallet = (await findWallet(t.ctx.db, busy.id))!;
     const source = crypto.randomUUID();
     const prefix = `BSY-${Date.now().toString(36).toUpperCase().slice(-4)}`;
-    await t.ctx.db.insert(ledgerAccounts).values({ id: source, kind: 'statement_test_source', ownerId: crypto.randomUUID(), currency: 'USDT', allowNegative: true });
+    await t.ctx.db
+      .insert(ledgerAccounts)
+      .values({
+        id: source,
+        kind: 'statement_test_source',
+        ownerId: crypto.randomUUID(),
+        currency: 'USDT',
+        allowNegative: true,
+      });
     // 5,000 movements on 2 Jan 2024 and one more on 3 Jan, written straight into the ledger.
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`
@@ -293,9 +379,15 @@ describe('bad input', () => {
       await tx.execute(sql`update ledger_accounts set balance = 500100 where id = ${wallet.id}`);
       await tx.execute(sql`update ledger_accounts set balance = -500100 where id = ${source}`);
     });
-    const tooMany = await getStatement(busy.token, { wallet: busy.id, start_date: '2024-01-02', end_date: '2024-01-03' });
+    const tooMany = await getStatement(busy.token, {
+      wallet: busy.id,
+      start_date: '2024-01-02',
+      end_date: '2024-01-03',
+    });
     expect(tooMany.status).toBe(422);
-    expect(((await tooMany.json()) as { error: Record<string, string[]> }).error.end_date).toEqual(['This period has more than 5,000 movements: choose a shorter period']);
+    expect(((await tooMany.json()) as { error: Record<string, string[]> }).error.end_date).toEqual([
+      'This period has more than 5,000 movements: choose a shorter period',
+    ]);
     const started = Date.now();
     const full = await statementOf(busy.token, { wallet: busy.id, start_date: '2024-01-02', end_date: '2024-01-02' });
     expect(Date.now() - started).toBeLessThan(30_000);

@@ -5,7 +5,16 @@ import { ledgerEntries, ledgerTransfers } from '../../server/db/schema';
 import { PLATFORM, findWallet } from '../../server/modules/ledger/accounts';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, mailsTo, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { balanceOf, decide, makeMomoAgent, startTopup, topupRow, tronTopupReady, walletOf, withMomoSettings } from './support/wallet';
+import {
+  balanceOf,
+  decide,
+  makeMomoAgent,
+  startTopup,
+  topupRow,
+  tronTopupReady,
+  walletOf,
+  withMomoSettings,
+} from './support/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +58,9 @@ describe('POST /wallet/approve-topup', () => {
     for (const who of [a, company, await newCompanyMember(t, company)]) {
       expect((await decide(t, who, top.id, 'approve')).status).toBe(403);
     }
-    expect((await t.api('POST', '/wallet/approve-topup', { body: { topup_id: top.id, action: 'approve' } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/wallet/approve-topup', { body: { topup_id: top.id, action: 'approve' } })).status,
+    ).toBe(401);
     expect((await topupRow(t, a, top.reference)).state).toBe('Hash-provided');
     expect(await balanceOf(t, a)).toBe('0.00');
   });
@@ -79,11 +90,26 @@ describe('POST /wallet/approve-topup', () => {
       credited: '995.00',
       balance_before: '0.00',
       balance_after: '995.00',
-      fees_meta: { for: 'wallet-topup', fees: { 'wallet-topup-tron': '5.00' }, 'sub-total': '1000.00', total: '5.00', old_balance: '0.00', new_balance: '995.00' },
+      fees_meta: {
+        for: 'wallet-topup',
+        fees: { 'wallet-topup-tron': '5.00' },
+        'sub-total': '1000.00',
+        total: '5.00',
+        old_balance: '0.00',
+        new_balance: '995.00',
+      },
     });
     const txs = (await t.api('GET', `/reports/view-wallet-transactions?wallet=${a.id}`, { token: a.token })).body;
     expect(txs.data).toHaveLength(1);
-    expect(txs.data[0]).toMatchObject({ trans_ref: top.reference, type: 'deposit', direction: 'credit', amount: '995.00', fees: '5.00', balance_before: '0.00', balance_after: '995.00' });
+    expect(txs.data[0]).toMatchObject({
+      trans_ref: top.reference,
+      type: 'deposit',
+      direction: 'credit',
+      amount: '995.00',
+      fees: '5.00',
+      balance_before: '0.00',
+      balance_after: '995.00',
+    });
 
     await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
     const mail = mailsTo(t, a.email).find((m) => m.subject === `Your wallet top-up ${top.reference} was approved`);
@@ -132,7 +158,9 @@ describe('POST /wallet/approve-topup', () => {
       const tron = await topupRow(t, a, (await startTopup(t, a, '100.00', 'tron')).reference);
       const early = await decide(t, staff, tron.id, 'approve');
       expect(early.status).toBe(409);
-      expect(early.body.message).toBe('A Tron top-up can be approved once the customer has provided the transaction hash.');
+      expect(early.body.message).toBe(
+        'A Tron top-up can be approved once the customer has provided the transaction hash.',
+      );
 
       const momo = await startTopup(t, a, '100.00', 'momo');
       const momoRow = await topupRow(t, a, momo.reference);
@@ -161,7 +189,11 @@ describe('POST /wallet/approve-topup', () => {
     const res = await decide(t, staff, top.id, 'deny', 'The hash belongs to a payment to another address');
     expect(res.status).toBe(200);
     expect(res.body.data.state).toBe('Denied');
-    expect(await topupRow(t, a, top.reference)).toMatchObject({ state: 'Denied', reason: 'The hash belongs to a payment to another address', credited: null });
+    expect(await topupRow(t, a, top.reference)).toMatchObject({
+      state: 'Denied',
+      reason: 'The hash belongs to a payment to another address',
+      credited: null,
+    });
     expect(await balanceOf(t, a)).toBe('0.00');
     expect(await depositEntries(top.reference)).toHaveLength(0);
     await t.ctx.background.settled(); // the mail leaves after the commit, from the notification outbox
@@ -189,7 +221,11 @@ describe('POST /wallet/approve-topup', () => {
     const a = await newIndividual(t);
     const [s1, s2] = [await newStaff(t), await newStaff(t, 'Super-Admin')];
     const top = await tronTopupReady(t, a, '500.00');
-    const results = await Promise.all([decide(t, s1, top.id, 'approve'), decide(t, s2, top.id, 'approve'), decide(t, s1, top.id, 'approve')]);
+    const results = await Promise.all([
+      decide(t, s1, top.id, 'approve'),
+      decide(t, s2, top.id, 'approve'),
+      decide(t, s1, top.id, 'approve'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await balanceOf(t, a)).toBe('497.50');
     expect(await depositEntries(top.reference)).toHaveLength(3);
@@ -201,7 +237,10 @@ describe('POST /wallet/approve-topup', () => {
     const a = await newIndividual(t);
     const staff = await newStaff(t);
     const top = await tronTopupReady(t, a, '100.00');
-    const [approve, deny] = await Promise.all([decide(t, staff, top.id, 'approve'), decide(t, staff, top.id, 'deny', 'Duplicate')]);
+    const [approve, deny] = await Promise.all([
+      decide(t, staff, top.id, 'approve'),
+      decide(t, staff, top.id, 'deny', 'Duplicate'),
+    ]);
     expect([approve.status, deny.status].sort()).toEqual([200, 409]);
     const row = await topupRow(t, a, top.reference);
     expect(await balanceOf(t, a)).toBe(row.state === 'Approved' ? '99.50' : '0.00');
@@ -211,7 +250,10 @@ describe('POST /wallet/approve-topup', () => {
   it('answers 404 for an unknown top-up and 422 for a bad action', async () => {
     const staff = await newStaff(t);
     expect((await decide(t, staff, randomUUID(), 'approve')).status).toBe(404);
-    const bad = await t.api('POST', '/wallet/approve-topup', { token: staff.token, body: { topup_id: randomUUID(), action: 'maybe' } });
+    const bad = await t.api('POST', '/wallet/approve-topup', {
+      token: staff.token,
+      body: { topup_id: randomUUID(), action: 'maybe' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.action).toEqual(['Action is required']);
     const noId = await t.api('POST', '/wallet/approve-topup', { token: staff.token, body: { action: 'approve' } });

@@ -4,7 +4,16 @@ import { momoAmountToSend } from '@shared/fees';
 import { centsOf, formatMoney } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { addMomoAlertEmail, decide, makeMomoAgent, startTopup, topupBody, topupRow, tronHash, withMomoSettings } from './support/wallet';
+import {
+  addMomoAlertEmail,
+  decide,
+  makeMomoAgent,
+  startTopup,
+  topupBody,
+  topupRow,
+  tronHash,
+  withMomoSettings,
+} from './support/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,9 +23,12 @@ afterAll(() => t.close());
 
 const LOCKED = 90_000;
 const create = (token: string, body: unknown) => t.api('POST', '/wallet/topup-balance', { token, body });
-const confirm = (token: string, body: Record<string, unknown>) => t.api('POST', '/wallet/topup-confirm', { token, body });
-const momoConfirm = (token: string, topupId: string) => t.api('POST', '/wallet/momo-confirm', { token, body: { topup_id: topupId } });
-const topupsOf = async (token: string, wallet: string) => (await t.api('GET', `/reports/view-wallet-topups?wallet=${wallet}`, { token })).body;
+const confirm = (token: string, body: Record<string, unknown>) =>
+  t.api('POST', '/wallet/topup-confirm', { token, body });
+const momoConfirm = (token: string, topupId: string) =>
+  t.api('POST', '/wallet/momo-confirm', { token, body: { topup_id: topupId } });
+const topupsOf = async (token: string, wallet: string) =>
+  (await t.api('GET', `/reports/view-wallet-topups?wallet=${wallet}`, { token })).body;
 
 describe('POST /wallet/topup-balance', () => {
   it("creates a Pending Tron top-up (201) with a reference, a code and the wallet's own deposit address", async () => {
@@ -34,7 +46,14 @@ describe('POST /wallet/topup-balance', () => {
     expect(own).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(own).not.toBe(t.ctx.config.tronDepositAddress);
     const row = await topupRow(t, a, res.body.data.reference);
-    expect(row).toMatchObject({ state: 'Pending', method: 'Tron', amount: '1000.00', wallet_id: a.id, transaction_hash: null, name_type: 'Individual' });
+    expect(row).toMatchObject({
+      state: 'Pending',
+      method: 'Tron',
+      amount: '1000.00',
+      wallet_id: a.id,
+      transaction_hash: null,
+      name_type: 'Individual',
+    });
     expect(row.loader).toMatchObject({ first_name: 'Abena', role: 'Individual' });
     // The customer can come back to the instructions later.
     const again = await t.api('GET', `/wallet/topup/${res.body.data.reference}`, { token: a.token });
@@ -42,31 +61,39 @@ describe('POST /wallet/topup-balance', () => {
     expect(again.body.data).toEqual(res.body.data);
   });
 
-  it('tells what to send by mobile money: rate × amount + flat fee in GHS, and the reference to quote', { timeout: LOCKED }, () =>
-    withMomoSettings(async () => {
-      const a = await newIndividual(t);
-      const settings = (await t.api('GET', '/param/momo-details', { token: a.token })).body.data;
-      for (const amount of ['10', '12.34', '1,250.50']) {
-        const res = await create(a.token, { wallet_id: a.id, amount, method: 'momo' });
-        expect(res.status).toBe(201);
-        const expected = formatMoney(momoAmountToSend(settings.rate, centsOf(settings.flat_fee), centsOf(amount.replace(/,/g, ''))));
-        expect(res.body.data).toMatchObject({ method: 'Momo', amount: formatMoney(centsOf(amount.replace(/,/g, ''))) });
-        expect(res.body.data.momo).toEqual({
-          network: settings.network,
-          momo_number: settings.momo_number,
-          momo_name: settings.momo_name,
-          amount_to_send: expected,
-          currency: 'GHS',
-          pay_reference: `${res.body.data.code}-${expected}`,
-        });
-        expect(res.body.data.tron).toBeUndefined();
-      }
-      if (settings.rate === '15.50' && settings.flat_fee === '5.00') {
-        // the migration's settings, worked by hand: 12.34 × 15.50 = 191.27, + 5.00
-        const res = await create(a.token, { wallet_id: a.id, amount: '12.34', method: 'momo' });
-        expect(res.body.data.momo.amount_to_send).toBe('196.27');
-      }
-    }),
+  it(
+    'tells what to send by mobile money: rate × amount + flat fee in GHS, and the reference to quote',
+    { timeout: LOCKED },
+    () =>
+      withMomoSettings(async () => {
+        const a = await newIndividual(t);
+        const settings = (await t.api('GET', '/param/momo-details', { token: a.token })).body.data;
+        for (const amount of ['10', '12.34', '1,250.50']) {
+          const res = await create(a.token, { wallet_id: a.id, amount, method: 'momo' });
+          expect(res.status).toBe(201);
+          const expected = formatMoney(
+            momoAmountToSend(settings.rate, centsOf(settings.flat_fee), centsOf(amount.replace(/,/g, ''))),
+          );
+          expect(res.body.data).toMatchObject({
+            method: 'Momo',
+            amount: formatMoney(centsOf(amount.replace(/,/g, ''))),
+          });
+          expect(res.body.data.momo).toEqual({
+            network: settings.network,
+            momo_number: settings.momo_number,
+            momo_name: settings.momo_name,
+            amount_to_send: expected,
+            currency: 'GHS',
+            pay_reference: `${res.body.data.code}-${expected}`,
+          });
+          expect(res.body.data.tron).toBeUndefined();
+        }
+        if (settings.rate === '15.50' && settings.flat_fee === '5.00') {
+          // the migration's settings, worked by hand: 12.34 × 15.50 = 191.27, + 5.00
+          const res = await create(a.token, { wallet_id: a.id, amount: '12.34', method: 'momo' });
+          expect(res.body.data.momo.amount_to_send).toBe('196.27');
+        }
+      }),
   );
 
   it('mails the momo alert list when a Momo top-up starts, and not for Tron', { timeout: LOCKED }, () =>
@@ -129,7 +156,9 @@ describe('POST /wallet/topup-balance', () => {
     }
     expect((await topupsOf(other.token, other.id)).total).toBe(0);
     expect((await topupsOf(company.token, company.companyId!)).total).toBe(0);
-    expect((await create(a.token, { wallet_id: 'abc', amount: '50.00' })).body.error.wallet_id).toEqual(['Enter a valid wallet id']);
+    expect((await create(a.token, { wallet_id: 'abc', amount: '50.00' })).body.error.wallet_id).toEqual([
+      'Enter a valid wallet id',
+    ]);
     expect((await create(a.token, { amount: '50.00' })).body.error.wallet_id).toEqual(['Wallet is required']);
     const method = await create(a.token, { wallet_id: a.id, amount: '50.00', method: 'paypal' });
     expect(method.status).toBe(422);
@@ -140,7 +169,9 @@ describe('POST /wallet/topup-balance', () => {
   it('is for customers only: staff 403, no token 401', async () => {
     const staff = await newStaff(t);
     expect((await create(staff.token, { wallet_id: staff.id, amount: '50.00' })).status).toBe(403);
-    expect((await t.api('POST', '/wallet/topup-balance', { body: { wallet_id: randomUUID(), amount: '50.00' } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/wallet/topup-balance', { body: { wallet_id: randomUUID(), amount: '50.00' } })).status,
+    ).toBe(401);
   });
 
   it('lets a Company-User top up the company wallet', async () => {
@@ -158,7 +189,10 @@ describe('POST /wallet/topup-confirm', () => {
     const a = await newIndividual(t);
     const top = await startTopup(t, a, '100.00');
     for (const hash of [undefined, '', '   ']) {
-      const res = await confirm(a.token, { reference: top.reference, ...(hash === undefined ? {} : { transaction_hash: hash }) });
+      const res = await confirm(a.token, {
+        reference: top.reference,
+        ...(hash === undefined ? {} : { transaction_hash: hash }),
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.transaction_hash).toEqual(['Provide transaction hash']);
     }
@@ -182,11 +216,16 @@ describe('POST /wallet/topup-confirm', () => {
     const hash = tronHash();
     const first = await startTopup(t, a, '100.00');
     expect((await confirm(a.token, { reference: first.reference, transaction_hash: hash })).status).toBe(200);
-    for (const [who, spelled] of [[a, hash], [b, `0x${hash.toUpperCase()}`]] as const) {
+    for (const [who, spelled] of [
+      [a, hash],
+      [b, `0x${hash.toUpperCase()}`],
+    ] as const) {
       const next = await startTopup(t, who, '100.00');
       const res = await confirm(who.token, { reference: next.reference, transaction_hash: spelled });
       expect(res.status).toBe(422);
-      expect(res.body.error.transaction_hash).toEqual(['This transaction hash was already submitted for another top-up']);
+      expect(res.body.error.transaction_hash).toEqual([
+        'This transaction hash was already submitted for another top-up',
+      ]);
       expect((await topupRow(t, who, next.reference)).state).toBe('Pending');
     }
   });
@@ -195,8 +234,12 @@ describe('POST /wallet/topup-confirm', () => {
     const [a, b] = [await newIndividual(t), await newIndividual(t)];
     for (let round = 0; round < 3; round++) {
       const hash = tronHash();
-      const tops = await Promise.all([a, a, b, b].map(async (who) => ({ who, top: await startTopup(t, who, '100.00') })));
-      const results = await Promise.all(tops.map(({ who, top }) => confirm(who.token, { reference: top.reference, transaction_hash: hash })));
+      const tops = await Promise.all(
+        [a, a, b, b].map(async (who) => ({ who, top: await startTopup(t, who, '100.00') })),
+      );
+      const results = await Promise.all(
+        tops.map(({ who, top }) => confirm(who.token, { reference: top.reference, transaction_hash: hash })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
       const states = await Promise.all(tops.map(({ who, top }) => topupRow(t, who, top.reference)));
       expect(states.filter((r) => r.transaction_hash === hash)).toHaveLength(1);
@@ -220,7 +263,9 @@ describe('POST /wallet/topup-confirm', () => {
     expect((await confirm(other.token, { reference: top.reference, transaction_hash: tronHash() })).status).toBe(404);
     expect((await t.api('GET', `/wallet/topup/${top.reference}`, { token: other.token })).status).toBe(404);
     expect((await confirm(a.token, { reference: 'TOP-NOSUCHREF0', transaction_hash: tronHash() })).status).toBe(404);
-    expect((await confirm(a.token, { transaction_hash: tronHash() })).body.error.reference).toEqual(['Reference is required']);
+    expect((await confirm(a.token, { transaction_hash: tronHash() })).body.error.reference).toEqual([
+      'Reference is required',
+    ]);
     const staff = await newStaff(t);
     expect((await confirm(staff.token, { reference: top.reference, transaction_hash: tronHash() })).status).toBe(403);
     expect((await topupRow(t, a, top.reference)).state).toBe('Pending');
@@ -230,16 +275,24 @@ describe('POST /wallet/topup-confirm', () => {
     withMomoSettings(async () => {
       const a = await newIndividual(t);
       const top = await startTopup(t, a, '10.00', 'momo');
-      const wrong = await confirm(a.token, { reference: top.reference, code: top.code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' });
+      const wrong = await confirm(a.token, {
+        reference: top.reference,
+        code: top.code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA',
+      });
       expect(wrong.status).toBe(422);
       expect(wrong.body.error.code).toEqual(['The code does not match this top-up']);
       const paid = await confirm(a.token, { reference: top.reference, code: top.code.toLowerCase() });
       expect(paid.status).toBe(200);
       expect(paid.body.data.transaction_hash).toBe(`${top.code}-${top.momo!.amount_to_send}`);
-      expect(await topupRow(t, a, top.reference)).toMatchObject({ state: 'Hash-provided', transaction_hash: top.momo!.pay_reference });
+      expect(await topupRow(t, a, top.reference)).toMatchObject({
+        state: 'Hash-provided',
+        transaction_hash: top.momo!.pay_reference,
+      });
       // "Paid" without the code works too
       const second = await startTopup(t, a, '10.00', 'momo');
-      expect((await confirm(a.token, { reference: second.reference })).body.data.transaction_hash).toBe(second.momo!.pay_reference);
+      expect((await confirm(a.token, { reference: second.reference })).body.data.transaction_hash).toBe(
+        second.momo!.pay_reference,
+      );
     }),
   );
 });
@@ -299,4 +352,3 @@ describe('POST /wallet/momo-confirm', () => {
     }),
   );
 });
-

@@ -24,7 +24,10 @@ describe('totals of the staff wallet lists', () => {
     await fundWallet(t, a.id, 500_00);
     await fundWallet(t, walletOf(b), 200_00);
     for (const amount of ['12.34', '1.00']) {
-      const res = await t.api('POST', '/wallet/transfer', { token: a.token, body: { wallet_id: walletOf(b), amount, reference: 'rent' } });
+      const res = await t.api('POST', '/wallet/transfer', {
+        token: a.token,
+        body: { wallet_id: walletOf(b), amount, reference: 'rent' },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const counted = async (kind?: string) => {
@@ -44,7 +47,8 @@ describe('totals of the staff wallet lists', () => {
     const check = async () => {
       const [a0, t0] = [await counted(), await counted('transfer')];
       const list = (await t.api('GET', '/reports/view-wallet-transactions', { token: staff.token })).body;
-      const moves = (await t.api('GET', '/reports/view-wallet-transactions?type=transfer', { token: staff.token })).body;
+      const moves = (await t.api('GET', '/reports/view-wallet-transactions?type=transfer', { token: staff.token }))
+        .body;
       const transfers = (await t.api('GET', '/reports/view-wallet-transfers', { token: staff.token })).body;
       const [a1, t1] = [await counted(), await counted('transfer')];
       between(list.total, Number(a0.n), Number(a1.n));

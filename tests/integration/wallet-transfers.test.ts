@@ -13,9 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (from: Actor, body: Record<string, unknown>) => t.api('POST', '/wallet/transfer', { token: from.token, body });
-const transfersOf = async (a: Actor) => (await t.api('GET', `/reports/view-wallet-transfers?wallet=${walletOf(a)}`, { token: a.token })).body;
-const transactionsOf = async (a: Actor) => (await t.api('GET', `/reports/view-wallet-transactions?wallet=${walletOf(a)}`, { token: a.token })).body;
+const send = (from: Actor, body: Record<string, unknown>) =>
+  t.api('POST', '/wallet/transfer', { token: from.token, body });
+const transfersOf = async (a: Actor) =>
+  (await t.api('GET', `/reports/view-wallet-transfers?wallet=${walletOf(a)}`, { token: a.token })).body;
+const transactionsOf = async (a: Actor) =>
+  (await t.api('GET', `/reports/view-wallet-transactions?wallet=${walletOf(a)}`, { token: a.token })).body;
 
 /** Nothing moved: the balances are as given and neither side has a transfer. */
 async function expectNothingMoved(...sides: [Actor, string][]) {
@@ -68,10 +71,24 @@ describe('POST /wallet/transfer', () => {
 
     const myTx = (await transactionsOf(a)).data;
     expect(myTx.map((x: { type: string }) => x.type)).toEqual(['transfer', 'deposit']);
-    expect(myTx[0]).toMatchObject({ trans_ref: res.body.data.trans_ref, direction: 'debit', amount: '25.50', fees: '0.00', description: 'Invoice 42', balance_before: '100.00', balance_after: '74.50' });
+    expect(myTx[0]).toMatchObject({
+      trans_ref: res.body.data.trans_ref,
+      direction: 'debit',
+      amount: '25.50',
+      fees: '0.00',
+      description: 'Invoice 42',
+      balance_before: '100.00',
+      balance_after: '74.50',
+    });
     const theirTx = (await transactionsOf(company)).data;
     expect(theirTx).toHaveLength(1);
-    expect(theirTx[0]).toMatchObject({ trans_ref: res.body.data.trans_ref, direction: 'credit', amount: '25.50', balance_before: '0.00', balance_after: '25.50' });
+    expect(theirTx[0]).toMatchObject({
+      trans_ref: res.body.data.trans_ref,
+      direction: 'credit',
+      amount: '25.50',
+      balance_before: '0.00',
+      balance_after: '25.50',
+    });
   });
 
   it('lets a Company-User pay from the company wallet', async () => {
@@ -81,12 +98,27 @@ describe('POST /wallet/transfer', () => {
     await fundWallet(t, admin.companyId!, 5_000);
     const res = await send(member, { wallet_id: b.id, amount: 20 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ wallet_from: admin.companyId, to_name: 'Kojo Owusu', amount: '20.00', reference: null, balance_after: '30.00' });
+    expect(res.body.data).toMatchObject({
+      wallet_from: admin.companyId,
+      to_name: 'Kojo Owusu',
+      amount: '20.00',
+      reference: null,
+      balance_after: '30.00',
+    });
     expect(await balanceOf(t, admin)).toBe('30.00');
     expect(await balanceOf(t, b)).toBe('20.00');
     const seenByAdmin = (await transfersOf(admin)).data[0];
-    expect(seenByAdmin).toMatchObject({ type: 'Debit', transferer: 'Esi Badu', from_name: 'Volta Trading Ltd', to_name: 'Kojo Owusu' });
-    expect((await transfersOf(b)).data[0]).toMatchObject({ type: 'Credit', transferer: 'Esi Badu', balance_after: '20.00' });
+    expect(seenByAdmin).toMatchObject({
+      type: 'Debit',
+      transferer: 'Esi Badu',
+      from_name: 'Volta Trading Ltd',
+      to_name: 'Kojo Owusu',
+    });
+    expect((await transfersOf(b)).data[0]).toMatchObject({
+      type: 'Credit',
+      transferer: 'Esi Badu',
+      balance_after: '20.00',
+    });
   });
 
   it('moves the whole balance, down to 0.00', async () => {
@@ -106,7 +138,9 @@ describe('POST /wallet/transfer', () => {
     expect(res.body.error.wallet_id).toEqual(['You cannot transfer to your own wallet']);
     const admin = await newCompany(t);
     const member = await newCompanyMember(t, admin);
-    expect((await send(member, { wallet_id: admin.companyId, amount: '1.00' })).body.error.wallet_id).toEqual(['You cannot transfer to your own wallet']);
+    expect((await send(member, { wallet_id: admin.companyId, amount: '1.00' })).body.error.wallet_id).toEqual([
+      'You cannot transfer to your own wallet',
+    ]);
     await expectNothingMoved([a, '10.00']);
   });
 
@@ -121,7 +155,9 @@ describe('POST /wallet/transfer', () => {
       expect(res.status).toBe(422);
       expect(res.body.error.wallet_id).toEqual(['No master wallet has this id']);
     }
-    expect((await send(a, { wallet_id: 'nope', amount: '1.00' })).body.error.wallet_id).toEqual(['Enter a valid wallet id']);
+    expect((await send(a, { wallet_id: 'nope', amount: '1.00' })).body.error.wallet_id).toEqual([
+      'Enter a valid wallet id',
+    ]);
     expect((await send(a, { amount: '1.00' })).body.error.wallet_id).toEqual(['Wallet is required']);
     await expectNothingMoved([a, '10.00'], [admin, '0.00']);
   });

@@ -23,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // what was left pending is not another file's business (the database may be shared)
-  if (companies.length) await t.ctx.db.update(webhookEvents).set({ state: 'skipped' }).where(and(inArray(webhookEvents.companyId, companies), eq(webhookEvents.state, 'pending')));
+  if (companies.length)
+    await t.ctx.db
+      .update(webhookEvents)
+      .set({ state: 'skipped' })
+      .where(and(inArray(webhookEvents.companyId, companies), eq(webhookEvents.state, 'pending')));
   await t.close();
   await unlock();
 });
@@ -35,13 +39,21 @@ describe('card webhook payloads', () => {
     await fundWallet(t, admin.companyId!, 100_000);
     const receiver = await startReceiver(t);
     try {
-      expect((await t.api('POST', '/third-party/callback-request', { token: admin.token, body: { callback_url: receiver.url, active: true } })).status).toBe(200);
+      expect(
+        (
+          await t.api('POST', '/third-party/callback-request', {
+            token: admin.token,
+            body: { callback_url: receiver.url, active: true },
+          })
+        ).status,
+      ).toBe(200);
       const staff: Actor = await newStaff(t);
       const { card } = await newCard(t, admin, { card_amount: '50.00' });
       const start = centsOf(card.available);
       expect(start).toBeGreaterThan(0);
 
-      const shown = async () => (await t.api('GET', `/cards/${card.id}`, { token: admin.token })).body.data.card.available as string;
+      const shown = async () =>
+        (await t.api('GET', `/cards/${card.id}`, { token: admin.token })).body.data.card.available as string;
       /** Runs an action, delivers what it queued and answers the one payload the receiver got. */
       async function event(type: string, action: () => Promise<{ status: number; body: unknown }>, expected: number) {
         const before = receiver.received.length;
@@ -58,27 +70,65 @@ describe('card webhook payloads', () => {
         return res as { status: number; body: any };
       }
 
-      const approved = await event('card.authorization.approved', () => charge(t, staff, card.id, '10.00'), start - 1000);
+      const approved = await event(
+        'card.authorization.approved',
+        () => charge(t, staff, card.id, '10.00'),
+        start - 1000,
+      );
       expect(await shown()).toBe(formatMoney(start - 1000));
       await event('card.authorization.declined', () => charge(t, staff, card.id, '900.00'), start - 1000);
-      await event('card.authorization.reversed', () => t.api('POST', `/sandbox/authorizations/${approved.body.data.transaction.id}/reverse`, { token: staff.token }), start);
+      await event(
+        'card.authorization.reversed',
+        () =>
+          t.api('POST', `/sandbox/authorizations/${approved.body.data.transaction.id}/reverse`, { token: staff.token }),
+        start,
+      );
       const second = await event('card.authorization.approved', () => charge(t, staff, card.id, '4.00'), start - 400);
-      await event('card.authorization.settled', () => t.api('POST', `/sandbox/authorizations/${second.body.data.transaction.id}/settle`, { token: staff.token }), start - 400);
+      await event(
+        'card.authorization.settled',
+        () =>
+          t.api('POST', `/sandbox/authorizations/${second.body.data.transaction.id}/settle`, { token: staff.token }),
+        start - 400,
+      );
       expect(await shown()).toBe(formatMoney(start - 400));
 
       // money added to the card (no event of its own) shows in the next event's balance
-      expect((await t.api('POST', '/cards/add-funds', { token: admin.token, body: { card: card.id, amount: '20.00' } })).status).toBe(200);
+      expect(
+        (await t.api('POST', '/cards/add-funds', { token: admin.token, body: { card: card.id, amount: '20.00' } }))
+          .status,
+      ).toBe(200);
       const funded = centsOf(await shown());
       expect(funded).toBe(start - 400 + 2000);
-      await event('card.frozen', () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'deactivate' } }), funded);
+      await event(
+        'card.frozen',
+        () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'deactivate' } }),
+        funded,
+      );
       await event('card.authorization.declined', () => charge(t, staff, card.id, '1.00'), funded);
-      await event('card.unfrozen', () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } }), funded);
+      await event(
+        'card.unfrozen',
+        () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } }),
+        funded,
+      );
       for (const what of ['flag', 'unflag', 'suspend', 'unsuspend'] as const) {
-        const type = { flag: 'card.flagged', unflag: 'card.unflagged', suspend: 'card.suspended', unsuspend: 'card.unsuspended' }[what];
-        await event(type, () => t.api('POST', `/cards/${what}/${card.id}`, { token: staff.token, body: { reason: `Review ${what}` } }), funded);
+        const type = {
+          flag: 'card.flagged',
+          unflag: 'card.unflagged',
+          suspend: 'card.suspended',
+          unsuspend: 'card.unsuspended',
+        }[what];
+        await event(
+          type,
+          () => t.api('POST', `/cards/${what}/${card.id}`, { token: staff.token, body: { reason: `Review ${what}` } }),
+          funded,
+        );
       }
       // deleting returns the balance to the wallet: nothing is left on the card
-      const deleted = await event('card.deleted', () => t.api('DELETE', `/cards/${card.id}`, { token: admin.token }), 0);
+      const deleted = await event(
+        'card.deleted',
+        () => t.api('DELETE', `/cards/${card.id}`, { token: admin.token }),
+        0,
+      );
       expect(JSON.parse(receiver.received.at(-1)!.body).data.remaining).toBe(formatMoney(funded));
       expect(deleted.status).toBeLessThan(300);
     } finally {

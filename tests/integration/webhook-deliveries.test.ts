@@ -4,7 +4,15 @@ import { callbackEndpoints, webhookEvents } from '../../server/db/schema';
 import { deliverDue } from '../../server/modules/integrations/webhooks';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompanyMember, newStaff } from './support/actors';
-import { type Answer, DELIVERY_EPOCH, apiCompany, holdDeliveryLock, signatureValid, startReceiver, thirdPartyRow } from './support/api';
+import {
+  type Answer,
+  DELIVERY_EPOCH,
+  apiCompany,
+  holdDeliveryLock,
+  signatureValid,
+  startReceiver,
+  thirdPartyRow,
+} from './support/api';
 import { charge, newCard, relogin, setClock } from './support/cards';
 import { fundWallet } from './support/money';
 
@@ -26,7 +34,11 @@ const closers: Array<() => Promise<void>> = [];
 const mine: string[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();
-  if (mine.length) await t.ctx.db.update(webhookEvents).set({ state: 'skipped' }).where(and(inArray(webhookEvents.companyId, mine), eq(webhookEvents.state, 'pending')));
+  if (mine.length)
+    await t.ctx.db
+      .update(webhookEvents)
+      .set({ state: 'skipped' })
+      .where(and(inArray(webhookEvents.companyId, mine), eq(webhookEvents.state, 'pending')));
 });
 
 const S = 1000;
@@ -39,8 +51,14 @@ const drain = async () => {
     /* until nothing is due */
   }
 };
-const eventsOf = (companyId: string) => t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.companyId, companyId)).orderBy(asc(webhookEvents.createdAt));
-const deliveries = (a: Actor, query = '') => t.api('GET', `/third-party/webhook-deliveries?per_page=100${query}`, { token: a.token });
+const eventsOf = (companyId: string) =>
+  t.ctx.db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.companyId, companyId))
+    .orderBy(asc(webhookEvents.createdAt));
+const deliveries = (a: Actor, query = '') =>
+  t.api('GET', `/third-party/webhook-deliveries?per_page=100${query}`, { token: a.token });
 
 /** A company whose callback goes to a receiver answering as told, a staff member, and one approved payment queued. */
 async function withEvent(answer?: Answer) {
@@ -49,8 +67,16 @@ async function withEvent(answer?: Answer) {
   await fundWallet(t, c.admin.companyId!, 100_000);
   const receiver = await startReceiver(t, answer);
   closers.push(receiver.close);
-  expect((await t.api('POST', '/third-party/callback-request', { token: c.admin.token, body: { callback_url: receiver.url, active: true } })).status).toBe(200);
-  const secret: string = (await t.api('GET', '/third-party/callback-details', { token: c.admin.token })).body.data.signing_secret;
+  expect(
+    (
+      await t.api('POST', '/third-party/callback-request', {
+        token: c.admin.token,
+        body: { callback_url: receiver.url, active: true },
+      })
+    ).status,
+  ).toBe(200);
+  const secret: string = (await t.api('GET', '/third-party/callback-details', { token: c.admin.token })).body.data
+    .signing_secret;
   const staff = await newStaff(t);
   const { card } = await newCard(t, c.admin);
   expect((await charge(t, staff, card.id, '10.00')).status).toBe(201);
@@ -66,7 +92,12 @@ describe('webhook delivery', () => {
     await deliverDue(t.ctx); // the clock has not moved
     expect(receiver.received).toHaveLength(1);
     const [done] = (await deliveries(admin)).body.data;
-    expect(done).toMatchObject({ state: 'delivered', attempts: 1, next_attempt_at: null, deliveries: [{ attempt: 1, status_code: 204, error: null, next_retry_at: null }] });
+    expect(done).toMatchObject({
+      state: 'delivered',
+      attempts: 1,
+      next_attempt_at: null,
+      deliveries: [{ attempt: 1, status_code: 204, error: null, next_retry_at: null }],
+    });
   });
 
   it('retries a failing receiver on the Standard Webhooks schedule with the same webhook-id, then gives up', async () => {
@@ -86,7 +117,15 @@ describe('webhook delivery', () => {
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([event!.messageId]));
     // each attempt is signed anew with its own timestamp
     for (const r of receiver.received) {
-      expect(signatureValid(secret, event!.messageId, String(r.headers['webhook-timestamp']), r.body, String(r.headers['webhook-signature']))).toBe(true);
+      expect(
+        signatureValid(
+          secret,
+          event!.messageId,
+          String(r.headers['webhook-timestamp']),
+          r.body,
+          String(r.headers['webhook-signature']),
+        ),
+      ).toBe(true);
     }
     expect(new Set(receiver.received.map((r) => r.headers['webhook-timestamp'])).size).toBe(receiver.received.length);
 
@@ -107,7 +146,17 @@ describe('webhook delivery', () => {
       else expect(d.next_retry_at).toBeNull();
     }
     await relogin(t, staff);
-    expect((await thirdPartyRow(t, staff, (await t.api('GET', '/third-party/clients', { token: admin.token })).body.data.client_id)).webhook).toMatchObject({
+    expect(
+      (
+        await thirdPartyRow(
+          t,
+          staff,
+          (
+            await t.api('GET', '/third-party/clients', { token: admin.token })
+          ).body.data.client_id,
+        )
+      ).webhook,
+    ).toMatchObject({
       health: 'failing',
       failed_events: 1,
       last_status: 500,
@@ -123,14 +172,23 @@ describe('webhook delivery', () => {
     expect((await eventsOf(admin.companyId!))[0]).toMatchObject({ state: 'failed', attempts: 1 });
     await relogin(t, admin);
     const details = (await t.api('GET', '/third-party/callback-details', { token: admin.token })).body.data;
-    expect(details).toMatchObject({ callback_url: receiver.url, active: false, disabled_reason: expect.stringContaining('410') });
+    expect(details).toMatchObject({
+      callback_url: receiver.url,
+      active: false,
+      disabled_reason: expect.stringContaining('410'),
+    });
     await relogin(t, staff);
     await charge(t, staff, card.id, '1.00');
     expect(await eventsOf(admin.companyId!)).toHaveLength(1); // nothing queued for a disabled callback
 
     // turning it back on clears the reason and events flow again
-    expect((await t.api('PUT', '/third-party/callback-status', { token: admin.token, body: { activate: true } })).status).toBe(200);
-    expect((await t.api('GET', '/third-party/callback-details', { token: admin.token })).body.data).toMatchObject({ active: true, disabled_reason: null });
+    expect(
+      (await t.api('PUT', '/third-party/callback-status', { token: admin.token, body: { activate: true } })).status,
+    ).toBe(200);
+    expect((await t.api('GET', '/third-party/callback-details', { token: admin.token })).body.data).toMatchObject({
+      active: true,
+      disabled_reason: null,
+    });
     receiver.answer((_r, res) => res.writeHead(200).end());
     await charge(t, staff, card.id, '1.00');
     await drain();
@@ -161,7 +219,11 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(1);
     await relogin(t, admin);
     const [row] = (await deliveries(admin)).body.data;
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, deliveries: [{ attempt: 1, status_code: null, error: expect.stringMatching(/timed out/i) }] });
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      deliveries: [{ attempt: 1, status_code: null, error: expect.stringMatching(/timed out/i) }],
+    });
     expect(row.deliveries[0].next_retry_at).not.toBeNull();
   });
 });
@@ -194,7 +256,10 @@ describe('the delivery log', () => {
     expect((await deliveries(member)).status).toBe(403);
     expect((await t.api('GET', '/third-party/webhook-deliveries', { token: a.token })).status).toBe(403);
     expect((await t.api('GET', '/third-party/webhook-deliveries')).status).toBe(401);
-    const [endpoint] = await t.ctx.db.select().from(callbackEndpoints).where(eq(callbackEndpoints.companyId, b.admin.companyId!));
+    const [endpoint] = await t.ctx.db
+      .select()
+      .from(callbackEndpoints)
+      .where(eq(callbackEndpoints.companyId, b.admin.companyId!));
     expect(endpoint!.active).toBe(true); // 5xx is retried, not a reason to turn the callback off
   });
 });

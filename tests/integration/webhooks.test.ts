@@ -4,7 +4,15 @@ import { callbackEndpoints, webhookEvents } from '../../server/db/schema';
 import { deliverDue, emitEvent } from '../../server/modules/integrations/webhooks';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { DELIVERY_EPOCH, apiCompany, generateCredentials, holdDeliveryLock, signatureValid, startReceiver, verifiedCompany } from './support/api';
+import {
+  DELIVERY_EPOCH,
+  apiCompany,
+  generateCredentials,
+  holdDeliveryLock,
+  signatureValid,
+  startReceiver,
+  verifiedCompany,
+} from './support/api';
 import { charge, newCard, setClock } from './support/cards';
 import { fundWallet } from './support/money';
 
@@ -25,14 +33,25 @@ const mine: string[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()!();
   // what a test left pending is not another test's business (the database may be shared)
-  if (mine.length) await t.ctx.db.update(webhookEvents).set({ state: 'skipped' }).where(and(inArray(webhookEvents.companyId, mine), eq(webhookEvents.state, 'pending')));
+  if (mine.length)
+    await t.ctx.db
+      .update(webhookEvents)
+      .set({ state: 'skipped' })
+      .where(and(inArray(webhookEvents.companyId, mine), eq(webhookEvents.state, 'pending')));
 });
 
-const save = (a: Actor, callback_url: string, active = true) => t.api('POST', '/third-party/callback-request', { token: a.token, body: { callback_url, active } });
-const setActive = (a: Actor, activate: boolean) => t.api('PUT', '/third-party/callback-status', { token: a.token, body: { activate } });
+const save = (a: Actor, callback_url: string, active = true) =>
+  t.api('POST', '/third-party/callback-request', { token: a.token, body: { callback_url, active } });
+const setActive = (a: Actor, activate: boolean) =>
+  t.api('PUT', '/third-party/callback-status', { token: a.token, body: { activate } });
 const details = (a: Actor) => t.api('GET', '/third-party/callback-details', { token: a.token });
 const revokeCallback = (a: Actor) => t.api('DELETE', '/third-party/callback-revoke', { token: a.token });
-const eventsOf = (companyId: string) => t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.companyId, companyId)).orderBy(asc(webhookEvents.createdAt));
+const eventsOf = (companyId: string) =>
+  t.ctx.db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.companyId, companyId))
+    .orderBy(asc(webhookEvents.createdAt));
 const drain = async () => {
   while ((await deliverDue(t.ctx)) > 0) {
     /* until nothing is due */
@@ -57,17 +76,30 @@ describe('the callback URL', () => {
     const url = 'http://127.0.0.1:9/hooks';
     expect((await save(admin, url)).status).toBe(409); // credentials first
     await generateCredentials(t, admin);
-    expect((await details(admin)).body.data).toEqual({ callback_url: null, active: false, signing_secret: null, disabled_reason: null });
+    expect((await details(admin)).body.data).toEqual({
+      callback_url: null,
+      active: false,
+      signing_secret: null,
+      disabled_reason: null,
+    });
     expect((await setActive(admin, true)).status).toBe(404);
     expect((await revokeCallback(admin)).status).toBe(404);
-    expect((await t.api('POST', '/third-party/callback-request', { token: admin.token, body: { active: true } })).body.error.callback_url).toBeDefined();
+    expect(
+      (await t.api('POST', '/third-party/callback-request', { token: admin.token, body: { active: true } })).body.error
+        .callback_url,
+    ).toBeDefined();
     expect((await save(admin, 'not a url')).body.error.callback_url).toBeDefined();
 
     const saved = await save(admin, url, false);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toBe('Callback Url set successfully');
     const first = (await details(admin)).body.data;
-    expect(first).toEqual({ callback_url: url, active: false, signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/), disabled_reason: null });
+    expect(first).toEqual({
+      callback_url: url,
+      active: false,
+      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
+      disabled_reason: null,
+    });
     expect(Buffer.from(first.signing_secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
 
     const on = await setActive(admin, true);
@@ -80,12 +112,21 @@ describe('the callback URL', () => {
 
     // saving again changes the URL and keeps the signing secret
     expect((await save(admin, 'http://127.0.0.1:9/other', true)).status).toBe(200);
-    expect((await details(admin)).body.data).toMatchObject({ callback_url: 'http://127.0.0.1:9/other', active: true, signing_secret: first.signing_secret });
+    expect((await details(admin)).body.data).toMatchObject({
+      callback_url: 'http://127.0.0.1:9/other',
+      active: true,
+      signing_secret: first.signing_secret,
+    });
 
     const revoked = await revokeCallback(admin);
     expect(revoked.status).toBe(202);
     expect(revoked.body.data).toBe('Callback Url revoked successfully');
-    expect((await details(admin)).body.data).toEqual({ callback_url: null, active: false, signing_secret: null, disabled_reason: null });
+    expect((await details(admin)).body.data).toEqual({
+      callback_url: null,
+      active: false,
+      signing_secret: null,
+      disabled_reason: null,
+    });
     expect((await setActive(admin, true)).status).toBe(404);
     expect((await revokeCallback(admin)).status).toBe(404);
     // a new callback gets a new secret
@@ -96,7 +137,11 @@ describe('the callback URL', () => {
   it('keeps one callback per company when two saves race', async () => {
     const admin = await verifiedCompany(t);
     await generateCredentials(t, admin);
-    const live = () => t.ctx.db.select().from(callbackEndpoints).where(and(eq(callbackEndpoints.companyId, admin.companyId!), isNull(callbackEndpoints.revokedAt)));
+    const live = () =>
+      t.ctx.db
+        .select()
+        .from(callbackEndpoints)
+        .where(and(eq(callbackEndpoints.companyId, admin.companyId!), isNull(callbackEndpoints.revokedAt)));
     for (let round = 0; round < 3; round++) {
       const all = await Promise.all(['a', 'b', 'c'].map((p) => save(admin, `http://127.0.0.1:9/${p}`)));
       expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -113,8 +158,17 @@ describe('the callback URL', () => {
     const staff = await newStaff(t);
     for (const who of [member.token, token]) {
       expect((await t.api('GET', '/third-party/callback-details', { token: who })).status).toBe(403);
-      expect((await t.api('POST', '/third-party/callback-request', { token: who, body: { callback_url: 'http://127.0.0.1:9/x', active: true } })).status).toBe(403);
-      expect((await t.api('PUT', '/third-party/callback-status', { token: who, body: { activate: false } })).status).toBe(403);
+      expect(
+        (
+          await t.api('POST', '/third-party/callback-request', {
+            token: who,
+            body: { callback_url: 'http://127.0.0.1:9/x', active: true },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await t.api('PUT', '/third-party/callback-status', { token: who, body: { activate: false } })).status,
+      ).toBe(403);
       expect((await t.api('DELETE', '/third-party/callback-revoke', { token: who })).status).toBe(403);
     }
     const staffView = await t.api('GET', '/third-party/callback-details', { token: staff.token });
@@ -133,7 +187,11 @@ describe('card events', () => {
     expect(await eventsOf(companyId)).toEqual([]); // creating a card is not a card-transaction event
     const queued: string[] = [];
     /** Runs an action and checks the event is already in the outbox when the answer arrives. */
-    async function expectEvent(type: string, action: () => Promise<{ status: number; body: any }>, data: Record<string, unknown> = {}) {
+    async function expectEvent(
+      type: string,
+      action: () => Promise<{ status: number; body: any }>,
+      data: Record<string, unknown> = {},
+    ) {
       const res = await action();
       expect(res.status, `${type}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
       queued.push(type);
@@ -141,29 +199,66 @@ describe('card events', () => {
       expect(events.map((e) => e.type).sort()).toEqual([...queued].sort());
       const event = events.find((e) => e.state === 'pending')!;
       expect(event.type).toBe(type);
-      expect(event.payload).toMatchObject({ type, timestamp: expect.any(String), data: { card_id: card.id, last4: card.last4, nickname: card.nickname, ...data } });
+      expect(event.payload).toMatchObject({
+        type,
+        timestamp: expect.any(String),
+        data: { card_id: card.id, last4: card.last4, nickname: card.nickname, ...data },
+      });
       // its first attempt is due at once
       expect(event.nextAttemptAt.getTime()).toBeLessThanOrEqual(event.createdAt.getTime() + 5_000);
       // parked, so that no delivery run (this file's or another's on a shared database) changes it
       await t.ctx.db.update(webhookEvents).set({ state: 'skipped' }).where(eq(webhookEvents.id, event.id));
       return res;
     }
-    const approved = await expectEvent('card.authorization.approved', () => charge(t, staff, card.id, '10.00'), { amount: '10.00', merchant: 'Jumia Ghana', currency: 'USD' });
-    await expectEvent('card.authorization.declined', () => charge(t, staff, card.id, '900.00'), { amount: '900.00', decline_reason: 'Insufficient funds on the card.' });
-    await expectEvent('card.authorization.reversed', () => t.api('POST', `/sandbox/authorizations/${approved.body.data.transaction.id}/reverse`, { token: staff.token }), {
-      transaction_id: approved.body.data.transaction.id,
+    const approved = await expectEvent('card.authorization.approved', () => charge(t, staff, card.id, '10.00'), {
       amount: '10.00',
+      merchant: 'Jumia Ghana',
+      currency: 'USD',
     });
+    await expectEvent('card.authorization.declined', () => charge(t, staff, card.id, '900.00'), {
+      amount: '900.00',
+      decline_reason: 'Insufficient funds on the card.',
+    });
+    await expectEvent(
+      'card.authorization.reversed',
+      () =>
+        t.api('POST', `/sandbox/authorizations/${approved.body.data.transaction.id}/reverse`, { token: staff.token }),
+      {
+        transaction_id: approved.body.data.transaction.id,
+        amount: '10.00',
+      },
+    );
     const second = await expectEvent('card.authorization.approved', () => charge(t, staff, card.id, '4.00'));
-    await expectEvent('card.authorization.settled', () => t.api('POST', `/sandbox/authorizations/${second.body.data.transaction.id}/settle`, { token: staff.token }), { amount: '4.00' });
-    await expectEvent('card.frozen', () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'deactivate' } }));
-    await expectEvent('card.authorization.declined', () => charge(t, staff, card.id, '1.00'), { decline_reason: 'The card is frozen. Unfreeze it to pay with it.' });
-    await expectEvent('card.unfrozen', () => t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } }));
+    await expectEvent(
+      'card.authorization.settled',
+      () => t.api('POST', `/sandbox/authorizations/${second.body.data.transaction.id}/settle`, { token: staff.token }),
+      { amount: '4.00' },
+    );
+    await expectEvent('card.frozen', () =>
+      t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'deactivate' } }),
+    );
+    await expectEvent('card.authorization.declined', () => charge(t, staff, card.id, '1.00'), {
+      decline_reason: 'The card is frozen. Unfreeze it to pay with it.',
+    });
+    await expectEvent('card.unfrozen', () =>
+      t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } }),
+    );
     for (const what of ['flag', 'unflag', 'suspend', 'unsuspend'] as const) {
-      const type = { flag: 'card.flagged', unflag: 'card.unflagged', suspend: 'card.suspended', unsuspend: 'card.unsuspended' }[what];
-      await expectEvent(type, () => t.api('POST', `/cards/${what}/${card.id}`, { token: staff.token, body: { reason: `Review ${what}` } }), { reason: `Review ${what}` });
+      const type = {
+        flag: 'card.flagged',
+        unflag: 'card.unflagged',
+        suspend: 'card.suspended',
+        unsuspend: 'card.unsuspended',
+      }[what];
+      await expectEvent(
+        type,
+        () => t.api('POST', `/cards/${what}/${card.id}`, { token: staff.token, body: { reason: `Review ${what}` } }),
+        { reason: `Review ${what}` },
+      );
     }
-    await expectEvent('card.deleted', () => t.api('DELETE', `/cards/${card.id}`, { token: admin.token }), { outcome: 'refund' });
+    await expectEvent('card.deleted', () => t.api('DELETE', `/cards/${card.id}`, { token: admin.token }), {
+      outcome: 'refund',
+    });
 
     // each has its own webhook id
     const events = await eventsOf(companyId);
@@ -180,7 +275,10 @@ describe('card events', () => {
     expect(await count()).toBe(1);
     // refused actions queue nothing: deleting with a payment held, unfreezing an active card
     expect((await t.api('DELETE', `/cards/${card.id}`, { token: admin.token })).status).toBe(409);
-    expect((await t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } })).status).toBe(409);
+    expect(
+      (await t.api('POST', `/cards/change-status/${card.id}`, { token: admin.token, body: { status: 'activate' } }))
+        .status,
+    ).toBe(409);
     expect(await count()).toBe(1);
     // an event queued in a transaction that rolls back is gone with it
     await expect(
@@ -196,7 +294,10 @@ describe('card events', () => {
     await drain();
     expect((await eventsOf(companyId))[0]!.state).toBe('skipped');
     expect(receiver.received).toHaveLength(0);
-    expect((await t.api('POST', `/sandbox/authorizations/${held.body.data.transaction.id}/settle`, { token: staff.token })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/sandbox/authorizations/${held.body.data.transaction.id}/settle`, { token: staff.token }))
+        .status,
+    ).toBe(200);
     await charge(t, staff, card.id, '1.00');
     expect(await count()).toBe(1);
     expect((await setActive(admin, true)).status).toBe(200);
@@ -239,7 +340,10 @@ describe('delivery', () => {
     expect(ts).toMatch(/^\d{10}$/);
     expect(Math.abs(Number(ts) - r.at / 1000)).toBeLessThan(5);
     expect(sig).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-    expect(JSON.parse(r.body)).toMatchObject({ type: 'card.authorization.approved', data: { card_id: card.id, amount: '12.34', merchant: 'Melcom Accra' } });
+    expect(JSON.parse(r.body)).toMatchObject({
+      type: 'card.authorization.approved',
+      data: { card_id: card.id, amount: '12.34', merchant: 'Melcom Accra' },
+    });
 
     expect(signatureValid(secret, id, ts, r.body, sig)).toBe(true);
     expect(signatureValid(secret, `${id}x`, ts, r.body, sig)).toBe(false);

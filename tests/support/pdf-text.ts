@@ -24,7 +24,12 @@ const fontsDir = () => {
 export async function pdfText(data: Uint8Array): Promise<PdfText> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // A copy: pdf.js takes the buffer over (detaches it).
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl: fontsDir(), verbosity: 0, isEvalSupported: false }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(data),
+    standardFontDataUrl: fontsDir(),
+    verbosity: 0,
+    isEvalSupported: false,
+  }).promise;
   const lines: string[][] = [];
   for (let p = 1; p <= pdf.numPages; p++) {
     const page = await pdf.getPage(p);
@@ -38,9 +43,20 @@ export async function pdfText(data: Uint8Array): Promise<PdfText> {
       if (!rows.has(y) && !rows.has(y - 1) && !rows.has(y + 1)) rows.set(y, row);
       row.push({ x: item.transform[4], s: item.str.trim() });
     }
-    for (const y of [...rows.keys()].sort((a, b) => b - a)) lines.push(rows.get(y)!.sort((a, b) => a.x - b.x).map((r) => r.s));
+    for (const y of [...rows.keys()].sort((a, b) => b - a))
+      lines.push(
+        rows
+          .get(y)!
+          .sort((a, b) => a.x - b.x)
+          .map((r) => r.s),
+      );
   }
   const { info } = await pdf.getMetadata();
   await pdf.destroy();
-  return { pages: pdf.numPages, lines, text: lines.map((l) => l.join(' | ')).join('\n'), info: info as Record<string, unknown> };
+  return {
+    pages: pdf.numPages,
+    lines,
+    text: lines.map((l) => l.join(' | ')).join('\n'),
+    info: info as Record<string, unknown>,
+  };
 }

@@ -23,7 +23,10 @@ function project(): string {
   write('package-lock.json', '{}');
   write('tsconfig.json', '{}');
   write('server/value.ts', 'export const value: number = 1;\n');
-  write('server/db/client.ts', "import { fileURLToPath } from 'node:url';\nexport const migrations = (): string => fileURLToPath(new URL('./migrations', import.meta.url));\n");
+  write(
+    'server/db/client.ts',
+    "import { fileURLToPath } from 'node:url';\nexport const migrations = (): string => fileURLToPath(new URL('./migrations', import.meta.url));\n",
+  );
   write(
     'server/server.ts',
     "import { migrations } from './db/client';\nconst { value } = await import('./value');\nprocess.stdout.write(JSON.stringify({ value, migrations: migrations() }));\n",
@@ -31,7 +34,11 @@ function project(): string {
   return root;
 }
 
-const run = (root: string) => JSON.parse(execFileSync(process.execPath, [serverEntry(root)], { encoding: 'utf8' })) as { value: number; migrations: string };
+const run = (root: string) =>
+  JSON.parse(execFileSync(process.execPath, [serverEntry(root)], { encoding: 'utf8' })) as {
+    value: number;
+    migrations: string;
+  };
 
 /** A later mtime than the build saw, as an editor saving the file a moment later would leave. */
 function edit(root: string, file: string, text: string) {

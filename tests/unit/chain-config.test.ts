@@ -21,9 +21,15 @@ describe('chain configuration', () => {
   });
 
   it('in production wants TRON_XPUB and the real chain: the sandbox chain would let staff mint deposits', () => {
-    expect(() => loadConfig({ ...production, DATA_DIR: dir(), CHAIN: 'trongrid' })).toThrow(/TRON_XPUB is required in production/);
-    expect(() => loadConfig({ ...production, DATA_DIR: dir(), TRON_XPUB: XPUB })).toThrow(/CHAIN=sandbox is refused in production/);
-    expect(loadConfig({ ...production, DATA_DIR: dir(), TRON_XPUB: XPUB, CHAIN: 'trongrid', TRONGRID_API_KEY: 'k' }).chain).toMatchObject({
+    expect(() => loadConfig({ ...production, DATA_DIR: dir(), CHAIN: 'trongrid' })).toThrow(
+      /TRON_XPUB is required in production/,
+    );
+    expect(() => loadConfig({ ...production, DATA_DIR: dir(), TRON_XPUB: XPUB })).toThrow(
+      /CHAIN=sandbox is refused in production/,
+    );
+    expect(
+      loadConfig({ ...production, DATA_DIR: dir(), TRON_XPUB: XPUB, CHAIN: 'trongrid', TRONGRID_API_KEY: 'k' }).chain,
+    ).toMatchObject({
       kind: 'trongrid',
       xpub: XPUB,
       trongridApiKey: 'k',
@@ -32,7 +38,11 @@ describe('chain configuration', () => {
   });
 
   it('refuses a private key, a key at the wrong depth and nonsense as TRON_XPUB', () => {
-    for (const bad of [account.privateExtendedKey, HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).publicExtendedKey, 'xpub-nonsense']) {
+    for (const bad of [
+      account.privateExtendedKey,
+      HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).publicExtendedKey,
+      'xpub-nonsense',
+    ]) {
       expect(() => loadConfig({ DATA_DIR: dir(), TRON_XPUB: bad })).toThrow(/TRON_XPUB/);
     }
   });

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type CardPurpose, FEES_FOR, FEE_NAMES, type FeeRule, computeFees, feeAmount, hundredthsToString, momoAmountToSend } from '@shared/fees';
+import {
+  type CardPurpose,
+  FEES_FOR,
+  FEE_NAMES,
+  type FeeRule,
+  computeFees,
+  feeAmount,
+  hundredthsToString,
+  momoAmountToSend,
+} from '@shared/fees';
 import { MAX_AMOUNT_CENTS } from '@shared/money';
 
 const PURPOSES: CardPurpose[] = ['media', 'general', 'tokencard'];
@@ -56,13 +65,22 @@ describe('feeAmount', () => {
     fc.assert(
       fc.property(amount, amount, percent, (a, b, v) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(feeAmount({ type: 'percentage', value: v }, lo)).toBeLessThanOrEqual(feeAmount({ type: 'percentage', value: v }, hi));
+        expect(feeAmount({ type: 'percentage', value: v }, lo)).toBeLessThanOrEqual(
+          feeAmount({ type: 'percentage', value: v }, hi),
+        );
       }),
     );
   });
 });
 
-const NAME_POOL = ['card-issuance-media', 'card-load-media', 'flat-fee', 'wallet-topup-tron', 'card-withdraw-general', 'api-monthly'];
+const NAME_POOL = [
+  'card-issuance-media',
+  'card-load-media',
+  'flat-fee',
+  'wallet-topup-tron',
+  'card-withdraw-general',
+  'api-monthly',
+];
 const rule = (name: string) =>
   fc.record({
     name: fc.constant(name),
@@ -131,9 +149,15 @@ describe('FEES_FOR', () => {
 
   it('names only fees that the default schedule defines', () => {
     const sql = readFileSync(new URL('../../server/db/migrations/0002_wallet_defaults.sql', import.meta.url), 'utf8');
-    const defined = new Set([...sql.matchAll(/\(gen_random_uuid\(\), '([a-z-]+)', '(?:fixed|percentage)'/g)].map((m) => m[1]));
+    const defined = new Set(
+      [...sql.matchAll(/\(gen_random_uuid\(\), '([a-z-]+)', '(?:fixed|percentage)'/g)].map((m) => m[1]),
+    );
     const used = [
-      ...PURPOSES.flatMap((p) => [...FEES_FOR.cardCreation(p), ...FEES_FOR.cardFunding(p), ...FEES_FOR.cardWithdrawal(p)]),
+      ...PURPOSES.flatMap((p) => [
+        ...FEES_FOR.cardCreation(p),
+        ...FEES_FOR.cardFunding(p),
+        ...FEES_FOR.cardWithdrawal(p),
+      ]),
       ...FEES_FOR.tronTopup(),
       FEE_NAMES.maintenance,
       FEE_NAMES.apiMonthly,
@@ -147,7 +171,10 @@ const rate = fc
   .tuple(fc.integer({ min: 0, max: 9_999 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 9999 }))
   .map(([whole, places, frac]) => {
     const digits = String(frac).padStart(4, '0').slice(0, places);
-    return { text: places ? `${whole}.${digits}` : String(whole), e4: BigInt(whole) * 10_000n + BigInt(digits.padEnd(4, '0') || '0') };
+    return {
+      text: places ? `${whole}.${digits}` : String(whole),
+      e4: BigInt(whole) * 10_000n + BigInt(digits.padEnd(4, '0') || '0'),
+    };
   });
 
 describe('momoAmountToSend', () => {
@@ -172,7 +199,8 @@ describe('momoAmountToSend', () => {
   });
 
   it('refuses a rate that is not a plain decimal with at most 4 places', () => {
-    for (const bad of ['', 'abc', '-1', '1.23456', '1e3', '1,5', '.5', '15.']) expect(() => momoAmountToSend(bad, 0, 100), bad).toThrow();
+    for (const bad of ['', 'abc', '-1', '1.23456', '1e3', '1,5', '.5', '15.'])
+      expect(() => momoAmountToSend(bad, 0, 100), bad).toThrow();
   });
 });
 

@@ -29,14 +29,20 @@ describe('phone numbers', () => {
     expect(phoneField().safeParse('+1 234 56').success).toBe(false);
     expect(phoneField().safeParse('+1234567890123456').success).toBe(false);
     expect(phoneField().safeParse('call me').success).toBe(false);
-    fc.assert(fc.property(fc.stringMatching(/^\+[1-9][0-9]{6,14}$/), (p) => phoneField().safeParse(p).success && digitCount(p) >= 7));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\+[1-9][0-9]{6,14}$/),
+        (p) => phoneField().safeParse(p).success && digitCount(p) >= 7,
+      ),
+    );
   });
 });
 
 describe('password policy', () => {
   it('needs 8 characters with lower, upper, digit and special', () => {
     expect(meetsPasswordPolicy('Abcdef1!')).toBe(true);
-    for (const bad of ['Abcdef1', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefgh1']) expect(meetsPasswordPolicy(bad)).toBe(false);
+    for (const bad of ['Abcdef1', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefgh1'])
+      expect(meetsPasswordPolicy(bad)).toBe(false);
   });
   it('is what registration enforces, with the matching confirmation', () => {
     const base = { first_name: 'A', last_name: 'B', email: 'a@b.co', phone_number: '+233241234567' };
@@ -49,7 +55,8 @@ describe('password policy', () => {
 
 describe('websites', () => {
   it('accepts host names with or without a scheme', () => {
-    for (const ok of ['example.com', 'https://acme.example.com/about', 'http://shop.co.uk']) expect(isWebsite(ok)).toBe(true);
+    for (const ok of ['example.com', 'https://acme.example.com/about', 'http://shop.co.uk'])
+      expect(isWebsite(ok)).toBe(true);
     for (const bad of ['not a site', 'localhost', 'ftp://example.com', '']) expect(isWebsite(bad)).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_CENTS, centsOf, displayMoney, divRoundHalfUp, formatMoney, moneyField, parseMoney } from '@shared/money';
+import {
+  MAX_AMOUNT_CENTS,
+  centsOf,
+  displayMoney,
+  divRoundHalfUp,
+  formatMoney,
+  moneyField,
+  parseMoney,
+} from '@shared/money';
 
 const cents = fc.integer({ min: 1, max: MAX_AMOUNT_CENTS });
 const centsOrZero = fc.integer({ min: 0, max: MAX_AMOUNT_CENTS });
@@ -18,9 +26,11 @@ function withCommas(c: number): string {
 
 describe('parseMoney never loses or invents a cent', () => {
   it('round-trips every amount through formatMoney', () => {
-    fc.assert(fc.property(centsOrZero, (c) => {
+    fc.assert(
+      fc.property(centsOrZero, (c) => {
         expect(parsed(formatMoney(c), { allowZero: true })).toEqual({ ok: true, cents: c });
-      }));
+      }),
+    );
   });
 
   it('reads thousands commas as the same amount', () => {
@@ -39,18 +49,25 @@ describe('parseMoney never loses or invents a cent', () => {
     expect(parsed(0.1)).toEqual({ ok: true, cents: 10 });
     expect(parsed(1000)).toEqual({ ok: true, cents: 100_000 });
     expect(parsed(19.99)).toEqual({ ok: true, cents: 1999 });
-    fc.assert(fc.property(cents, (c) => {
+    fc.assert(
+      fc.property(cents, (c) => {
         expect(parsed(c / 100)).toEqual({ ok: true, cents: c });
-      }));
+      }),
+    );
   });
 
   it('reads one decimal and no decimals as whole cents, and ignores leading zeros', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 5 }), (w, d, zeros) => {
-        const lead = '0'.repeat(zeros);
-        expect(parsed(`${lead}${w}.${d}`, { allowZero: true })).toEqual({ ok: true, cents: w * 100 + d * 10 });
-        expect(parsed(`${lead}${w}`, { allowZero: true })).toEqual({ ok: true, cents: w * 100 });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 5 }),
+        (w, d, zeros) => {
+          const lead = '0'.repeat(zeros);
+          expect(parsed(`${lead}${w}.${d}`, { allowZero: true })).toEqual({ ok: true, cents: w * 100 + d * 10 });
+          expect(parsed(`${lead}${w}`, { allowZero: true })).toEqual({ ok: true, cents: w * 100 });
+        },
+      ),
     );
   });
 });
@@ -86,12 +103,43 @@ describe('parseMoney refuses', () => {
   });
 
   it('text, signs, spaces inside, exponent notation and non-finite numbers', () => {
-    const examples: unknown[] = ['ten', 'abc', '12abc', 'USD 5', '5 USD', '$5', '+5', '.5', '5.', '1 000', '1.2.3', '0x10', 'Infinity', 'NaN', '1e3', '1E3', '1e30', '2.5e-1', '1e+21', NaN, Infinity, -Infinity, 1e21, 1e-7, 1e30];
+    const examples: unknown[] = [
+      'ten',
+      'abc',
+      '12abc',
+      'USD 5',
+      '5 USD',
+      '$5',
+      '+5',
+      '.5',
+      '5.',
+      '1 000',
+      '1.2.3',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '1e3',
+      '1E3',
+      '1e30',
+      '2.5e-1',
+      '1e+21',
+      NaN,
+      Infinity,
+      -Infinity,
+      1e21,
+      1e-7,
+      1e30,
+    ];
     for (const x of examples) expect(refused(x), String(x)).toBe('Enter an amount such as 25.00');
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999 }), fc.integer({ min: -30, max: 30 }), fc.constantFrom('e', 'E', 'e+'), (m, k, e) => {
-        expect(refused(`${m}${e}${k}`)).not.toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: -30, max: 30 }),
+        fc.constantFrom('e', 'E', 'e+'),
+        (m, k, e) => {
+          expect(refused(`${m}${e}${k}`)).not.toBeNull();
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (s) => {
@@ -102,7 +150,8 @@ describe('parseMoney refuses', () => {
   });
 
   it('nothing at all', () => {
-    for (const x of ['', '   ', ',', undefined, null, true, {}, []]) expect(parsed(x).ok, JSON.stringify(x)).toBe(false);
+    for (const x of ['', '   ', ',', undefined, null, true, {}, []])
+      expect(parsed(x).ok, JSON.stringify(x)).toBe(false);
     expect(refused('')).toBe('Amount is required');
     expect(refused(null)).toBe('Amount is required');
   });
@@ -134,9 +183,11 @@ describe('formatting', () => {
     expect(formatMoney(5)).toBe('0.05');
     expect(formatMoney(125050)).toBe('1250.50');
     expect(formatMoney(-1)).toBe('-0.01');
-    fc.assert(fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (c) => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (c) => {
         expect(formatMoney(c)).toMatch(/^-?\d+\.\d{2}$/);
-      }));
+      }),
+    );
   });
 
   it('displayMoney puts a comma every three digits of the whole part and nowhere else', () => {
@@ -155,9 +206,11 @@ describe('formatting', () => {
   });
 
   it('centsOf reads back what formatMoney writes, negatives included', () => {
-    fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (c) => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (c) => {
         expect(centsOf(formatMoney(c))).toBe(c);
-      }));
+      }),
+    );
     expect(centsOf('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
     expect(centsOf('-90071992547409.91')).toBe(-Number.MAX_SAFE_INTEGER);
     expect(() => centsOf('90071992547409.92')).toThrow();
@@ -206,8 +259,10 @@ describe('divRoundHalfUp', () => {
     expect(divRoundHalfUp(15n, 10n)).toBe(2n);
     expect(divRoundHalfUp(25n, 10n)).toBe(3n);
     expect(divRoundHalfUp(0n, 7n)).toBe(0n);
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 6n }), (q, h) => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 6n }), (q, h) => {
         expect(divRoundHalfUp(q * 2n * h + h, 2n * h)).toBe(q + 1n);
-      }));
+      }),
+    );
   });
 });

@@ -18,7 +18,12 @@ export function AdminStateTags({ a }: { a: ApiAdmin }) {
   );
 }
 
-type Act = { meId?: string; onEdit(a: ApiAdmin): void; onDelete(a: ApiAdmin): void; onResetTwoFactor(a: ApiAdmin): void };
+type Act = {
+  meId?: string;
+  onEdit(a: ApiAdmin): void;
+  onDelete(a: ApiAdmin): void;
+  onResetTwoFactor(a: ApiAdmin): void;
+};
 
 /** Edit, and Reset 2FA and Delete on every row but one's own. */
 export function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
@@ -26,9 +31,16 @@ export function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Ac
     <Flex gap={8} justify="flex-end">
       <Button icon={<EditOutlined />} aria-label={`Edit ${adminName(a)}`} onClick={() => onEdit(a)} />
       {a.id !== meId && a.state === 'Active' && (
-        <Button icon={<SafetyOutlined />} aria-label={`Reset 2FA of ${adminName(a)}`} title="Reset 2FA" onClick={() => onResetTwoFactor(a)} />
+        <Button
+          icon={<SafetyOutlined />}
+          aria-label={`Reset 2FA of ${adminName(a)}`}
+          title="Reset 2FA"
+          onClick={() => onResetTwoFactor(a)}
+        />
       )}
-      {a.id !== meId && <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${adminName(a)}`} onClick={() => onDelete(a)} />}
+      {a.id !== meId && (
+        <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${adminName(a)}`} onClick={() => onDelete(a)} />
+      )}
     </Flex>
   );
 }
@@ -49,7 +61,11 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
     },
     { title: 'Last Name', dataIndex: 'last_name' },
     { title: 'Email Address', dataIndex: 'email' },
-    { title: 'Phone Number', dataIndex: 'phone_number', render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v || '—'}</span> },
+    {
+      title: 'Phone Number',
+      dataIndex: 'phone_number',
+      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v || '—'}</span>,
+    },
     { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
     { key: 'actions', align: 'right', width: 150, render: (_, a) => <AdminActions a={a} {...act} /> },
   ];

@@ -15,11 +15,20 @@ function RoleToggles({ value, onChange }: { value?: Role; onChange?: (v: Role | 
   return (
     <Flex vertical gap={10}>
       <label>
-        <Switch checked={value === 'admin'} onChange={(on) => onChange?.(on ? 'admin' : undefined)} aria-label="Admin Privileges" /> Admin Privileges
+        <Switch
+          checked={value === 'admin'}
+          onChange={(on) => onChange?.(on ? 'admin' : undefined)}
+          aria-label="Admin Privileges"
+        />{' '}
+        Admin Privileges
       </label>
       <label>
-        <Switch checked={value === 'super-admin'} onChange={(on) => onChange?.(on ? 'super-admin' : undefined)} aria-label="Super Admin Privileges" /> Super
-        Admin Privileges
+        <Switch
+          checked={value === 'super-admin'}
+          onChange={(on) => onChange?.(on ? 'super-admin' : undefined)}
+          aria-label="Super Admin Privileges"
+        />{' '}
+        Super Admin Privileges
       </label>
     </Flex>
   );
@@ -32,7 +41,11 @@ const emailRules = [
 ];
 /** Digits typed after the country code. */
 const phoneDigits = (v: unknown) =>
-  typeof v === 'string' ? v.replace(/\D/g, '').length : v && typeof v === 'object' ? `${(v as { areaCode?: string }).areaCode ?? ''}${(v as { phoneNumber?: string }).phoneNumber ?? ''}`.length : 0;
+  typeof v === 'string'
+    ? v.replace(/\D/g, '').length
+    : v && typeof v === 'object'
+      ? `${(v as { areaCode?: string }).areaCode ?? ''}${(v as { phoneNumber?: string }).phoneNumber ?? ''}`.length
+      : 0;
 const drawerWidth = () => Math.min(460, window.innerWidth);
 
 /** Submits with one key per intent; field errors go on their fields, anything else above the form. */
@@ -40,7 +53,12 @@ function useDrawerSubmit() {
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
   const [error, setError] = useState<string>();
-  async function run<T>(form: FormInstance<T>, fn: (key: string) => Promise<unknown>, ok: string, rename?: Record<string, string>) {
+  async function run<T>(
+    form: FormInstance<T>,
+    fn: (key: string) => Promise<unknown>,
+    ok: string,
+    rename?: Record<string, string>,
+  ) {
     setError(undefined);
     const r = await submit(fn);
     if (r.ok) {
@@ -74,7 +92,12 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
   const { busy, error, run } = useDrawerSubmit();
 
   async function save(v: AddForm) {
-    const body = { ...splitFullName(v.full_name), email: v.email.trim(), phone_number: phoneToString(v.phone_number as never), role: v.role };
+    const body = {
+      ...splitFullName(v.full_name),
+      email: v.email.trim(),
+      phone_number: phoneToString(v.phone_number as never),
+      role: v.role,
+    };
     const done = await run(
       form,
       (key) => api('POST', '/account/admins', { body, idempotencyKey: key }),
@@ -86,7 +109,10 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
 
   return (
     <>
-      <Typography.Paragraph type="secondary">The new admin gets an email with a link to set a password, then sets up two-factor authentication at the first login.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        The new admin gets an email with a link to set a password, then sets up two-factor authentication at the first
+        login.
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save}>
         <Form.Item
@@ -95,7 +121,11 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
           extra="First and last name, separated by a space"
           rules={[
             { required: true, whitespace: true, message: 'Full Name is required' },
-            { validator: async (_, v?: string) => { if (v?.trim() && !splitFullName(v).last_name) throw new Error('Last Name is required'); } },
+            {
+              validator: async (_, v?: string) => {
+                if (v?.trim() && !splitFullName(v).last_name) throw new Error('Last Name is required');
+              },
+            },
           ]}
         >
           <Input autoComplete="off" />
@@ -103,7 +133,11 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
         <Form.Item name="email" label="Email" rules={emailRules}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}>
+        <Form.Item
+          name="phone_number"
+          label="Phone Number"
+          rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
+        >
           <PhoneField />
         </Form.Item>
         <Form.Item name="role" label="Permission" rules={roleRules}>
@@ -117,10 +151,28 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
   );
 }
 
-type EditForm = { first_name: string; last_name: string; email: string; phone_number: unknown; role?: Role; password?: string; confirm_password?: string };
+type EditForm = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: unknown;
+  role?: Role;
+  password?: string;
+  confirm_password?: string;
+};
 
 /** 'Edit Admin': names, email, phone, privileges and, optionally, a new password. */
-export function EditAdminDrawer({ admin, meId, onClose, onDone }: { admin: ApiAdmin | null; meId?: string; onClose(): void; onDone(): void }) {
+export function EditAdminDrawer({
+  admin,
+  meId,
+  onClose,
+  onDone,
+}: {
+  admin: ApiAdmin | null;
+  meId?: string;
+  onClose(): void;
+  onDone(): void;
+}) {
   return (
     <Drawer title="Edit Admin" open={!!admin} onClose={onClose} width={drawerWidth()} destroyOnHidden>
       {admin && <EditAdminForm key={admin.id} admin={admin} meId={meId} onDone={onDone} />}
@@ -143,14 +195,20 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
       ...(v.role ? { role: v.role } : {}),
       ...(v.password ? { password: v.password, confirm_password: v.confirm_password ?? '' } : {}),
     };
-    const done = await run(form, (key) => api('PUT', `/account/admins/${encodeURIComponent(admin.id)}`, { body, idempotencyKey: key }), `Admin ${body.first_name} ${body.last_name} updated.`);
+    const done = await run(
+      form,
+      (key) => api('PUT', `/account/admins/${encodeURIComponent(admin.id)}`, { body, idempotencyKey: key }),
+      `Admin ${body.first_name} ${body.last_name} updated.`,
+    );
     if (done) onDone();
   }
 
   return (
     <>
       <Typography.Paragraph type="secondary">
-        {admin.id === meId ? 'Your own account. A new email or password signs you out.' : `${adminName(admin)} is signed out when the email, password or privileges change.`}
+        {admin.id === meId
+          ? 'Your own account. A new email or password signs you out.'
+          : `${adminName(admin)} is signed out when the email, password or privileges change.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form
@@ -159,12 +217,26 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
         layout="vertical"
         requiredMark={false}
         onFinish={save}
-        initialValues={{ first_name: admin.first_name, last_name: admin.last_name, email: admin.email, phone_number: admin.phone_number ?? '', role: admin.role }}
+        initialValues={{
+          first_name: admin.first_name,
+          last_name: admin.last_name,
+          email: admin.email,
+          phone_number: admin.phone_number ?? '',
+          role: admin.role,
+        }}
       >
-        <Form.Item name="first_name" label="First Name" rules={[{ required: true, whitespace: true, message: 'First Name is required' }, { max: 100 }]}>
+        <Form.Item
+          name="first_name"
+          label="First Name"
+          rules={[{ required: true, whitespace: true, message: 'First Name is required' }, { max: 100 }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="last_name" label="Last Name" rules={[{ required: true, whitespace: true, message: 'Last Name is required' }, { max: 100 }]}>
+        <Form.Item
+          name="last_name"
+          label="Last Name"
+          rules={[{ required: true, whitespace: true, message: 'Last Name is required' }, { max: 100 }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="email" label="Email" rules={emailRules}>
@@ -173,7 +245,14 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
         <Form.Item
           name="phone_number"
           label="Phone Number"
-          rules={[{ validator: async (_, p: unknown) => { const n = phoneDigits(p); if (n > 0 && n < 7) throw new Error('Valid Phone Number is required'); } }]}
+          rules={[
+            {
+              validator: async (_, p: unknown) => {
+                const n = phoneDigits(p);
+                if (n > 0 && n < 7) throw new Error('Valid Phone Number is required');
+              },
+            },
+          ]}
         >
           <PhoneField />
         </Form.Item>
@@ -184,7 +263,13 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
           name="password"
           label="New Password"
           extra="Leave empty to keep the current password."
-          rules={[{ validator: async (_, p?: string) => { if (p && !meetsPasswordPolicy(p)) throw new Error(PASSWORD_POLICY_MESSAGE); } }]}
+          rules={[
+            {
+              validator: async (_, p?: string) => {
+                if (p && !meetsPasswordPolicy(p)) throw new Error(PASSWORD_POLICY_MESSAGE);
+              },
+            },
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -195,7 +280,8 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_, c?: string) => {
-                if ((getFieldValue('password') || c) && c !== getFieldValue('password')) throw new Error('Passwords do not match');
+                if ((getFieldValue('password') || c) && c !== getFieldValue('password'))
+                  throw new Error('Passwords do not match');
               },
             }),
           ]}

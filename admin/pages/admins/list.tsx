@@ -40,7 +40,9 @@ export default function AdminsList() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: async () => {
-        const r = await submit((key) => api<{ data: string }>('DELETE', `/account/admins/${encodeURIComponent(a.id)}`, { idempotencyKey: key }));
+        const r = await submit((key) =>
+          api<{ data: string }>('DELETE', `/account/admins/${encodeURIComponent(a.id)}`, { idempotencyKey: key }),
+        );
         if (r.ok) message.success(r.data.data);
         else message.error(messageOf(r.error, 'The admin was not deleted. Please try again.'));
         reload();
@@ -48,7 +50,12 @@ export default function AdminsList() {
     });
 
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
-  const act = { meId: me, onEdit: setEditing, onDelete: remove, onResetTwoFactor: (a: ApiAdmin) => setResetting({ userId: a.id, name: adminName(a) }) };
+  const act = {
+    meId: me,
+    onEdit: setEditing,
+    onDelete: remove,
+    onResetTwoFactor: (a: ApiAdmin) => setResetting({ userId: a.id, name: adminName(a) }),
+  };
   return (
     <>
       <PageHeader

@@ -35,7 +35,19 @@ export const ACTION_LABELS: Record<string, string> = {
   'sandbox.settle': 'Sandbox settlement',
 };
 
-export const OBJECT_TYPES = ['verification', 'individual', 'company', 'topup', 'card', 'card-token', 'card-transaction', 'fee', 'momo-settings', 'admin', 'request'];
+export const OBJECT_TYPES = [
+  'verification',
+  'individual',
+  'company',
+  'topup',
+  'card',
+  'card-token',
+  'card-transaction',
+  'fee',
+  'momo-settings',
+  'admin',
+  'request',
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IDS = new Set(['verification_id', 'topup_id', 'account', 'card', 'card_id', 'card_token']);
@@ -62,7 +74,12 @@ export function ObjectRef({ a }: { a: ApiAuditEntry }) {
       <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
         {a.object_type}
       </Tag>
-      {a.object_id && (UUID.test(a.object_id) ? <ShortId value={a.object_id} /> : <Typography.Text copyable>{a.object_id}</Typography.Text>)}
+      {a.object_id &&
+        (UUID.test(a.object_id) ? (
+          <ShortId value={a.object_id} />
+        ) : (
+          <Typography.Text copyable>{a.object_id}</Typography.Text>
+        ))}
     </Flex>
   );
 }
@@ -90,7 +107,11 @@ export function WhoCell({ a }: { a: ApiAuditEntry }) {
 }
 
 export const auditColumns: TableColumnsType<ApiAuditEntry> = [
-  { title: 'When', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+  {
+    title: 'When',
+    dataIndex: 'created_at',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+  },
   { title: 'Who', key: 'who', render: (_, a) => <WhoCell a={a} /> },
   { title: 'Action', dataIndex: 'action', render: (v: string) => <ActionCell action={v} /> },
   { title: 'Object', key: 'object', render: (_, a) => <ObjectRef a={a} /> },

@@ -9,9 +9,17 @@ import { DateRangeFields, FilterBar, searchFilters } from '../../components/Filt
 import { ACTION_LABELS, AuditItem, OBJECT_TYPES, auditColumns } from './columns';
 import { AuditEntryDrawer } from './show';
 
-type Search = { actor?: string; action?: string; object_type?: string; object_id?: string; start_date?: string; end_date?: string };
+type Search = {
+  actor?: string;
+  action?: string;
+  object_type?: string;
+  object_id?: string;
+  start_date?: string;
+  end_date?: string;
+};
 
-const trimmed = (v: Search) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]));
+const trimmed = (v: Search) =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]));
 const ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label: `${value} (${label})` }));
 
 /**
@@ -29,7 +37,10 @@ export default function AuditList() {
   });
   return (
     <>
-      <PageHeader title="Audit Trail" subtitle="Every change staff made: who, when, what and to which object. Entries cannot be changed." />
+      <PageHeader
+        title="Audit Trail"
+        subtitle="Every change staff made: who, when, what and to which object. Entries cannot be changed."
+      />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="actor" label="Actor">
           <Input allowClear placeholder="Email or user id" style={{ minWidth: 200 }} />
@@ -45,7 +56,12 @@ export default function AuditList() {
           />
         </Form.Item>
         <Form.Item name="object_type" label="Object Type">
-          <Select allowClear placeholder="Any" style={{ minWidth: 160 }} options={OBJECT_TYPES.map((t) => ({ value: t, label: t }))} />
+          <Select
+            allowClear
+            placeholder="Any"
+            style={{ minWidth: 160 }}
+            options={OBJECT_TYPES.map((t) => ({ value: t, label: t }))}
+          />
         </Form.Item>
         <Form.Item name="object_id" label="Object Id">
           <Input allowClear style={{ minWidth: 200 }} />

@@ -33,11 +33,27 @@ function BalanceChange({ t }: { t: ApiWalletTransaction }) {
 }
 
 const columns: TableColumnsType<ApiWalletTransaction> = [
-  { title: 'Type', dataIndex: 'type', render: (v: string) => <Typography.Text strong>{txTypeLabel(v)}</Typography.Text> },
-  { title: 'Trans. Reference', dataIndex: 'trans_ref', render: (v: string) => <Typography.Text className="cw-hash">{v}</Typography.Text> },
+  {
+    title: 'Type',
+    dataIndex: 'type',
+    render: (v: string) => <Typography.Text strong>{txTypeLabel(v)}</Typography.Text>,
+  },
+  {
+    title: 'Trans. Reference',
+    dataIndex: 'trans_ref',
+    render: (v: string) => <Typography.Text className="cw-hash">{v}</Typography.Text>,
+  },
   { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
   { title: 'Fees', dataIndex: 'fees', render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
-  { title: 'Associated Card', dataIndex: 'card_number', render: (v: string | null) => <span className="cw-hash" style={nowrap}>{v ?? '—'}</span> },
+  {
+    title: 'Associated Card',
+    dataIndex: 'card_number',
+    render: (v: string | null) => (
+      <span className="cw-hash" style={nowrap}>
+        {v ?? '—'}
+      </span>
+    ),
+  },
   { title: 'Date', dataIndex: 'created_at', render: (v: string) => <span style={nowrap}>{dateTime(v)}</span> },
   { title: 'Balance Change', key: 'balance', render: (_, t) => <BalanceChange t={t} /> },
 ];
@@ -73,7 +89,15 @@ function TransferItem({ t }: { t: ApiWalletTransaction }) {
  * movements of master wallets (issuance, top-ups, withdrawals, refunds of deleted cards) with
  * type and date filters, the totals of the filtered set, and each movement's fee breakdown.
  */
-function CardTransfers({ accName, companyId, individualId }: { accName: string; companyId?: string; individualId?: string }) {
+function CardTransfers({
+  accName,
+  companyId,
+  individualId,
+}: {
+  accName: string;
+  companyId?: string;
+  individualId?: string;
+}) {
   const details = useDetails<ApiWalletTransaction>();
   const navigate = useNavigate();
   const permanent = useMemo<CrudFilter[]>(
@@ -103,7 +127,11 @@ function CardTransfers({ accName, companyId, individualId }: { accName: string; 
           (companyId || individualId) && (
             <Button
               icon={<FilePdfOutlined />}
-              onClick={() => navigate(`/admin/wallet-transactions?${new URLSearchParams({ ...(companyId ? { company_id: companyId } : { individual_id: individualId! }), acc_name: accName })}`)}
+              onClick={() =>
+                navigate(
+                  `/admin/wallet-transactions?${new URLSearchParams({ ...(companyId ? { company_id: companyId } : { individual_id: individualId! }), acc_name: accName })}`,
+                )
+              }
             >
               Wallet statement
             </Button>
@@ -118,7 +146,11 @@ function CardTransfers({ accName, companyId, individualId }: { accName: string; 
       </FilterBar>
       <DataTable<ApiWalletTransaction>
         table={table}
-        exportCsv={{ path: 'reports/view-wallet-transactions', filename: 'card-wallet-transactions', query: { card_only: 'true', company_id: companyId, individual_id: individualId } }}
+        exportCsv={{
+          path: 'reports/view-wallet-transactions',
+          filename: 'card-wallet-transactions',
+          query: { card_only: 'true', company_id: companyId, individual_id: individualId },
+        }}
         columns={columns}
         minWidth={1000}
         renderItem={(t) => <TransferItem t={t} />}

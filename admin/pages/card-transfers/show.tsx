@@ -27,7 +27,14 @@ export function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
           { label: 'Date', value: dateTime(tx.created_at) },
           { label: 'Type', value: txTypeLabel(tx.type) },
           { label: 'Amount (USD)', value: usd(tx.amount) },
-          { label: 'Reference', value: <Typography.Text copyable className="cw-hash">{tx.trans_ref}</Typography.Text> },
+          {
+            label: 'Reference',
+            value: (
+              <Typography.Text copyable className="cw-hash">
+                {tx.trans_ref}
+              </Typography.Text>
+            ),
+          },
           { label: 'Card', value: tx.card_number ?? '-' },
           { label: 'Total Fees', value: usd(tx.fees) },
           { label: 'Balance Change', value: `${usd(tx.balance_before)} → ${usd(tx.balance_after)}` },
@@ -57,7 +64,15 @@ export function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
   );
 }
 
-export function CardTransferDrawer({ tx, open, onClose }: { tx: ApiWalletTransaction | null; open: boolean; onClose(): void }) {
+export function CardTransferDrawer({
+  tx,
+  open,
+  onClose,
+}: {
+  tx: ApiWalletTransaction | null;
+  open: boolean;
+  onClose(): void;
+}) {
   return (
     <DetailsDrawer open={open} onClose={onClose} title="Transaction Details">
       {tx && <CardTransferDetails tx={tx} />}

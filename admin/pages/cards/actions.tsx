@@ -38,17 +38,30 @@ export function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
 }
 
 /** The reason dialog of flag, unflag, suspend and unsuspend ('Please do you wish to … this card?'). */
-function ReasonDialog({ target, onClose, onDone }: { target: { card: ApiCard; what: Toggle } | null; onClose(): void; onDone(): void }) {
+function ReasonDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: { card: ApiCard; what: Toggle } | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [form] = Form.useForm<{ reason: string }>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
   async function send(v: { reason: string }) {
     if (!target) return;
     const r = await submit((key) =>
-      apiData<{ message: string }>('POST', `/cards/${target.what}/${target.card.id}`, { body: { reason: v.reason.trim() }, idempotencyKey: key, silent: true }),
+      apiData<{ message: string }>('POST', `/cards/${target.what}/${target.card.id}`, {
+        body: { reason: v.reason.trim() },
+        idempotencyKey: key,
+        silent: true,
+      }),
     );
     if (!r.ok) {
-      if (!applyFieldErrors(form, r.error)) message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
+      if (!applyFieldErrors(form, r.error))
+        message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
       return;
     }
     message.success(r.data.message, 2);
@@ -60,7 +73,11 @@ function ReasonDialog({ target, onClose, onDone }: { target: { card: ApiCard; wh
       title={target ? `Please do you wish to ${target.what} this card?` : ''}
       okText="Confirm"
       cancelText="Cancel"
-      okButtonProps={{ loading: busy, danger: target?.what === 'flag' || target?.what === 'suspend', htmlType: 'submit' }}
+      okButtonProps={{
+        loading: busy,
+        danger: target?.what === 'flag' || target?.what === 'suspend',
+        htmlType: 'submit',
+      }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -104,7 +121,11 @@ export function useCardRowActions(onChanged: () => void) {
     const r = await submit((key) =>
       what === 'delete'
         ? apiData<{ message: string }>('DELETE', `/cards/${c.id}`, { idempotencyKey: key, silent: true })
-        : apiData<{ message: string }>('POST', `/cards/change-status/${c.id}`, { body: { status: what === 'freeze' ? 'deactivate' : 'activate' }, idempotencyKey: key, silent: true }),
+        : apiData<{ message: string }>('POST', `/cards/change-status/${c.id}`, {
+            body: { status: what === 'freeze' ? 'deactivate' : 'activate' },
+            idempotencyKey: key,
+            silent: true,
+          }),
     );
     if (!r.ok) {
       message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
@@ -134,14 +155,19 @@ export function useCardRowActions(onChanged: () => void) {
   function onMenu(c: ApiCard, key: string) {
     if (key === 'view') navigate(`/admin/cards/${c.id}`);
     else if (key === 'withdraw') setWithdraw(c);
-    else if (key === 'flag' || key === 'unflag' || key === 'suspend' || key === 'unsuspend') setReason({ card: c, what: key });
+    else if (key === 'flag' || key === 'unflag' || key === 'suspend' || key === 'unsuspend')
+      setReason({ card: c, what: key });
     else confirm(key as Simple, c);
   }
 
   const menuButton = (c: ApiCard) => (
     // The row opens the card; the menu button and its entries must not.
     <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} role="presentation">
-      <Dropdown trigger={['click']} placement="bottomRight" menu={{ items: cardMenuItems(c), onClick: ({ key }) => onMenu(c, key) }}>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{ items: cardMenuItems(c), onClick: ({ key }) => onMenu(c, key) }}
+      >
         <Button type="text" icon={<MoreOutlined />} aria-label={`Options of card ${c.nickname}`} />
       </Dropdown>
     </span>

@@ -5,13 +5,20 @@ import { type ApiCard, brandOf } from '@shared/contract';
 import { cardTypeLabel, controlWords, dash, usd } from '@shared/ui/cards';
 import { dateTime } from '../../format';
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, whiteSpace: 'nowrap' } as const;
+const mono = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  fontSize: 12,
+  whiteSpace: 'nowrap',
+} as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** State (back-office §2.8): green Active; red otherwise, with '(Deleted)' when deleted. */
 export function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_deleted'> }) {
   return (
-    <Tag color={card.state === 'Active' && !card.is_deleted ? 'green' : 'red'} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+    <Tag
+      color={card.state === 'Active' && !card.is_deleted ? 'green' : 'red'}
+      style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}
+    >
       {card.state}
       {card.is_deleted ? ' (Deleted)' : ''}
     </Tag>
@@ -34,13 +41,24 @@ export function Holder({ card }: { card: ApiCard }) {
   );
 }
 
-const hasFlagInfo = (c: ApiCard) => c.flagged || c.suspended || !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
+const hasFlagInfo = (c: ApiCard) =>
+  c.flagged || c.suspended || !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
 
 /** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set). */
 export function FlagInfo({ card }: { card: ApiCard }) {
   const lines: ReactNode[] = [];
-  if (card.flagged) lines.push(<Tag key="f" color="volcano">Flagged</Tag>);
-  if (card.suspended) lines.push(<Tag key="s" color="orange">Suspended</Tag>);
+  if (card.flagged)
+    lines.push(
+      <Tag key="f" color="volcano">
+        Flagged
+      </Tag>,
+    );
+  if (card.suspended)
+    lines.push(
+      <Tag key="s" color="orange">
+        Suspended
+      </Tag>,
+    );
   const facts: Array<[string, string | null]> = [
     ['Reason', card.flag_reason],
     ['Flagged', card.flagged_at ? dateTime(card.flagged_at) : null],
@@ -61,7 +79,8 @@ export function FlagInfo({ card }: { card: ApiCard }) {
   );
 }
 
-export const spendingLimitText = (c: ApiCard) => (c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`);
+export const spendingLimitText = (c: ApiCard) =>
+  c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`;
 
 /** A date over its time: two short lines instead of one wide one. */
 const Stamp = ({ iso }: { iso: string }) => {
@@ -82,7 +101,12 @@ export const cardColumns: TableColumnsType<ApiCard> = [
   { title: 'Cardholder', dataIndex: 'cardholder', width: 168, render: (_, c) => <Holder card={c} /> },
   { title: 'Purpose', dataIndex: 'purpose', width: 100, render: (v: string) => brandOf(v) },
   { title: 'Type', dataIndex: 'type', width: 84, render: (v: string) => cardTypeLabel(v) },
-  { title: 'Card Number', dataIndex: 'masked_number', width: 112, render: (v: string) => <span style={{ ...mono, whiteSpace: 'normal' }}>{dash(v)}</span> },
+  {
+    title: 'Card Number',
+    dataIndex: 'masked_number',
+    width: 112,
+    render: (v: string) => <span style={{ ...mono, whiteSpace: 'normal' }}>{dash(v)}</span>,
+  },
   { title: 'Balance', dataIndex: 'balance', width: 104, render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
   { title: 'Spending Limit', dataIndex: 'spending_limit', width: 116, render: (_, c) => spendingLimitText(c) },
   { title: 'State', dataIndex: 'state', width: 124, render: (_, c) => <CardStateTag card={c} /> },

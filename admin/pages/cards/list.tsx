@@ -15,7 +15,11 @@ import { ActivateCardsPanel, type CardSearch, CardWithdrawalPanel, SearchCardsPa
 
 export type CardListKind = 'all' | 'deleted' | 'flagged';
 
-const KIND_TITLE: Record<CardListKind, string> = { all: 'All Cards', deleted: 'Deleted Cards', flagged: 'Flagged Cards' };
+const KIND_TITLE: Record<CardListKind, string> = {
+  all: 'All Cards',
+  deleted: 'Deleted Cards',
+  flagged: 'Flagged Cards',
+};
 const RESOURCE: Record<CardListKind, string> = { all: 'cards', deleted: 'cards-deleted', flagged: 'cards-flagged' };
 
 type Panel = 'search' | 'activate' | 'withdraw' | null;
@@ -25,7 +29,17 @@ type Panel = 'search' | 'activate' | 'withdraw' | null;
  * the cards of back-office §2.8 with their row menu, the Search Cards, Activate Cards and Card
  * Withdrawal panels. A row opens the card's detail.
  */
-function CardsList({ kind, accName, companyId, individualId }: { kind: CardListKind; accName?: string; companyId?: string; individualId?: string }) {
+function CardsList({
+  kind,
+  accName,
+  companyId,
+  individualId,
+}: {
+  kind: CardListKind;
+  accName?: string;
+  companyId?: string;
+  individualId?: string;
+}) {
   const navigate = useNavigate();
   const [panel, setPanel] = useState<Panel>(null);
   const scope = useMemo<Query>(
@@ -37,7 +51,10 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
     }),
     [kind, companyId, individualId],
   );
-  const permanent = useMemo<CrudFilter[]>(() => Object.entries(scope).map(([field, value]) => ({ field, operator: 'eq', value })), [scope]);
+  const permanent = useMemo<CrudFilter[]>(
+    () => Object.entries(scope).map(([field, value]) => ({ field, operator: 'eq', value })),
+    [scope],
+  );
   const table = useTable<ApiCard, HttpError, CardSearch>({
     resource: RESOURCE[kind],
     pagination: { pageSize: PAGE_SIZE },
@@ -47,9 +64,14 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
   });
   const refetch = () => void table.tableQuery.refetch();
   const actions = useCardRowActions(refetch);
-  const active = (table.filters ?? []).filter((f) => 'field' in f && f.value !== undefined && f.value !== '' && !(f.field in scope)).length;
+  const active = (table.filters ?? []).filter(
+    (f) => 'field' in f && f.value !== undefined && f.value !== '' && !(f.field in scope),
+  ).length;
 
-  const columns: TableColumnsType<ApiCard> = [...cardColumns, { title: '', key: 'menu', width: 48, fixed: 'right', render: (_, c) => actions.menuButton(c) }];
+  const columns: TableColumnsType<ApiCard> = [
+    ...cardColumns,
+    { title: '', key: 'menu', width: 48, fixed: 'right', render: (_, c) => actions.menuButton(c) },
+  ];
   const title = `${accName ? `${accName} - ` : ''}${KIND_TITLE[kind]} - List of Cards`;
   const walletId = companyId ?? individualId;
 
@@ -57,7 +79,13 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
     <>
       <PageHeader
         title={title}
-        subtitle={kind === 'deleted' ? 'Cards that have been deleted.' : kind === 'flagged' ? 'Cards flagged for review.' : 'Every card, newest first.'}
+        subtitle={
+          kind === 'deleted'
+            ? 'Cards that have been deleted.'
+            : kind === 'flagged'
+              ? 'Cards flagged for review.'
+              : 'Every card, newest first.'
+        }
         extra={
           <>
             <Badge count={active} size="small">
@@ -84,7 +112,12 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
         rowLabel={(c) => `Open card ${c.nickname} ${c.masked_number}`}
         emptyText={active ? 'No cards match these filters' : 'No cards found'}
       />
-      <SearchCardsPanel open={panel === 'search'} onClose={() => setPanel(null)} formProps={table.searchFormProps} scope={scope} />
+      <SearchCardsPanel
+        open={panel === 'search'}
+        onClose={() => setPanel(null)}
+        formProps={table.searchFormProps}
+        scope={scope}
+      />
       <ActivateCardsPanel
         open={panel === 'activate'}
         onClose={() => setPanel(null)}
@@ -97,7 +130,10 @@ function CardsList({ kind, accName, companyId, individualId }: { kind: CardListK
       <CardWithdrawalPanel
         open={panel === 'withdraw'}
         onClose={() => setPanel(null)}
-        scope={{ ...(companyId ? { company_id: companyId } : {}), ...(individualId ? { individual_id: individualId } : {}) }}
+        scope={{
+          ...(companyId ? { company_id: companyId } : {}),
+          ...(individualId ? { individual_id: individualId } : {}),
+        }}
         onDone={() => {
           setPanel(null);
           refetch();

@@ -42,7 +42,17 @@ function useCreators(scope: Query, enabled: boolean) {
  * 'Search Cards' (back-office §2.8): start/end date, for, purpose, type, active flag, search text
  * and 'Created By' (enabled only for admins), over the list's Refine search form.
  */
-export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: boolean; onClose(): void; formProps: FormProps<CardSearch>; scope: Query }) {
+export function SearchCardsPanel({
+  open,
+  onClose,
+  formProps,
+  scope,
+}: {
+  open: boolean;
+  onClose(): void;
+  formProps: FormProps<CardSearch>;
+  scope: Query;
+}) {
   const role = useSession()?.user.role;
   const admin = role === 'Admin' || role === 'Super-Admin';
   const creators = useCreators(scope, open && admin);
@@ -74,7 +84,9 @@ export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: bo
               ({ getFieldValue }) => ({
                 validator: (_, v?: string) => {
                   const s = getFieldValue('start_date') as string | undefined;
-                  return v && s && v < s ? Promise.reject(new Error('End date must be on or after the start date')) : Promise.resolve();
+                  return v && s && v < s
+                    ? Promise.reject(new Error('End date must be on or after the start date'))
+                    : Promise.resolve();
                 },
               }),
             ]}
@@ -83,7 +95,14 @@ export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: bo
           </Form.Item>
         </Flex>
         <Form.Item name="for" label="For">
-          <Select allowClear placeholder="Any owner" options={[{ value: 'individual', label: 'Individual' }, { value: 'company', label: 'Company' }]} />
+          <Select
+            allowClear
+            placeholder="Any owner"
+            options={[
+              { value: 'individual', label: 'Individual' },
+              { value: 'company', label: 'Company' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="purpose" label="Purpose">
           <Select
@@ -97,10 +116,24 @@ export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: bo
           />
         </Form.Item>
         <Form.Item name="type" label="Type">
-          <Select allowClear placeholder="Any type" options={[{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }]} />
+          <Select
+            allowClear
+            placeholder="Any type"
+            options={[
+              { value: 'basic', label: 'Basic' },
+              { value: 'premium', label: 'Premium' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="is_active" label="Active">
-          <Select allowClear placeholder="Any" options={[{ value: 'true', label: 'Active' }, { value: 'false', label: 'Not active' }]} />
+          <Select
+            allowClear
+            placeholder="Any"
+            options={[
+              { value: 'true', label: 'Active' },
+              { value: 'false', label: 'Not active' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="search" label="Search" normalize={(v?: string) => v || undefined}>
           <Input placeholder="Cardholder, nickname or last 4 digits" allowClear />
@@ -139,7 +172,17 @@ export function SearchCardsPanel({ open, onClose, formProps, scope }: { open: bo
 type TokenForm = { card_token: string; status: 'activate' | 'deactivate' };
 
 /** 'Activate Cards': freeze or unfreeze a card by the issuer's card token. */
-export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: boolean; onClose(): void; walletId?: string; onDone(): void }) {
+export function ActivateCardsPanel({
+  open,
+  onClose,
+  walletId,
+  onDone,
+}: {
+  open: boolean;
+  onClose(): void;
+  walletId?: string;
+  onDone(): void;
+}) {
   const [form] = Form.useForm<TokenForm>();
   const qc = useQueryClient();
   const { message } = App.useApp();
@@ -167,11 +210,27 @@ export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: 
     <DetailsDrawer title="Activate Cards" open={open} onClose={onClose}>
       <Typography.Paragraph type="secondary">Change a card's status by its card token.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ status: 'activate' }} onFinish={send}>
-        <Form.Item name="card_token" label="Card Token" rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}>
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ status: 'activate' }}
+        onFinish={send}
+      >
+        <Form.Item
+          name="card_token"
+          label="Card Token"
+          rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}
+        >
           <Input autoComplete="off" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
-        <Form.Item required={NOT_ARIA_REQUIRED} name="status" label="Status" rules={[{ required: true, message: 'Status is required' }]}>
+        <Form.Item
+          required={NOT_ARIA_REQUIRED}
+          name="status"
+          label="Status"
+          rules={[{ required: true, message: 'Status is required' }]}
+        >
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
@@ -192,14 +251,30 @@ export function ActivateCardsPanel({ open, onClose, walletId, onDone }: { open: 
 type WithdrawForm = { card?: string; amount: string };
 
 /** 'Card Withdrawal': a premium card's funds back to its owner's master wallet, with the fees. */
-export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: boolean; onClose(): void; scope: Query; onDone(): void }) {
+export function CardWithdrawalPanel({
+  open,
+  onClose,
+  scope,
+  onDone,
+}: {
+  open: boolean;
+  onClose(): void;
+  scope: Query;
+  onDone(): void;
+}) {
   const [form] = Form.useForm<WithdrawForm>();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
   const cards = useQuery({
     queryKey: ['cards', 'withdrawable', scope],
-    queryFn: async () => (await api<Paged<ApiCard>>('GET', '/cards', { query: { ...scope, type: 'premium', per_page: 100 }, silent: true })).data.filter((c) => !c.is_deleted),
+    queryFn: async () =>
+      (
+        await api<Paged<ApiCard>>('GET', '/cards', {
+          query: { ...scope, type: 'premium', per_page: 100 },
+          silent: true,
+        })
+      ).data.filter((c) => !c.is_deleted),
     enabled: open,
   });
   // Hooks at the top level only: inside find's callback they ran once per loaded card.
@@ -210,7 +285,11 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
 
   async function send(v: WithdrawForm) {
     const r = await submit((key) =>
-      apiData<{ message: string }>('POST', '/cards/withdraw-funds', { body: { card: v.card, amount: formatMoney(typedCents(v.amount)!) }, idempotencyKey: key, silent: true }),
+      apiData<{ message: string }>('POST', '/cards/withdraw-funds', {
+        body: { card: v.card, amount: formatMoney(typedCents(v.amount)!) },
+        idempotencyKey: key,
+        silent: true,
+      }),
     );
     if (!r.ok) {
       sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
@@ -224,9 +303,24 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
 
   return (
     <DetailsDrawer title="Card Withdrawal" open={open} onClose={onClose}>
-      <Typography.Paragraph type="secondary">Move a premium card's funds into its owner's master wallet.</Typography.Paragraph>
-      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '0.00' }} onFinish={send}>
-        <Form.Item required={NOT_ARIA_REQUIRED} name="card" label="Card" rules={[{ required: true, message: 'Card is required' }]} extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}>
+      <Typography.Paragraph type="secondary">
+        Move a premium card's funds into its owner's master wallet.
+      </Typography.Paragraph>
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ amount: '0.00' }}
+        onFinish={send}
+      >
+        <Form.Item
+          required={NOT_ARIA_REQUIRED}
+          name="card"
+          label="Card"
+          rules={[{ required: true, message: 'Card is required' }]}
+          extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}
+        >
           <Select
             showSearch
             optionFilterProp="label"
@@ -243,7 +337,9 @@ export function CardWithdrawalPanel({ open, onClose, scope, onDone }: { open: bo
             schedule={schedule}
             names={chosen ? FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose) : null}
             cents={cents}
-            totals={(fees, amount) => [{ label: 'To the master wallet', cents: Math.max(amount - fees.total, 0), testId: 'fee-grand-total' }]}
+            totals={(fees, amount) => [
+              { label: 'To the master wallet', cents: Math.max(amount - fees.total, 0), testId: 'fee-grand-total' },
+            ]}
           />
         </div>
         <Button type="primary" htmlType="submit" block loading={busy} disabled={!chosen}>

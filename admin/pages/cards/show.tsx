@@ -8,5 +8,14 @@ import { CardDetail } from '@shared/ui/cards';
 export default function CardShow() {
   const { id } = useParams<{ id: string }>();
   const navigate = useNavigate();
-  return <CardDetail key={id} cardId={id ?? ''} staff backTo="/admin/cards" backLabel="Back to All Cards" onDeleted={() => navigate('/admin/cards')} />;
+  return (
+    <CardDetail
+      key={id}
+      cardId={id ?? ''}
+      staff
+      backTo="/admin/cards"
+      backLabel="Back to All Cards"
+      onDeleted={() => navigate('/admin/cards')}
+    />
+  );
 }

@@ -26,7 +26,15 @@ type AssignForm = { kind: WalletKind; wallet_id?: string };
  * Tron top-up. A deposit that reached a wallet's address but could not be matched starts with that
  * wallet picked.
  */
-export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiChainDeposit | null; onClose(): void; onDone(): void }) {
+export function AssignDepositModal({
+  deposit,
+  onClose,
+  onDone,
+}: {
+  deposit: ApiChainDeposit | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [form] = Form.useForm<AssignForm>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
@@ -52,7 +60,15 @@ export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
   }
 
   return (
-    <Modal open={!!deposit} title="Assign deposit" okText="Assign" okButtonProps={{ loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={!!deposit}
+      title="Assign deposit"
+      okText="Assign"
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {deposit && (
         <Form<AssignForm>
           noValidate
@@ -68,7 +84,9 @@ export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
           }}
         >
           <DepositSummary d={deposit} />
-          <Typography.Paragraph type="secondary">The wallet is credited this amount less the Tron top-up fee, as an approved Tron top-up.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            The wallet is credited this amount less the Tron top-up fee, as an approved Tron top-up.
+          </Typography.Paragraph>
           <Form.Item name="kind" label="Account" required={NOT_ARIA_REQUIRED}>
             <Radio.Group
               optionType="button"
@@ -78,7 +96,12 @@ export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
               ]}
             />
           </Form.Item>
-          <Form.Item name="wallet_id" label="Wallet" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Wallet is required' }]}>
+          <Form.Item
+            name="wallet_id"
+            label="Wallet"
+            required={NOT_ARIA_REQUIRED}
+            rules={[{ required: true, message: 'Wallet is required' }]}
+          >
             <WalletPicker kind={kind} known={known} />
           </Form.Item>
         </Form>
@@ -90,7 +113,15 @@ export function AssignDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
 type ReturnForm = { note: string; return_hash?: string };
 
 /** 'Return': the deposit was sent back to its sender (or otherwise settled off the platform); nobody is credited. */
-export function ReturnDepositModal({ deposit, onClose, onDone }: { deposit: ApiChainDeposit | null; onClose(): void; onDone(): void }) {
+export function ReturnDepositModal({
+  deposit,
+  onClose,
+  onDone,
+}: {
+  deposit: ApiChainDeposit | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [form] = Form.useForm<ReturnForm>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
@@ -115,11 +146,28 @@ export function ReturnDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
   }
 
   return (
-    <Modal open={!!deposit} title="Return deposit" okText="Mark as returned" okButtonProps={{ loading: busy }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={!!deposit}
+      title="Return deposit"
+      okText="Mark as returned"
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {deposit && (
-        <Form<ReturnForm> noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} onValuesChange={clearErrorsOnChange(form)}>
+        <Form<ReturnForm>
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={send}
+          onValuesChange={clearErrorsOnChange(form)}
+        >
           <DepositSummary d={deposit} />
-          <Typography.Paragraph type="secondary">Nobody is credited. Send the USDT back first, then record it here.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Nobody is credited. Send the USDT back first, then record it here.
+          </Typography.Paragraph>
           <Form.Item
             name="note"
             label="Note"
@@ -136,7 +184,12 @@ export function ReturnDepositModal({ deposit, onClose, onDone }: { deposit: ApiC
             label="Return transaction hash (optional)"
             rules={[{ pattern: TRON_HASH, message: 'A Tron transaction hash is 64 hexadecimal characters' }]}
           >
-            <Input autoComplete="off" spellCheck={false} placeholder="64 hexadecimal characters" style={{ fontFamily: 'monospace' }} />
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="64 hexadecimal characters"
+              style={{ fontFamily: 'monospace' }}
+            />
           </Form.Item>
         </Form>
       )}

@@ -3,7 +3,12 @@ import type { ApiChainDeposit, ChainDepositStatus } from '@shared/contract';
 import { amount, dateTime } from '../../format';
 import { Hash } from '../wallet-loads/columns';
 
-const STATUS_COLORS: Record<ChainDepositStatus, string> = { Unassigned: 'gold', Credited: 'green', Assigned: 'blue', Returned: 'default' };
+const STATUS_COLORS: Record<ChainDepositStatus, string> = {
+  Unassigned: 'gold',
+  Credited: 'green',
+  Assigned: 'blue',
+  Returned: 'default',
+};
 
 /** Why a deposit waits for staff, in a few words. */
 export const REASON_LABELS: Record<NonNullable<ApiChainDeposit['reason']>, string> = {
@@ -22,7 +27,11 @@ export function DepositStatusTag({ status }: { status: ChainDepositStatus }) {
 
 /** The status, then why it waits (Unassigned) or who decided (Assigned, Returned) and their note. */
 export function StatusCell({ d }: { d: ApiChainDeposit }) {
-  const by = d.decided_by ? `by ${d.decided_by.first_name} ${d.decided_by.last_name}` : d.status === 'Credited' ? 'automatically' : null;
+  const by = d.decided_by
+    ? `by ${d.decided_by.first_name} ${d.decided_by.last_name}`
+    : d.status === 'Credited'
+      ? 'automatically'
+      : null;
   return (
     <Flex vertical gap={2} align="flex-start">
       <DepositStatusTag status={d.status} />
@@ -49,7 +58,11 @@ export function StatusCell({ d }: { d: ApiChainDeposit }) {
 export function Address({ value }: { value: string }) {
   return (
     <Tooltip title={value}>
-      <Typography.Text className="cw-hash" copyable={{ text: value, tooltips: ['Copy address', 'Copied'] }} style={{ whiteSpace: 'nowrap' }}>
+      <Typography.Text
+        className="cw-hash"
+        copyable={{ text: value, tooltips: ['Copy address', 'Copied'] }}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {`${value.slice(0, 6)}…${value.slice(-6)}`}
       </Typography.Text>
     </Tooltip>
@@ -74,12 +87,26 @@ export interface DepositActions {
 }
 
 /** Assign and Return, for a deposit still waiting for staff. */
-export function DepositButtons({ d, actions, block }: { d: ApiChainDeposit; actions: DepositActions; block?: boolean }) {
+export function DepositButtons({
+  d,
+  actions,
+  block,
+}: {
+  d: ApiChainDeposit;
+  actions: DepositActions;
+  block?: boolean;
+}) {
   if (d.status !== 'Unassigned') return null;
   const label = `${amount(d.amount)} from ${d.from}`;
   return (
     <Flex gap={8} style={block ? { width: '100%' } : undefined}>
-      <Button size="small" type="primary" aria-label={`Assign ${label}`} onClick={() => actions.assign(d)} block={block}>
+      <Button
+        size="small"
+        type="primary"
+        aria-label={`Assign ${label}`}
+        onClick={() => actions.assign(d)}
+        block={block}
+      >
         Assign
       </Button>
       <Button size="small" aria-label={`Return ${label}`} onClick={() => actions.giveBack(d)} block={block}>
@@ -93,7 +120,15 @@ const nowrap = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>;
 
 export function depositColumns(actions: DepositActions): TableColumnsType<ApiChainDeposit> {
   return [
-    { title: 'Amount', dataIndex: 'amount', render: (v: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{amount(v)}</Typography.Text> },
+    {
+      title: 'Amount',
+      dataIndex: 'amount',
+      render: (v: string) => (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {amount(v)}
+        </Typography.Text>
+      ),
+    },
     { title: 'Status', dataIndex: 'status', render: (_, d) => <StatusCell d={d} /> },
     { title: 'To', dataIndex: 'to', render: (_, d) => <ToCell d={d} /> },
     { title: 'From', dataIndex: 'from', render: (v: string) => <Address value={v} /> },
@@ -132,7 +167,11 @@ export function DepositItem({ d, actions }: { d: ApiChainDeposit; actions: Depos
 
 /** StatusCell without its tag (the phone row shows the tag beside the amount). */
 function StatusDetail({ d }: { d: ApiChainDeposit }) {
-  const by = d.decided_by ? `by ${d.decided_by.first_name} ${d.decided_by.last_name}` : d.status === 'Credited' ? 'Credited automatically' : null;
+  const by = d.decided_by
+    ? `by ${d.decided_by.first_name} ${d.decided_by.last_name}`
+    : d.status === 'Credited'
+      ? 'Credited automatically'
+      : null;
   const text = d.status === 'Unassigned' ? (d.reason ? REASON_LABELS[d.reason] : null) : by;
   if (!text && !d.note) return null;
   return (

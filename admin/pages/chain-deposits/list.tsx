@@ -34,10 +34,18 @@ export default function ChainDepositsList() {
   };
   return (
     <>
-      <PageHeader title="Chain Deposits" subtitle="USDT received on Tron that no top-up could take. Assign each to a wallet, or return it." />
+      <PageHeader
+        title="Chain Deposits"
+        subtitle="USDT received on Tron that no top-up could take. Assign each to a wallet, or return it."
+      />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="status" label="Status">
-          <Select allowClear placeholder="Any status" style={{ minWidth: 150 }} options={CHAIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))} />
+          <Select
+            allowClear
+            placeholder="Any status"
+            style={{ minWidth: 150 }}
+            options={CHAIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))}
+          />
         </Form.Item>
       </FilterBar>
       <DataTable<ApiChainDeposit>

@@ -1,4 +1,13 @@
-import { CheckCircleOutlined, CreditCardOutlined, DownloadOutlined, MoreOutlined, PercentageOutlined, SafetyOutlined, StopOutlined, TransactionOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CreditCardOutlined,
+  DownloadOutlined,
+  MoreOutlined,
+  PercentageOutlined,
+  SafetyOutlined,
+  StopOutlined,
+  TransactionOutlined,
+} from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '@shared/api/client';
@@ -36,10 +45,17 @@ function useAccountStatus(kind: Kind, done: () => void) {
             body: { account: c.id, status: 'activate' },
             idempotencyKey: key,
           })
-        : api<{ data: string }>('DELETE', `/${kind === 'company' ? 'companies' : 'individuals'}/${encodeURIComponent(c.id)}`, { idempotencyKey: key }),
+        : api<{ data: string }>(
+            'DELETE',
+            `/${kind === 'company' ? 'companies' : 'individuals'}/${encodeURIComponent(c.id)}`,
+            { idempotencyKey: key },
+          ),
     );
     if (r.ok) message.success(r.data.data);
-    else message.error(messageOf(r.error, `The account was not ${active ? 'reactivated' : 'deactivated'}. Please try again.`));
+    else
+      message.error(
+        messageOf(r.error, `The account was not ${active ? 'reactivated' : 'deactivated'}. Please try again.`),
+      );
     done();
   }
 
@@ -95,12 +111,21 @@ export function useCustomerActions(kind: Kind, done: () => void, resetTwoFactor:
             domEvent.stopPropagation();
             if (key === 'deactivate') status.deactivate(c);
             else if (key === 'reactivate') status.reactivate(c);
-            else if (key === 'reset-2fa') resetTwoFactor(kind === 'company' ? { companyId: c.id, name: customerName(c) } : { userId: c.id, name: customerName(c) });
+            else if (key === 'reset-2fa')
+              resetTwoFactor(
+                kind === 'company'
+                  ? { companyId: c.id, name: customerName(c) }
+                  : { userId: c.id, name: customerName(c) },
+              );
             else navigate(key);
           },
         }}
       >
-        <Button icon={<MoreOutlined />} aria-label={`Actions for ${customerName(c)}`} onClick={(e) => e.stopPropagation()} />
+        <Button
+          icon={<MoreOutlined />}
+          aria-label={`Actions for ${customerName(c)}`}
+          onClick={(e) => e.stopPropagation()}
+        />
       </Dropdown>
     );
   };

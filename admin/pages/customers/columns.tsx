@@ -5,11 +5,17 @@ import { amount, dateTime } from '../../format';
 
 export type Kind = 'individual' | 'company';
 
-export const customerName = (c: ApiCustomerRow) => (c.company_name ?? `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()) || '—';
+export const customerName = (c: ApiCustomerRow) =>
+  (c.company_name ?? `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()) || '—';
 const emailOf = (c: ApiCustomerRow) => c.company_email ?? c.email ?? '—';
 const phoneOf = (c: ApiCustomerRow) => c.company_phone ?? c.phone_number ?? '—';
 
-const STATE_COLORS: Record<string, string> = { Verified: 'green', 'In-review': 'gold', Unverified: 'default', Deactivated: 'red' };
+const STATE_COLORS: Record<string, string> = {
+  Verified: 'green',
+  'In-review': 'gold',
+  Unverified: 'default',
+  Deactivated: 'red',
+};
 
 export function CustomerStateTag({ state }: { state: string }) {
   return (
@@ -22,7 +28,10 @@ export function CustomerStateTag({ state }: { state: string }) {
 const nowrap = (v: ReactNode) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>;
 
 /** Spec §3: the User's and the Company's fields; `actions` is the row menu. */
-export function customerColumns(kind: Kind, actions: (c: ApiCustomerRow) => ReactNode): TableColumnsType<ApiCustomerRow> {
+export function customerColumns(
+  kind: Kind,
+  actions: (c: ApiCustomerRow) => ReactNode,
+): TableColumnsType<ApiCustomerRow> {
   return [
     {
       title: kind === 'company' ? 'Company Name' : 'Name',
@@ -44,7 +53,9 @@ export function customerColumns(kind: Kind, actions: (c: ApiCustomerRow) => Reac
     { title: 'Master Wallet', dataIndex: 'master_wallet', align: 'right', render: (v: string) => nowrap(amount(v)) },
     { title: 'Cards', dataIndex: 'cards_count', align: 'right' },
     { title: 'Active Cards', dataIndex: 'active_cards_count', align: 'right' },
-    ...(kind === 'company' ? ([{ title: 'Users', dataIndex: 'users_count', align: 'right' }] as TableColumnsType<ApiCustomerRow>) : []),
+    ...(kind === 'company'
+      ? ([{ title: 'Users', dataIndex: 'users_count', align: 'right' }] as TableColumnsType<ApiCustomerRow>)
+      : []),
     { title: 'Created', dataIndex: 'created_at', render: (v: string) => nowrap(dateTime(v)) },
     { key: 'actions', align: 'right', width: 64, render: (_, c) => actions(c) },
   ];
@@ -68,7 +79,8 @@ export function CustomerItem({ c, kind, actions }: { c: ApiCustomerRow; kind: Ki
         <Flex justify="space-between" gap={8} wrap>
           <Typography.Text>{amount(c.master_wallet)}</Typography.Text>
           <Typography.Text type="secondary">
-            {c.cards_count} cards · {c.active_cards_count} active{kind === 'company' ? ` · ${c.users_count ?? 0} users` : ''}
+            {c.cards_count} cards · {c.active_cards_count} active
+            {kind === 'company' ? ` · ${c.users_count ?? 0} users` : ''}
           </Typography.Text>
         </Flex>
         <Typography.Text type="secondary">Created {dateTime(c.created_at)}</Typography.Text>

@@ -13,8 +13,16 @@ import { CustomerItem, type Kind, customerColumns, customerName } from './column
 type Search = { state?: string; name?: string; start_date?: string; end_date?: string };
 
 const KINDS = {
-  individual: { resource: 'customers-individuals', title: 'List of Individuals', subtitle: 'Individual customers, their wallets and cards.' },
-  company: { resource: 'customers-companies', title: 'List of Companies', subtitle: 'Company customers, their wallets, cards and users.' },
+  individual: {
+    resource: 'customers-individuals',
+    title: 'List of Individuals',
+    subtitle: 'Individual customers, their wallets and cards.',
+  },
+  company: {
+    resource: 'customers-companies',
+    title: 'List of Companies',
+    subtitle: 'Company customers, their wallets, cards and users.',
+  },
 } as const;
 
 /**
@@ -38,16 +46,28 @@ export default function CustomersList({ kind }: { kind: Kind }) {
       <PageHeader title={k.title} subtitle={k.subtitle} />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="state" label="State">
-          <Select allowClear placeholder="Any state" style={{ minWidth: 150 }} options={CUSTOMER_STATES.map((s) => ({ value: s, label: s }))} />
+          <Select
+            allowClear
+            placeholder="Any state"
+            style={{ minWidth: 150 }}
+            options={CUSTOMER_STATES.map((s) => ({ value: s, label: s }))}
+          />
         </Form.Item>
         <DateRangeFields />
         <Form.Item name="name" label="Name" rules={[{ max: 100, message: 'Name must be at most 100 characters' }]}>
-          <Input allowClear placeholder={kind === 'company' ? 'Company name or email' : 'Name or email'} style={{ minWidth: 180 }} />
+          <Input
+            allowClear
+            placeholder={kind === 'company' ? 'Company name or email' : 'Name or email'}
+            style={{ minWidth: 180 }}
+          />
         </Form.Item>
       </FilterBar>
       <DataTable<ApiCustomerRow>
         table={table}
-        exportCsv={{ path: kind === 'individual' ? 'individuals' : 'companies', filename: kind === 'individual' ? 'individuals' : 'companies' }}
+        exportCsv={{
+          path: kind === 'individual' ? 'individuals' : 'companies',
+          filename: kind === 'individual' ? 'individuals' : 'companies',
+        }}
         columns={customerColumns(kind, actions)}
         renderItem={(c) => <CustomerItem c={c} kind={kind} actions={actions(c)} />}
         rowLabel={(c) => customerName(c)}

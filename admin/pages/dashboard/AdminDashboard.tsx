@@ -13,7 +13,10 @@ export default function AdminDashboard() {
   const session = useSession();
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={`Welcome, ${session?.user.first_name ?? ''} · ${dayjs().format('dddd, D MMMM YYYY')}`} />
+      <PageHeader
+        title="Dashboard"
+        subtitle={`Welcome, ${session?.user.first_name ?? ''} · ${dayjs().format('dddd, D MMMM YYYY')}`}
+      />
       <Flex vertical gap={16}>
         <MasterBalancesCard />
         <WalletTopupsCard />

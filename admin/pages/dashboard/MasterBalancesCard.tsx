@@ -9,9 +9,24 @@ type MasterBalances = Record<'general' | 'media' | 'tokencard', Balance>;
 
 /** The three master wallets of cards (back-office §2.4), each in its card brand's colours. */
 const WALLETS: Array<{ key: keyof MasterBalances; title: string; brand: string; background: string }> = [
-  { key: 'general', title: 'General', brand: 'Mastercard', background: 'linear-gradient(135deg, #0b0b10 0%, #23232b 55%, #3b3220 100%)' },
-  { key: 'media', title: 'Media', brand: 'Visa', background: 'linear-gradient(135deg, #111451 0%, #1a1f71 45%, #5b21b6 100%)' },
-  { key: 'tokencard', title: 'Tokencard', brand: 'Tokenised Cards', background: 'linear-gradient(135deg, #0f766e 0%, #14b8a6 60%, #5eead4 100%)' },
+  {
+    key: 'general',
+    title: 'General',
+    brand: 'Mastercard',
+    background: 'linear-gradient(135deg, #0b0b10 0%, #23232b 55%, #3b3220 100%)',
+  },
+  {
+    key: 'media',
+    title: 'Media',
+    brand: 'Visa',
+    background: 'linear-gradient(135deg, #111451 0%, #1a1f71 45%, #5b21b6 100%)',
+  },
+  {
+    key: 'tokencard',
+    title: 'Tokencard',
+    brand: 'Tokenised Cards',
+    background: 'linear-gradient(135deg, #0f766e 0%, #14b8a6 60%, #5eead4 100%)',
+  },
 ];
 
 export const MASTER_BALANCE_KEY = ['wallet', 'master-balance'] as const;
@@ -22,7 +37,8 @@ export function MasterBalancesCard() {
     queryKey: MASTER_BALANCE_KEY,
     queryFn: () => apiData<MasterBalances>('GET', '/wallet/master-balance', { silent: true }),
   });
-  if (q.error) return <Alert type="error" showIcon message={messageOf(q.error, 'Could not load the master balances.')} />;
+  if (q.error)
+    return <Alert type="error" showIcon message={messageOf(q.error, 'Could not load the master balances.')} />;
   return (
     <Row gutter={[16, 16]} role="region" aria-label="Master balances">
       {WALLETS.map((w) => {
@@ -39,7 +55,16 @@ export function MasterBalancesCard() {
                 <Typography.Text strong style={{ color: '#fff', fontSize: 16 }}>
                   {w.title}
                 </Typography.Text>
-                <Typography.Text style={{ color: 'rgba(255,255,255,0.75)', fontSize: 12, letterSpacing: 1, textTransform: 'uppercase' }}>{w.brand}</Typography.Text>
+                <Typography.Text
+                  style={{
+                    color: 'rgba(255,255,255,0.75)',
+                    fontSize: 12,
+                    letterSpacing: 1,
+                    textTransform: 'uppercase',
+                  }}
+                >
+                  {w.brand}
+                </Typography.Text>
               </Flex>
               {q.isLoading || !b ? (
                 <Skeleton active title={false} paragraph={{ rows: 2 }} style={{ marginTop: 12 }} />
@@ -47,13 +72,19 @@ export function MasterBalancesCard() {
                 <Flex justify="space-between" gap={12} style={{ marginTop: 14 }} wrap>
                   <div>
                     <div style={{ color: 'rgba(255,255,255,0.75)', fontSize: 12 }}>Available</div>
-                    <div style={{ fontSize: 22, fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`master-available-${w.key}`}>
+                    <div
+                      style={{ fontSize: 22, fontWeight: 600, whiteSpace: 'nowrap' }}
+                      data-testid={`master-available-${w.key}`}
+                    >
                       USD {amountText(b.available)}
                     </div>
                   </div>
                   <div style={{ textAlign: 'right' }}>
                     <div style={{ color: 'rgba(255,255,255,0.75)', fontSize: 12 }}>Ledger</div>
-                    <div style={{ fontSize: 16, fontWeight: 500, whiteSpace: 'nowrap' }} data-testid={`master-ledger-${w.key}`}>
+                    <div
+                      style={{ fontSize: 16, fontWeight: 500, whiteSpace: 'nowrap' }}
+                      data-testid={`master-ledger-${w.key}`}
+                    >
                       USD {amountText(b.ledger)}
                     </div>
                   </div>

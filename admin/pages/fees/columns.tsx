@@ -5,7 +5,8 @@ import type { ApiFee } from '@shared/contract';
 import { dateTime } from '../../format';
 
 export const feeType = (t: ApiFee['type']) => (t === 'percentage' ? 'Percentage' : 'Flat');
-export const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) => (f.type === 'percentage' ? `${f.value} %` : `${f.value} USD`);
+export const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) =>
+  f.type === 'percentage' ? `${f.value} %` : `${f.value} USD`;
 /** On a company's schedule a row it inherits is the default's. */
 export const feeFor = (f: ApiFee) => (f.inherited || f.for === 'default' ? 'Default' : 'Company');
 
@@ -22,11 +23,19 @@ export function feeColumns(onEdit: (f: ApiFee) => void): TableColumnsType<ApiFee
   return [
     { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { title: 'Type', dataIndex: 'type', render: feeType },
-    { title: 'Value', dataIndex: 'value', render: (_, f) => <span style={{ whiteSpace: 'nowrap' }}>{feeValue(f)}</span> },
+    {
+      title: 'Value',
+      dataIndex: 'value',
+      render: (_, f) => <span style={{ whiteSpace: 'nowrap' }}>{feeValue(f)}</span>,
+    },
     { title: 'State', dataIndex: 'state', render: (v: ApiFee['state']) => <FeeStateTag state={v} /> },
     { title: 'For', dataIndex: 'for', render: (_, f) => <Tag bordered={false}>{feeFor(f)}</Tag> },
     { title: 'Company', dataIndex: 'for_name', render: (_, f) => <CompanyLink f={f} /> },
-    { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+    {
+      title: 'Last Modified',
+      dataIndex: 'updated_at',
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+    },
     {
       key: 'edit',
       align: 'right',

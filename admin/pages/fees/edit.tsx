@@ -14,7 +14,15 @@ type FeeForm = { name: string; type: string; for: string; for_name: string; valu
  * read-only). From a company's schedule (`company` given) the change is that company's own
  * fee: editing a default it inherits creates its override.
  */
-export function FeeEditDrawer({ fee, company, onClose }: { fee: ApiFee | null; company?: { id: string; name: string | null }; onClose(): void }) {
+export function FeeEditDrawer({
+  fee,
+  company,
+  onClose,
+}: {
+  fee: ApiFee | null;
+  company?: { id: string; name: string | null };
+  onClose(): void;
+}) {
   const [form] = Form.useForm<FeeForm>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();

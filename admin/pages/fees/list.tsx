@@ -21,7 +21,10 @@ export default function FeesList() {
   });
   return (
     <>
-      <PageHeader title="List of Fees" subtitle="Fees are in USD; a company's own fee replaces the default of the same name." />
+      <PageHeader
+        title="List of Fees"
+        subtitle="Fees are in USD; a company's own fee replaces the default of the same name."
+      />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="for" label="Fees For">
           <Select

@@ -25,7 +25,8 @@ export default function CompanyFees() {
     syncWithLocation: false,
   });
   // Links from customer lists carry acc_name; opened by its address, the answer names the company.
-  const name = params.get('acc_name') || (table.result as { company?: { company_name: string } }).company?.company_name || null;
+  const name =
+    params.get('acc_name') || (table.result as { company?: { company_name: string } }).company?.company_name || null;
   const company = useMemo(() => ({ id, name }), [id, name]);
   return (
     <>

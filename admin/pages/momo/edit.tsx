@@ -7,9 +7,21 @@ import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useSubmit } from '@shared/ui/useSubmit';
 
-type MomoForm = { momo_name: string; momo_number: string; network: string; rate: string; flat_fee: string; momo_alert_emails: string; entity_users?: string[] };
+type MomoForm = {
+  momo_name: string;
+  momo_number: string;
+  network: string;
+  rate: string;
+  flat_fee: string;
+  momo_alert_emails: string;
+  entity_users?: string[];
+};
 
-const list = (s?: string) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s?: string) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 const required = (message: string) => ({ required: true, whitespace: true, message });
 
@@ -45,7 +57,9 @@ export default function MomoDetails() {
       momo_alert_emails: list(v.momo_alert_emails),
       entity_users: v.entity_users ?? [],
     };
-    const r = await submit((key) => api<{ message: string; data: Momo }>('PUT', '/param/momo-sync', { body, idempotencyKey: key }));
+    const r = await submit((key) =>
+      api<{ message: string; data: Momo }>('PUT', '/param/momo-sync', { body, idempotencyKey: key }),
+    );
     if (r.ok) {
       message.success(r.data.message);
       void query.refetch();
@@ -56,12 +70,23 @@ export default function MomoDetails() {
 
   return (
     <>
-      <PageHeader title="Momo Details" subtitle="Mobile-money payment details customers see, the rate and fee, alerts and confirmation users." />
+      <PageHeader
+        title="Momo Details"
+        subtitle="Mobile-money payment details customers see, the rate and fee, alerts and confirmation users."
+      />
       <Card style={{ maxWidth: 880 }}>
         {query.isLoading ? (
           <Skeleton active />
         ) : (
-          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} onValuesChange={clearErrorsOnChange(form)} aria-label="Momo Details">
+          <Form
+            noValidate
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={save}
+            onValuesChange={clearErrorsOnChange(form)}
+            aria-label="Momo Details"
+          >
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 <Form.Item name="momo_name" label="Momo Name" rules={[required('Momo Name is required'), { max: 100 }]}>
@@ -69,12 +94,20 @@ export default function MomoDetails() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="momo_number" label="Momo Number" rules={[required('Momo Number is required'), { max: 30 }]}>
+                <Form.Item
+                  name="momo_number"
+                  label="Momo Number"
+                  rules={[required('Momo Number is required'), { max: 30 }]}
+                >
                   <Input inputMode="tel" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="network" label="Mobile Network" rules={[required('Mobile Network is required'), { max: 60 }]}>
+                <Form.Item
+                  name="network"
+                  label="Mobile Network"
+                  rules={[required('Mobile Network is required'), { max: 60 }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -85,8 +118,16 @@ export default function MomoDetails() {
                   extra="GHS per USDT"
                   rules={[
                     required('Rate is required'),
-                    { pattern: /^\s*\d{1,6}(\.\d{1,4})?\s*$/, message: 'Rate must be a number above 0 with at most 4 decimals' },
-                    { validator: (_, v?: string) => (v && Number(v) === 0 ? Promise.reject(new Error('Rate must be a number above 0 with at most 4 decimals')) : Promise.resolve()) },
+                    {
+                      pattern: /^\s*\d{1,6}(\.\d{1,4})?\s*$/,
+                      message: 'Rate must be a number above 0 with at most 4 decimals',
+                    },
+                    {
+                      validator: (_, v?: string) =>
+                        v && Number(v) === 0
+                          ? Promise.reject(new Error('Rate must be a number above 0 with at most 4 decimals'))
+                          : Promise.resolve(),
+                    },
                   ]}
                 >
                   <Input inputMode="decimal" />
@@ -97,7 +138,13 @@ export default function MomoDetails() {
                   name="flat_fee"
                   label="Flat Fee"
                   extra="GHS per payment"
-                  rules={[required('Flat Fee is required'), { pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/, message: 'Flat Fee must be a number with at most 2 decimals' }]}
+                  rules={[
+                    required('Flat Fee is required'),
+                    {
+                      pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/,
+                      message: 'Flat Fee must be a number with at most 2 decimals',
+                    },
+                  ]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -111,7 +158,9 @@ export default function MomoDetails() {
                     required('MoMo Alert Emails are required'),
                     {
                       validator: (_, v?: string) =>
-                        list(v).every((e) => EMAIL.test(e)) ? Promise.resolve() : Promise.reject(new Error('Each alert email must be a valid email address')),
+                        list(v).every((e) => EMAIL.test(e))
+                          ? Promise.resolve()
+                          : Promise.reject(new Error('Each alert email must be a valid email address')),
                     },
                   ]}
                 >
@@ -138,10 +187,21 @@ export default function MomoDetails() {
   );
 }
 
-const userLabel = (u: MomoUser) => `${u.first_name} ${u.last_name} · ${u.email}${u.company_name ? ` (${u.company_name})` : ''}`;
+const userLabel = (u: MomoUser) =>
+  `${u.first_name} ${u.last_name} · ${u.email}${u.company_name ? ` (${u.company_name})` : ''}`;
 
 /** Customers picked by name and email (the API stores their ids); results come from the server as one types. */
-function ConfirmationUsers({ known, value, onChange, id }: { known: MomoUser[]; value?: string[]; onChange?(v: string[]): void; id?: string }) {
+function ConfirmationUsers({
+  known,
+  value,
+  onChange,
+  id,
+}: {
+  known: MomoUser[];
+  value?: string[];
+  onChange?(v: string[]): void;
+  id?: string;
+}) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -157,8 +217,17 @@ function ConfirmationUsers({ known, value, onChange, id }: { known: MomoUser[]; 
   });
   // Refine answers {} until the first answer arrives.
   const results = Array.isArray(found.result.data) ? (found.result.data as MomoUser[]) : [];
-  const byId = { ...Object.fromEntries(known.map((u) => [u.id, u])), ...seen, ...Object.fromEntries(results.map((u) => [u.id, u])) };
-  const options = [...new Map([...(value ?? []).map((v) => [v, byId[v]] as const), ...results.map((u) => [u.id, u] as const)]).entries()].map(([v, u]) => ({
+  const byId = {
+    ...Object.fromEntries(known.map((u) => [u.id, u])),
+    ...seen,
+    ...Object.fromEntries(results.map((u) => [u.id, u])),
+  };
+  const options = [
+    ...new Map([
+      ...(value ?? []).map((v) => [v, byId[v]] as const),
+      ...results.map((u) => [u.id, u] as const),
+    ]).entries(),
+  ].map(([v, u]) => ({
     value: v,
     label: u ? userLabel(u) : v,
   }));
@@ -171,7 +240,10 @@ function ConfirmationUsers({ known, value, onChange, id }: { known: MomoUser[]; 
       value={value}
       onSearch={setTyped}
       onChange={(next: string[]) => {
-        setSeen((s) => ({ ...s, ...Object.fromEntries(results.filter((u) => next.includes(u.id)).map((u) => [u.id, u])) }));
+        setSeen((s) => ({
+          ...s,
+          ...Object.fromEntries(results.filter((u) => next.includes(u.id)).map((u) => [u.id, u])),
+        }));
         onChange?.(next);
       }}
       onBlur={() => setTyped('')}

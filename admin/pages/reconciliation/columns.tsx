@@ -38,7 +38,12 @@ function CardRef({ id, label }: { id: string; label?: string }) {
 export const driftColumns: TableColumnsType<ApiReconciliationDrift> = [
   { title: 'Card', dataIndex: 'card_id', render: (id: string) => <CardRef id={id} /> },
   { title: 'Ledger', dataIndex: 'ledger', align: 'right', render: (v: string) => amount(v, 'USD') },
-  { title: 'Issuer', dataIndex: 'issuer', align: 'right', render: (v: string | null) => (v === null ? 'Unknown' : amount(v, 'USD')) },
+  {
+    title: 'Issuer',
+    dataIndex: 'issuer',
+    align: 'right',
+    render: (v: string | null) => (v === null ? 'Unknown' : amount(v, 'USD')),
+  },
   { title: 'Reason', dataIndex: 'reason', width: '45%' },
 ];
 
@@ -55,7 +60,11 @@ function Refund({ op }: { op: ApiIssuerOperation }) {
 }
 
 export const operationColumns: TableColumnsType<ApiIssuerOperation> = [
-  { title: 'Created', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+  {
+    title: 'Created',
+    dataIndex: 'created_at',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+  },
   {
     title: 'Operation',
     key: 'operation',
@@ -66,8 +75,17 @@ export const operationColumns: TableColumnsType<ApiIssuerOperation> = [
       </Flex>
     ),
   },
-  { title: 'Card', key: 'card', render: (_, op) => <CardRef id={op.card_id} label={`${op.card_nickname} ${op.card_number}`} /> },
-  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (v: string | null) => (v === null ? '—' : amount(v, 'USD')) },
+  {
+    title: 'Card',
+    key: 'card',
+    render: (_, op) => <CardRef id={op.card_id} label={`${op.card_nickname} ${op.card_number}`} />,
+  },
+  {
+    title: 'Amount',
+    dataIndex: 'amount',
+    align: 'right',
+    render: (v: string | null) => (v === null ? '—' : amount(v, 'USD')),
+  },
   { title: 'Tries', dataIndex: 'attempts', align: 'right' },
   {
     title: 'Error',
@@ -90,13 +108,18 @@ export function OperationItem({ op }: { op: ApiIssuerOperation }) {
         <Typography.Text strong>
           {OPERATIONS[op.operation]} · {purposeLabel(op.purpose)}
         </Typography.Text>
-        <Tag bordered={false} color={op.state === 'failed' ? 'red' : op.state === 'pending' ? 'gold' : 'green'} style={{ marginInlineEnd: 0 }}>
+        <Tag
+          bordered={false}
+          color={op.state === 'failed' ? 'red' : op.state === 'pending' ? 'gold' : 'green'}
+          style={{ marginInlineEnd: 0 }}
+        >
           {op.state === 'failed' ? 'Failed' : op.state === 'pending' ? 'Pending' : 'Done'}
         </Tag>
       </Flex>
       <CardRef id={op.card_id} label={`${op.card_nickname} ${op.card_number}`} />
       <Typography.Text type="secondary">
-        {dateTime(op.created_at)} · {op.amount === null ? 'no amount' : amount(op.amount, 'USD')} · {op.attempts} {op.attempts === 1 ? 'try' : 'tries'}
+        {dateTime(op.created_at)} · {op.amount === null ? 'no amount' : amount(op.amount, 'USD')} · {op.attempts}{' '}
+        {op.attempts === 1 ? 'try' : 'tries'}
       </Typography.Text>
       {op.last_error && <Typography.Text type="danger">{op.last_error}</Typography.Text>}
       {op.refund && <Refund op={op} />}

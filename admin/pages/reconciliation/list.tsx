@@ -38,13 +38,19 @@ export default function ReconciliationList() {
   const drift = run?.drift ?? [];
 
   async function runNow() {
-    const r = await submit((key) => api<{ data: ApiReconciliationRun }>('POST', '/reconciliation/run', { idempotencyKey: key }));
+    const r = await submit((key) =>
+      api<{ data: ApiReconciliationRun }>('POST', '/reconciliation/run', { idempotencyKey: key }),
+    );
     if (!r.ok) {
       message.error(messageOf(r.error, 'The reconciliation did not run. Please try again.'));
       return;
     }
     const drift = r.data.data.drift.length;
-    message.success(drift ? `Reconciliation done: ${drift} ${drift === 1 ? 'card' : 'cards'} with drift.` : 'Reconciliation done: no drift.');
+    message.success(
+      drift
+        ? `Reconciliation done: ${drift} ${drift === 1 ? 'card' : 'cards'} with drift.`
+        : 'Reconciliation done: no drift.',
+    );
     void last.query.refetch();
     void table.tableQuery.refetch();
   }

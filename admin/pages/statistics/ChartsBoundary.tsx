@@ -18,7 +18,14 @@ export class ChartsBoundary extends Component<{ children: ReactNode }, { failed:
   }
 
   render() {
-    if (this.state.failed) return <Alert type="warning" showIcon message="The charts could not be drawn. Change the range or reload the page to try again." />;
+    if (this.state.failed)
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          message="The charts could not be drawn. Change the range or reload the page to try again."
+        />
+      );
     return this.props.children;
   }
 }

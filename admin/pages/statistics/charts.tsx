@@ -1,7 +1,15 @@
 import { Column, Pie } from '@ant-design/charts';
 import { Card, Col, Empty, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { FEE_KIND_LABELS, type Interval, type Statistics, type StatisticsSeries, TX_STATUS_LABELS, periodLabel, periodsBetween } from './model';
+import {
+  FEE_KIND_LABELS,
+  type Interval,
+  type Statistics,
+  type StatisticsSeries,
+  TX_STATUS_LABELS,
+  periodLabel,
+  periodsBetween,
+} from './model';
 
 /**
  * The Statistics screen's charts. This module is loaded lazily (React.lazy), so the chart
@@ -20,7 +28,14 @@ interface Props {
 type Point = { period: string; group: string; value: number };
 
 /** Series rows onto a continuous time axis; a missing period is drawn as 0. */
-function onAxis<T extends { period: string }>(rows: T[], interval: Interval, group: (r: T) => string, value: (r: T) => number, start?: string, end?: string): Point[] {
+function onAxis<T extends { period: string }>(
+  rows: T[],
+  interval: Interval,
+  group: (r: T) => string,
+  value: (r: T) => number,
+  start?: string,
+  end?: string,
+): Point[] {
   const seen = rows.map((r) => r.period).sort();
   const periods = periodsBetween(start ?? seen[0], end ?? seen[seen.length - 1], interval);
   const groups = [...new Set(rows.map(group))];
@@ -29,14 +44,34 @@ function onAxis<T extends { period: string }>(rows: T[], interval: Interval, gro
     const k = `${r.period}|${group(r)}`;
     sums.set(k, (sums.get(k) ?? 0) + value(r));
   }
-  return periods.flatMap((p) => groups.map((g) => ({ period: periodLabel(p, interval), group: g, value: sums.get(`${p}|${g}`) ?? 0 })));
+  return periods.flatMap((p) =>
+    groups.map((g) => ({ period: periodLabel(p, interval), group: g, value: sums.get(`${p}|${g}`) ?? 0 })),
+  );
 }
 
-function ChartCard({ title, label, empty, children }: { title: string; label: string; empty: boolean; children: ReactNode }) {
+function ChartCard({
+  title,
+  label,
+  empty,
+  children,
+}: {
+  title: string;
+  label: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card title={title} size="small" style={{ height: '100%' }}>
       <figure aria-label={label} data-testid="statistics-chart" style={{ margin: 0, minHeight: 260 }}>
-        {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activity in this range" style={{ paddingTop: 60 }} /> : children}
+        {empty ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="No activity in this range"
+            style={{ paddingTop: 60 }}
+          />
+        ) : (
+          children
+        )}
       </figure>
     </Card>
   );
@@ -55,7 +90,10 @@ function StackedColumns({ data, unit }: { data: Point[]; unit?: string }) {
       height={260}
       autoFit
       legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
-      axis={{ y: { labelFormatter: (v: number) => (unit ? money(v) : String(v)) }, x: { labelAutoRotate: true, labelAutoHide: true } }}
+      axis={{
+        y: { labelFormatter: (v: number) => (unit ? money(v) : String(v)) },
+        x: { labelAutoRotate: true, labelAutoHide: true },
+      }}
       tooltip={{ items: [{ channel: 'y', valueFormatter: (v: number) => (unit ? `${money(v)} ${unit}` : String(v)) }] }}
     />
   );
@@ -63,7 +101,8 @@ function StackedColumns({ data, unit }: { data: Point[]; unit?: string }) {
 
 function Donut({ data }: { data: Array<{ name: string; value: number }> }) {
   const shown = data.filter((d) => d.value > 0);
-  if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No cards" style={{ paddingTop: 40 }} />;
+  if (!shown.length)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No cards" style={{ paddingTop: 40 }} />;
   return (
     <Pie
       data={shown}
@@ -80,9 +119,30 @@ function Donut({ data }: { data: Array<{ name: string; value: number }> }) {
 
 export default function StatisticsCharts({ stats, series, start, end }: Props) {
   const { interval } = series;
-  const topups = onAxis(series.topups, interval, (t) => t.method, (t) => Number(t.amount), start, end);
-  const payments = onAxis(series.card_transactions, interval, (t) => TX_STATUS_LABELS[t.status] ?? t.status, (t) => t.count, start, end);
-  const income = onAxis(series.fees, interval, (f) => FEE_KIND_LABELS[f.kind] ?? f.kind, (f) => Number(f.amount), start, end);
+  const topups = onAxis(
+    series.topups,
+    interval,
+    (t) => t.method,
+    (t) => Number(t.amount),
+    start,
+    end,
+  );
+  const payments = onAxis(
+    series.card_transactions,
+    interval,
+    (t) => TX_STATUS_LABELS[t.status] ?? t.status,
+    (t) => t.count,
+    start,
+    end,
+  );
+  const income = onAxis(
+    series.fees,
+    interval,
+    (f) => FEE_KIND_LABELS[f.kind] ?? f.kind,
+    (f) => Number(f.amount),
+    start,
+    end,
+  );
   const per = { day: 'per day', week: 'per week', month: 'per month' }[interval];
   const tokenised = stats.total_cards - stats.total_general_cards - stats.total_media_cards;
 
@@ -94,12 +154,20 @@ export default function StatisticsCharts({ stats, series, start, end }: Props) {
         </ChartCard>
       </Col>
       <Col xs={24} xl={12}>
-        <ChartCard title={`Card transactions (count ${per})`} label="Card transactions over time" empty={!series.card_transactions.length}>
+        <ChartCard
+          title={`Card transactions (count ${per})`}
+          label="Card transactions over time"
+          empty={!series.card_transactions.length}
+        >
           <StackedColumns data={payments} />
         </ChartCard>
       </Col>
       <Col xs={24}>
-        <ChartCard title="Cards by type, brand and state" label="Cards by type, brand and state" empty={stats.total_cards === 0}>
+        <ChartCard
+          title="Cards by type, brand and state"
+          label="Cards by type, brand and state"
+          empty={stats.total_cards === 0}
+        >
           <Row gutter={[8, 8]}>
             <Col xs={24} md={8}>
               <Donut
@@ -131,7 +199,11 @@ export default function StatisticsCharts({ stats, series, start, end }: Props) {
         </ChartCard>
       </Col>
       <Col xs={24}>
-        <ChartCard title={`Fee and maintenance income (USD ${per})`} label="Fee and maintenance income over time" empty={!series.fees.length}>
+        <ChartCard
+          title={`Fee and maintenance income (USD ${per})`}
+          label="Fee and maintenance income over time"
+          empty={!series.fees.length}
+        >
           <StackedColumns data={income} unit="USD" />
         </ChartCard>
       </Col>

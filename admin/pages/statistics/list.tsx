@@ -48,7 +48,12 @@ export default function StatisticsPage() {
   const phone = Grid.useBreakpoint().md === false;
   const range = { ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) };
 
-  const stats = useCustom<Statistics>({ url: '/reports/view-statistics', method: 'get', config: { query: range }, errorNotification: false });
+  const stats = useCustom<Statistics>({
+    url: '/reports/view-statistics',
+    method: 'get',
+    config: { query: range },
+    errorNotification: false,
+  });
   const series = useCustom<StatisticsSeries>({
     url: '/reports/view-statistics-series',
     method: 'get',
@@ -61,7 +66,10 @@ export default function StatisticsPage() {
 
   function setRange(from?: string, to?: string) {
     const next = new URLSearchParams(params);
-    for (const [k, v] of [['start_date', from], ['end_date', to]] as const) {
+    for (const [k, v] of [
+      ['start_date', from],
+      ['end_date', to],
+    ] as const) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
@@ -71,7 +79,10 @@ export default function StatisticsPage() {
 
   return (
     <>
-      <PageHeader title="Statistics" subtitle="Balances, fees, top-ups, card activity and cards, for any range of days (UTC)." />
+      <PageHeader
+        title="Statistics"
+        subtitle="Balances, fees, top-ups, card activity and cards, for any range of days (UTC)."
+      />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={16} wrap align="center" justify="space-between">
           <Form noValidate layout={phone ? 'vertical' : 'inline'} style={{ width: phone ? '100%' : undefined }}>
@@ -101,11 +112,21 @@ export default function StatisticsPage() {
           </Flex>
         </Flex>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="statistics-range">
-          {start || end ? `From ${start ?? 'the beginning'} to ${end ?? 'today'} (UTC, both days included)` : 'All time'}; balances as of the end of the range.
+          {start || end
+            ? `From ${start ?? 'the beginning'} to ${end ?? 'today'} (UTC, both days included)`
+            : 'All time'}
+          ; balances as of the end of the range.
         </Typography.Text>
       </Card>
 
-      {error && <Alert type="error" showIcon message={messageOf(error, 'The statistics could not be loaded.')} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={messageOf(error, 'The statistics could not be loaded.')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
 
       {TILE_GROUPS.map((g) => (
         <section key={g.title} aria-label={g.title} style={{ marginBottom: 16 }}>

@@ -100,7 +100,12 @@ function nextPeriod(p: string, interval: Interval): string {
  * Every period of the chart's axis, so a quiet day shows as a gap rather than disappearing:
  * from the range's first period (or the first with data) to its last.
  */
-export function periodsBetween(first: string | undefined, last: string | undefined, interval: Interval, max = 400): string[] {
+export function periodsBetween(
+  first: string | undefined,
+  last: string | undefined,
+  interval: Interval,
+  max = 400,
+): string[] {
   if (!first || !last) return [];
   const out: string[] = [];
   for (let p = periodOf(first, interval); p <= last && out.length < max; p = nextPeriod(p, interval)) out.push(p);

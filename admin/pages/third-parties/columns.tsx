@@ -14,7 +14,12 @@ const HEALTH: Record<Health, { color: string; label: string }> = {
 /** Webhook health: healthy green, failing red, disabled grey, none (no callback URL) plain. */
 export function HealthTag({ health }: { health: Health }) {
   const h = HEALTH[health] ?? HEALTH.none;
-  if (health === 'none') return <Tag bordered style={{ marginInlineEnd: 0, borderStyle: 'dashed', background: 'transparent', color: '#64748b' }}>{h.label}</Tag>;
+  if (health === 'none')
+    return (
+      <Tag bordered style={{ marginInlineEnd: 0, borderStyle: 'dashed', background: 'transparent', color: '#64748b' }}>
+        {h.label}
+      </Tag>
+    );
   return (
     <Tag color={h.color} style={{ marginInlineEnd: 0 }}>
       {h.label}
@@ -48,9 +53,21 @@ const nowrap = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>;
 export const thirdPartyColumns: TableColumnsType<ApiThirdParty> = [
   { title: 'Name', dataIndex: 'name' },
   { title: 'Company', dataIndex: 'company_name' },
-  { title: 'Client Id', dataIndex: 'client_id', render: (v: string) => <Typography.Text className="cw-hash" style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
+  {
+    title: 'Client Id',
+    dataIndex: 'client_id',
+    render: (v: string) => (
+      <Typography.Text className="cw-hash" style={{ whiteSpace: 'nowrap' }}>
+        {v}
+      </Typography.Text>
+    ),
+  },
   { title: 'State', dataIndex: 'state', render: (v: ApiThirdParty['state']) => <ClientStateTag state={v} /> },
-  { title: <span style={{ whiteSpace: 'nowrap' }}>Last Used</span>, dataIndex: 'last_used_at', render: (v: string | null) => nowrap(v ? dateTime(v) : 'Never') },
+  {
+    title: <span style={{ whiteSpace: 'nowrap' }}>Last Used</span>,
+    dataIndex: 'last_used_at',
+    render: (v: string | null) => nowrap(v ? dateTime(v) : 'Never'),
+  },
   { title: 'Webhook', key: 'webhook', render: (_, r) => <WebhookCell w={r.webhook} /> },
   { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => nowrap(dateTime(v)) },
 ];

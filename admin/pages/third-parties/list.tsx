@@ -18,7 +18,10 @@ export default function ThirdPartiesList() {
   });
   return (
     <>
-      <PageHeader title="List of Third Parties" subtitle="Companies' API clients, their last use and the health of their webhooks." />
+      <PageHeader
+        title="List of Third Parties"
+        subtitle="Companies' API clients, their last use and the health of their webhooks."
+      />
       <DataTable<ApiThirdParty>
         table={table}
         exportCsv={{ path: 'third-party/clients', filename: 'third-parties' }}

@@ -19,7 +19,12 @@ export function ThirdPartyDrawer({ client, onClose }: { client: ApiThirdParty | 
             items={[
               ['Name', c.name],
               ['Company', c.company_name],
-              ['Client Id', <Typography.Text key="id" className="cw-hash" copyable>{c.client_id}</Typography.Text>],
+              [
+                'Client Id',
+                <Typography.Text key="id" className="cw-hash" copyable>
+                  {c.client_id}
+                </Typography.Text>,
+              ],
               ['State', <ClientStateTag key="s" state={c.state} />],
               ['Created', dateTime(c.created_at)],
               ['Last Used', c.last_used_at ? dateTime(c.last_used_at) : 'Never'],
@@ -29,7 +34,16 @@ export function ThirdPartyDrawer({ client, onClose }: { client: ApiThirdParty | 
           <Details
             label="Webhook"
             items={[
-              ['Callback Url', w.url ? <Typography.Text key="u" copyable style={{ wordBreak: 'break-all' }}>{w.url}</Typography.Text> : 'Not set'],
+              [
+                'Callback Url',
+                w.url ? (
+                  <Typography.Text key="u" copyable style={{ wordBreak: 'break-all' }}>
+                    {w.url}
+                  </Typography.Text>
+                ) : (
+                  'Not set'
+                ),
+              ],
               ['Health', <HealthTag key="h" health={w.health} />],
               ['Active', w.url ? (w.active ? 'Yes' : 'No') : '—'],
               ['Last Status', w.last_status ?? '—'],

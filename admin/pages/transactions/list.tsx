@@ -15,11 +15,15 @@ function useAccount(): { params: Query; prefix: string } {
 /** /admin/wallet-transactions (back-office §2.13): every wallet's movements, or one account's, by date range. */
 export function StaffWalletTransactions() {
   const { params, prefix } = useAccount();
-  return <WalletTransactionsScreen key={JSON.stringify(params)} params={params} title={`${prefix}Wallet Transactions`} />;
+  return (
+    <WalletTransactionsScreen key={JSON.stringify(params)} params={params} title={`${prefix}Wallet Transactions`} />
+  );
 }
 
 /** /admin/card-transactions (back-office §2.13): a card of any account (or of the named one) and a date range. */
 export function StaffCardTransactions() {
   const { params, prefix } = useAccount();
-  return <CardTransactionsScreen key={JSON.stringify(params)} staff params={params} title={`${prefix}Card Transactions`} />;
+  return (
+    <CardTransactionsScreen key={JSON.stringify(params)} staff params={params} title={`${prefix}Card Transactions`} />
+  );
 }

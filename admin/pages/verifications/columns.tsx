@@ -7,7 +7,12 @@ export type Kind = 'individual' | 'company';
 
 /** What differs between the KYC (individuals) and KYB (companies) screens. */
 export const KINDS = {
-  individual: { resource: 'verifications-individuals', title: 'Individual Verifications', term: 'KYC', accountType: 'Individual' },
+  individual: {
+    resource: 'verifications-individuals',
+    title: 'Individual Verifications',
+    term: 'KYC',
+    accountType: 'Individual',
+  },
   company: { resource: 'verifications-companies', title: 'Company Verifications', term: 'KYB', accountType: 'Company' },
 } as const;
 
@@ -30,7 +35,8 @@ export function VerificationStateTag({ state }: { state: string }) {
 /** The account's own verification state (pending → In-review). */
 export function AccountStateTag({ state }: { state: string }) {
   const label = state === 'pending' ? 'In-review' : state;
-  const color = label === 'Verified' ? 'green' : label === 'In-review' ? 'gold' : label === 'Deactivated' ? 'red' : 'default';
+  const color =
+    label === 'Verified' ? 'green' : label === 'In-review' ? 'gold' : label === 'Deactivated' ? 'red' : 'default';
   return (
     <Tag color={color} style={{ marginInlineEnd: 0 }}>
       {label}

@@ -12,7 +12,17 @@ type Answer = { data: { message: string; state: string } };
  * Approve and Disapprove of a pending submission (spec §4): each asks first; disapproving asks for
  * the reason the customer will read. The server's answer is shown and the details reload.
  */
-export function DecisionButtons({ id, name, term, onDecided }: { id: string; name: string; term: 'KYC' | 'KYB'; onDecided(): void }) {
+export function DecisionButtons({
+  id,
+  name,
+  term,
+  onDecided,
+}: {
+  id: string;
+  name: string;
+  term: 'KYC' | 'KYB';
+  onDecided(): void;
+}) {
   const { message, modal } = App.useApp();
   const { busy, submit } = useSubmit();
   const [rejecting, setRejecting] = useState(false);
@@ -20,7 +30,10 @@ export function DecisionButtons({ id, name, term, onDecided }: { id: string; nam
 
   async function send(decision: 'approve' | 'reject', reason?: string) {
     const r = await submit((key) =>
-      api<Answer>('POST', '/verification/decide', { body: { verification_id: id, decision, ...(reason ? { reason } : {}) }, idempotencyKey: key }),
+      api<Answer>('POST', '/verification/decide', {
+        body: { verification_id: id, decision, ...(reason ? { reason } : {}) },
+        idempotencyKey: key,
+      }),
     );
     if (r.ok) {
       message.success(r.data.data.message);
@@ -53,11 +66,7 @@ export function DecisionButtons({ id, name, term, onDecided }: { id: string; nam
         <Button type="primary" icon={<CheckOutlined />} onClick={approve} loading={busy && !rejecting}>
           Approve
         </Button>
-        <Button
-          danger
-          icon={<CloseOutlined />}
-          onClick={() => setRejecting(true)}
-        >
+        <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
           Disapprove
         </Button>
       </Flex>
@@ -73,7 +82,13 @@ export function DecisionButtons({ id, name, term, onDecided }: { id: string; nam
         forceRender
       >
         <Typography.Paragraph>{`Do you want to disapprove this ${term} Verification for ${name}?`}</Typography.Paragraph>
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => send('reject', v.reason.trim())}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => send('reject', v.reason.trim())}
+        >
           <Form.Item
             name="reason"
             label="Reason"

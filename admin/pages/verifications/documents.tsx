@@ -78,9 +78,24 @@ export function DocumentViewer({ doc }: { doc: ApiDocument }) {
       extra={
         <Flex gap={4}>
           {isPdf && (
-            <Button size="small" type="text" icon={<ExportOutlined />} href={url} target="_blank" disabled={!url} aria-label={`Open ${label} in a new tab`} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ExportOutlined />}
+              href={url}
+              target="_blank"
+              disabled={!url}
+              aria-label={`Open ${label} in a new tab`}
+            />
           )}
-          <Button size="small" icon={<DownloadOutlined />} href={url} download={doc.name} disabled={!url} aria-label={`Download ${label}`}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            href={url}
+            download={doc.name}
+            disabled={!url}
+            aria-label={`Download ${label}`}
+          >
             {phone ? null : 'Download'}
           </Button>
         </Flex>
@@ -95,7 +110,11 @@ export function DocumentViewer({ doc }: { doc: ApiDocument }) {
         <Skeleton.Image active style={{ width: '100%', height: 200 }} />
       ) : isImage ? (
         <Flex justify="center" style={{ background: '#f5f5f5', borderRadius: 6, padding: 8 }}>
-          <Image src={url} alt={`${label}: ${doc.name}`} style={{ maxHeight: phone ? 280 : 420, maxWidth: '100%', objectFit: 'contain' }} />
+          <Image
+            src={url}
+            alt={`${label}: ${doc.name}`}
+            style={{ maxHeight: phone ? 280 : 420, maxWidth: '100%', objectFit: 'contain' }}
+          />
         </Flex>
       ) : isPdf ? (
         <iframe

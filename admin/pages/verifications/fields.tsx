@@ -4,7 +4,11 @@ import type { ApiDocument, ApiVerificationDetail } from '@shared/contract';
 import { dateTime } from '../../format';
 import { documentLabel } from './documents';
 
-const ID_TYPE_LABELS: Record<string, string> = { passport: 'Passport', 'driver-license': "Driver's License", 'national-id': 'National ID' };
+const ID_TYPE_LABELS: Record<string, string> = {
+  passport: 'Passport',
+  'driver-license': "Driver's License",
+  'national-id': 'National ID',
+};
 
 /** Labels of the submitted fields, in the order the customer's form asks for them. */
 const LABELS: Record<string, string> = {
@@ -44,7 +48,13 @@ function fileRef(v: unknown, docs: ApiDocument[]) {
   const doc = docs.find((d) => String(v).endsWith(`/files/${d.id}`));
   if (!doc) return String(v);
   return (
-    <a href={`#document-${doc.field}`} onClick={(e) => { e.preventDefault(); document.getElementById(`document-${doc.field}`)?.scrollIntoView({ behavior: 'smooth' }); }}>
+    <a
+      href={`#document-${doc.field}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(`document-${doc.field}`)?.scrollIntoView({ behavior: 'smooth' });
+      }}
+    >
       {doc.name} ({documentLabel(doc.field)})
     </a>
   );
@@ -69,14 +79,24 @@ function plainValue(v: unknown): ReactNode {
 /** Every field the customer submitted, readable, with file references pointing at the documents. */
 export function submittedFields(d: ApiVerificationDetail): Array<[string, ReactNode]> {
   const v = d.verifications ?? {};
-  const keys = [...Object.keys(LABELS).filter((k) => k in v), ...Object.keys(v).filter((k) => !(k in LABELS) && !FOLDED.has(k))];
+  const keys = [
+    ...Object.keys(LABELS).filter((k) => k in v),
+    ...Object.keys(v).filter((k) => !(k in LABELS) && !FOLDED.has(k)),
+  ];
   return keys.map((k): [string, ReactNode] => {
     const value = v[k];
     const label = LABELS[k] ?? k.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
     if (k === 'identification') return [label, identification(value)];
-    if (['address', 'selfie', 'shareholder_passport', 'incorporation_certificate', 'license'].includes(k)) return [label, fileRef(value, d.documents)];
+    if (['address', 'selfie', 'shareholder_passport', 'incorporation_certificate', 'license'].includes(k))
+      return [label, fileRef(value, d.documents)];
     if (k === 'publicly_listed') return [label, value === 1 || value === true || value === '1' ? 'Yes' : 'No'];
-    if (k === 'company_profile') return [label, <Typography.Paragraph key="p" style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{String(value ?? '—')}</Typography.Paragraph>];
+    if (k === 'company_profile')
+      return [
+        label,
+        <Typography.Paragraph key="p" style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+          {String(value ?? '—')}
+        </Typography.Paragraph>,
+      ];
     return [label, plainValue(value)];
   });
 }

@@ -26,23 +26,40 @@ export default function VerificationList({ kind }: { kind: Kind }) {
   });
   return (
     <>
-      <PageHeader title={k.title} subtitle={`${k.term} submissions to review. Open one to see its documents and decide.`} />
+      <PageHeader
+        title={k.title}
+        subtitle={`${k.term} submissions to review. Open one to see its documents and decide.`}
+      />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="state" label="State">
-          <Select allowClear placeholder="Any state" style={{ minWidth: 150 }} options={VERIFICATION_STATES.map((s) => ({ value: s.value, label: s.label }))} />
+          <Select
+            allowClear
+            placeholder="Any state"
+            style={{ minWidth: 150 }}
+            options={VERIFICATION_STATES.map((s) => ({ value: s.value, label: s.label }))}
+          />
         </Form.Item>
         <Form.Item name="name" label="Name" rules={[{ max: 100, message: 'Name must be at most 100 characters' }]}>
-          <Input allowClear placeholder={kind === 'company' ? 'Company name' : 'First or last name'} style={{ minWidth: 180 }} />
+          <Input
+            allowClear
+            placeholder={kind === 'company' ? 'Company name' : 'First or last name'}
+            style={{ minWidth: 180 }}
+          />
         </Form.Item>
         <DateRangeFields />
       </FilterBar>
       <DataTable<ApiVerificationRow>
         table={table}
-        exportCsv={{ path: kind === 'individual' ? 'verification/get-individuals' : 'verification/get-companies', filename: `${kind}-verifications` }}
+        exportCsv={{
+          path: kind === 'individual' ? 'verification/get-individuals' : 'verification/get-companies',
+          filename: `${kind}-verifications`,
+        }}
         columns={verificationColumns(kind)}
         renderItem={(v) => <VerificationItem v={v} />}
         onOpen={(v) => navigate(`/admin/${k.resource}/${v.id}`)}
-        rowLabel={(v) => `Open ${k.term} verification of ${v.name}, ${VERIFICATION_STATES.find((s) => s.value === v.state)?.label ?? v.state}`}
+        rowLabel={(v) =>
+          `Open ${k.term} verification of ${v.name}, ${VERIFICATION_STATES.find((s) => s.value === v.state)?.label ?? v.state}`
+        }
         emptyText="No verifications match these filters"
         minWidth={1000}
       />

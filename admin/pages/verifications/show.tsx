@@ -54,7 +54,13 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
     return (
       <Result
         status={e instanceof ApiError && e.statusCode === 404 ? '404' : 'error'}
-        title={<ResultHeading>{e instanceof ApiError && e.statusCode === 404 ? 'Verification not found' : 'The verification could not be loaded'}</ResultHeading>}
+        title={
+          <ResultHeading>
+            {e instanceof ApiError && e.statusCode === 404
+              ? 'Verification not found'
+              : 'The verification could not be loaded'}
+          </ResultHeading>
+        }
         subTitle={e instanceof ApiError ? e.display : undefined}
         extra={backButton}
       />
@@ -68,7 +74,16 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
     ['Account Type', k.accountType],
     ['Account State', <AccountStateTag key="a" state={d.verification_state} />],
     ['Submission State', <VerificationStateTag key="s" state={d.state} />],
-    ...(d.reason ? ([['Reason', <Typography.Text key="r" type="danger">{d.reason}</Typography.Text>]] as Array<[string, ReactNode]>) : []),
+    ...(d.reason
+      ? ([
+          [
+            'Reason',
+            <Typography.Text key="r" type="danger">
+              {d.reason}
+            </Typography.Text>,
+          ],
+        ] as Array<[string, ReactNode]>)
+      : []),
     ['Submitted', dateTime(d.created_at)],
     ['Decided By', d.decided_by ?? '—'],
     ['Decided At', d.decided_at ? dateTime(d.decided_at) : '—'],
@@ -80,11 +95,17 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
     <>
       <PageHeader
         title={`${d.name} - ${k.term} Verification`}
-        subtitle={pending ? `This ${k.term} is waiting for a decision.` : `This ${k.term} was ${d.state}${d.decided_by ? ` by ${d.decided_by}` : ''}.`}
+        subtitle={
+          pending
+            ? `This ${k.term} is waiting for a decision.`
+            : `This ${k.term} was ${d.state}${d.decided_by ? ` by ${d.decided_by}` : ''}.`
+        }
         extra={
           <>
             {backButton}
-            {pending && <DecisionButtons id={d.id} name={d.name} term={k.term} onDecided={() => void query.refetch()} />}
+            {pending && (
+              <DecisionButtons id={d.id} name={d.name} term={k.term} onDecided={() => void query.refetch()} />
+            )}
           </>
         }
       />
@@ -111,7 +132,11 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
                         <VerificationStateTag state={h.state} />
                         <Typography.Text>{dateTime(h.created_at)}</Typography.Text>
                         <span style={{ marginInlineStart: 'auto' }}>
-                          {h.id === d.id ? <Tag bordered={false}>This submission</Tag> : <Link to={`/admin/${k.resource}/${h.id}`}>Open</Link>}
+                          {h.id === d.id ? (
+                            <Tag bordered={false}>This submission</Tag>
+                          ) : (
+                            <Link to={`/admin/${k.resource}/${h.id}`}>Open</Link>
+                          )}
                         </span>
                       </Flex>
                       {h.reason && <Typography.Text type="secondary">{h.reason}</Typography.Text>}
@@ -127,7 +152,9 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
             <Typography.Title level={5} style={{ margin: 0 }}>
               Documents ({d.documents.length})
             </Typography.Title>
-            {d.documents.length === 0 && <Typography.Text type="secondary">No documents were uploaded.</Typography.Text>}
+            {d.documents.length === 0 && (
+              <Typography.Text type="secondary">No documents were uploaded.</Typography.Text>
+            )}
             {d.documents.map((doc) => (
               <div key={doc.id} id={`document-${doc.field}`}>
                 <DocumentViewer doc={doc} />

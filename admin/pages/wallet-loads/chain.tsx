@@ -11,10 +11,26 @@ import { amount, dateTime } from '../../format';
 export function ChainFacts({ check }: { check: ChainCheck }) {
   const checked = `Checked ${dateTime(check.checked_at)}.`;
   if (check.unavailable) {
-    return <Alert type="warning" showIcon message="The chain could not be asked" description={`${checked} Check the hash on a Tron explorer before approving.`} data-testid="chain-facts" />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message="The chain could not be asked"
+        description={`${checked} Check the hash on a Tron explorer before approving.`}
+        data-testid="chain-facts"
+      />
+    );
   }
   if (!check.found) {
-    return <Alert type="warning" showIcon message="Not found on the chain" description={`${checked} No USDT transfer has this hash.`} data-testid="chain-facts" />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message="Not found on the chain"
+        description={`${checked} No USDT transfer has this hash.`}
+        data-testid="chain-facts"
+      />
+    );
   }
   const settled = check.settled ? 'settled' : 'still confirming';
   return (
@@ -26,15 +42,24 @@ export function ChainFacts({ check }: { check: ChainCheck }) {
         label="On the chain"
         items={[
           ['Found', 'Yes'],
-          ['To', <Typography.Text key="to" className="cw-hash" copyable style={{ wordBreak: 'break-all' }}>{check.to ?? '—'}</Typography.Text>],
+          [
+            'To',
+            <Typography.Text key="to" className="cw-hash" copyable style={{ wordBreak: 'break-all' }}>
+              {check.to ?? '—'}
+            </Typography.Text>,
+          ],
           ['Amount', check.amount ? amount(check.amount) : '—'],
           ['Confirmations', check.confirmations === undefined ? '—' : `${check.confirmations} (${settled})`],
           [
             'Matches',
             check.matches ? (
-              <Tag key="m" color="green">Yes: this wallet, this amount</Tag>
+              <Tag key="m" color="green">
+                Yes: this wallet, this amount
+              </Tag>
             ) : (
-              <Tag key="m" color="red">No: another address or amount</Tag>
+              <Tag key="m" color="red">
+                No: another address or amount
+              </Tag>
             ),
           ],
         ]}

@@ -68,7 +68,11 @@ export const topupColumns: TableColumnsType<ApiTopup> = [
   { title: 'Amount', dataIndex: 'amount', render: (_, t) => <AmountCell t={t} /> },
   { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <Hash value={v} /> },
   { title: 'State', dataIndex: 'state', render: (_, t) => <StateCell t={t} /> },
-  { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+  {
+    title: 'Last Modified',
+    dataIndex: 'updated_at',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+  },
   {
     title: 'Balance Change',
     key: 'balance',
@@ -76,7 +80,8 @@ export const topupColumns: TableColumnsType<ApiTopup> = [
     render: (_, t) =>
       t.balance_before != null && t.balance_after != null ? (
         <span>
-          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_before)} →</span> <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_after)}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_before)} →</span>{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_after)}</span>
         </span>
       ) : (
         '—'

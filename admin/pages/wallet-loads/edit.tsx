@@ -17,7 +17,15 @@ type Decision = { action?: 'approve' | 'deny'; reason?: string };
  * The approve/deny panel of a top-up. The server decides what is allowed (a Tron top-up needs
  * its hash, a Momo one a momo agent's confirmation) and its message is shown as it is.
  */
-export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTopup | null; onClose(): void; onDecided(): void }) {
+export function DecideTopupDrawer({
+  topup,
+  onClose,
+  onDecided,
+}: {
+  topup: ApiTopup | null;
+  onClose(): void;
+  onDecided(): void;
+}) {
   const [form] = Form.useForm<Decision>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
@@ -56,7 +64,13 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
   const t = topup;
   const notYet = t ? notApprovableYet(t) : null;
   return (
-    <Drawer title="Approve or Deny Top-Up" open={!!t} onClose={onClose} width={Math.min(520, window.innerWidth)} destroyOnHidden>
+    <Drawer
+      title="Approve or Deny Top-Up"
+      open={!!t}
+      onClose={onClose}
+      width={Math.min(520, window.innerWidth)}
+      destroyOnHidden
+    >
       {t && (
         <>
           <Details
@@ -85,9 +99,16 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
             Decision
           </Typography.Title>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-          {notYet && <Alert type="info" showIcon message={notYet} style={{ marginBottom: 16 }} data-testid="not-approvable" />}
+          {notYet && (
+            <Alert type="info" showIcon message={notYet} style={{ marginBottom: 16 }} data-testid="not-approvable" />
+          )}
           <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide}>
-            <Form.Item required={NOT_ARIA_REQUIRED} name="action" label="Action" rules={[{ required: true, message: 'Action is required' }]}>
+            <Form.Item
+              required={NOT_ARIA_REQUIRED}
+              name="action"
+              label="Action"
+              rules={[{ required: true, message: 'Action is required' }]}
+            >
               <Radio.Group
                 optionType="button"
                 buttonStyle="solid"
@@ -106,7 +127,9 @@ export function DecideTopupDrawer({ topup, onClose, onDecided }: { topup: ApiTop
               rules={[
                 ({ getFieldValue }) => ({
                   validator: (_, v?: string) =>
-                    getFieldValue('action') === 'deny' && !v?.trim() ? Promise.reject(new Error('A reason is required to deny a top-up')) : Promise.resolve(),
+                    getFieldValue('action') === 'deny' && !v?.trim()
+                      ? Promise.reject(new Error('A reason is required to deny a top-up'))
+                      : Promise.resolve(),
                 }),
                 { max: 500, message: 'Reason must be at most 500 characters' },
               ]}

@@ -18,7 +18,15 @@ type Search = { state?: TopupState; start_date?: string; end_date?: string };
  * filtered by state and dates, with the amount sum of the filtered set; open rows lead to the
  * approve/deny panel.
  */
-function WalletLoads({ accName, companyId, individualId }: { accName: string; companyId?: string; individualId?: string }) {
+function WalletLoads({
+  accName,
+  companyId,
+  individualId,
+}: {
+  accName: string;
+  companyId?: string;
+  individualId?: string;
+}) {
   const [open, setOpen] = useState<ApiTopup | null>(null);
   const permanent = useMemo<CrudFilter[]>(
     () => [
@@ -34,20 +42,31 @@ function WalletLoads({ accName, companyId, individualId }: { accName: string; co
     filters: { permanent, defaultBehavior: 'replace' },
     onSearch: (v) => searchFilters(v),
   });
-  const totals = table.result.totals as { amount?: string; received?: string; pending?: string; denied?: string } | undefined;
+  const totals = table.result.totals as
+    | { amount?: string; received?: string; pending?: string; denied?: string }
+    | undefined;
 
   return (
     <>
       <PageHeader title={`${accName} - Wallet Top-Ups / Loads`} subtitle="Approve or deny top-ups of master wallets." />
       <FilterBar formProps={table.searchFormProps}>
         <Form.Item name="state" label="State">
-          <Select allowClear placeholder="Any state" style={{ minWidth: 170 }} options={TOPUP_STATES.map((s) => ({ value: s, label: s }))} />
+          <Select
+            allowClear
+            placeholder="Any state"
+            style={{ minWidth: 170 }}
+            options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
+          />
         </Form.Item>
         <DateRangeFields />
       </FilterBar>
       <DataTable<ApiTopup>
         table={table}
-        exportCsv={{ path: 'wallet/list-topups', filename: 'wallet-top-ups', query: { company_id: companyId, individual_id: individualId } }}
+        exportCsv={{
+          path: 'wallet/list-topups',
+          filename: 'wallet-top-ups',
+          query: { company_id: companyId, individual_id: individualId },
+        }}
         columns={topupColumns}
         renderItem={(t) => <TopupItem t={t} />}
         onOpen={setOpen}

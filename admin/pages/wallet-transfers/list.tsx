@@ -10,12 +10,24 @@ import { amount, dateTime } from '../../format';
 import { TransferDetailsDrawer } from './show';
 
 const columns: TableColumnsType<ApiWalletTransfer> = [
-  { title: 'Transaction Id', dataIndex: 'trans_ref', render: (v: string) => <Typography.Text className="cw-hash">{v}</Typography.Text> },
+  {
+    title: 'Transaction Id',
+    dataIndex: 'trans_ref',
+    render: (v: string) => <Typography.Text className="cw-hash">{v}</Typography.Text>,
+  },
   { title: 'Type', dataIndex: 'type' },
-  { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{amount(v)}</span> },
+  {
+    title: 'Amount',
+    dataIndex: 'amount',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{amount(v)}</span>,
+  },
   { title: 'Reference', dataIndex: 'reference', render: (v: string | null) => v || '—' },
   { title: 'Transaction By', dataIndex: 'transferer', render: (v: string | null) => v ?? '—' },
-  { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+  {
+    title: 'Last Modified',
+    dataIndex: 'updated_at',
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+  },
 ];
 
 function TransferItem({ t }: { t: ApiWalletTransfer }) {

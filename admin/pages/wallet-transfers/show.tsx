@@ -7,13 +7,24 @@ import { amount, dateTime } from '../../format';
 export function TransferDetailsDrawer({ transfer, onClose }: { transfer: ApiWalletTransfer | null; onClose(): void }) {
   const t = transfer;
   return (
-    <Drawer title="Transfer Details" open={!!t} onClose={onClose} width={Math.min(480, window.innerWidth)} destroyOnHidden>
+    <Drawer
+      title="Transfer Details"
+      open={!!t}
+      onClose={onClose}
+      width={Math.min(480, window.innerWidth)}
+      destroyOnHidden
+    >
       {t && (
         <Details
           label="Transfer details"
           items={[
             ['Date', dateTime(t.created_at)],
-            ['Status', <Tag key="s" color={t.status === 'Completed' ? 'green' : 'gold'}>{t.status}</Tag>],
+            [
+              'Status',
+              <Tag key="s" color={t.status === 'Completed' ? 'green' : 'gold'}>
+                {t.status}
+              </Tag>,
+            ],
             ['Amount', amount(t.amount)],
             ['Reference', t.reference || '—'],
             ['Type', t.type],

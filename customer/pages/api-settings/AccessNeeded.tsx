@@ -55,7 +55,10 @@ export function AccessNeeded({ user, refused }: { user: ApiUser; refused?: strin
   const checks: Array<[string, Check]> = [
     ['A company account', company ? 'done' : 'missing'],
     ['The Company-Admin role', admin ? 'done' : 'missing'],
-    [verification === 'waiting' ? 'KYB verification (under review)' : 'KYB verification approved', company ? verification : 'missing'],
+    [
+      verification === 'waiting' ? 'KYB verification (under review)' : 'KYB verification approved',
+      company ? verification : 'missing',
+    ],
   ];
   const canSubmitKyb = admin && user.state === 'Unverified';
   return (

@@ -37,7 +37,13 @@ function ApiSettings({ company }: { company: ApiCompany }) {
   if (query.error instanceof ApiError && query.error.statusCode === 403) {
     return <AccessNeeded user={session.user} refused={query.error.display} />;
   }
-  const header = <PageHeader title="API Settings" subtitle="Generate API credentials for integration" extra={<DocsLinks block={phone} />} />;
+  const header = (
+    <PageHeader
+      title="API Settings"
+      subtitle="Generate API credentials for integration"
+      extra={<DocsLinks block={phone} />}
+    />
+  );
   if (query.isError) {
     return (
       <>

@@ -45,7 +45,11 @@ export function CallbackCard() {
 
   async function save({ callback_url }: { callback_url: string }) {
     const r = await run(
-      (key) => apiData<string>('POST', '/third-party/callback-request', { body: { callback_url: callback_url.trim(), active: true }, idempotencyKey: key }),
+      (key) =>
+        apiData<string>('POST', '/third-party/callback-request', {
+          body: { callback_url: callback_url.trim(), active: true },
+          idempotencyKey: key,
+        }),
       said('Callback Url set successfully'),
       reload,
     );
@@ -65,10 +69,20 @@ export function CallbackCard() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () =>
-        run((key) => apiData<string>('DELETE', '/third-party/callback-revoke', { idempotencyKey: key }), said('Callback Url revoked successfully'), reload),
+        run(
+          (key) => apiData<string>('DELETE', '/third-party/callback-revoke', { idempotencyKey: key }),
+          said('Callback Url revoked successfully'),
+          reload,
+        ),
     });
 
-  const state = !d?.callback_url ? <Tag>Not set</Tag> : d.active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>;
+  const state = !d?.callback_url ? (
+    <Tag>Not set</Tag>
+  ) : d.active ? (
+    <Tag color="green">Active</Tag>
+  ) : (
+    <Tag>Inactive</Tag>
+  );
   const block = phone ? { block: true } : {};
   return (
     <Card
@@ -84,12 +98,22 @@ export function CallbackCard() {
           showIcon
           message="The callback details could not be loaded"
           description={messageOf(query.error, 'Something went wrong. Please try again.')}
-          action={<Button size="small" onClick={() => void query.refetch()}>Try again</Button>}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
         />
       ) : (
         <>
           {d?.disabled_reason && !d.active && (
-            <Alert type="error" showIcon style={{ marginBottom: 16 }} message="Deliveries to this URL were stopped" description={`${d.disabled_reason} Activate the callback to resume.`} />
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message="Deliveries to this URL were stopped"
+              description={`${d.disabled_reason} Activate the callback to resume.`}
+            />
           )}
           <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save} disabled={busy}>
             <Form.Item
@@ -101,7 +125,12 @@ export function CallbackCard() {
               ]}
               extra={show.save ? undefined : 'Activate the callback to change its URL.'}
             >
-              <Input placeholder="https://example.com/webhooks/cardwallet" readOnly={!show.save} inputMode="url" autoComplete="url" />
+              <Input
+                placeholder="https://example.com/webhooks/cardwallet"
+                readOnly={!show.save}
+                inputMode="url"
+                autoComplete="url"
+              />
             </Form.Item>
             <Flex gap={8} wrap justify="flex-end" vertical={phone}>
               {show.revoke && (
@@ -134,8 +163,8 @@ export function CallbackCard() {
                 maskable
                 hint={
                   <>
-                    Each webhook carries webhook-id, webhook-timestamp and webhook-signature headers; check the signature with this secret (
-                    <Link to={`${GUIDE_PATH}#7-receive-webhooks`}>how</Link>).
+                    Each webhook carries webhook-id, webhook-timestamp and webhook-signature headers; check the
+                    signature with this secret (<Link to={`${GUIDE_PATH}#7-receive-webhooks`}>how</Link>).
                   </>
                 }
               />

@@ -7,7 +7,8 @@ import { dateTime, useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, reloadAll, said, useAction } from './hooks';
 import { SecretField } from './SecretField';
 
-export const COPY_ONCE = 'You can copy your API keys just once. Copy and keep it in a safe place for your future reference.';
+export const COPY_ONCE =
+  'You can copy your API keys just once. Copy and keep it in a safe place for your future reference.';
 
 export interface NewCredentials {
   client_id: string;
@@ -52,7 +53,8 @@ export function CredentialsCard({ company, query, created, onCreated }: Props) {
   function confirmRevoke() {
     modal.confirm({
       title: 'Revoke Credentials',
-      content: 'Your integration stops working at once: its access tokens end and the callback URL is revoked too. You can generate new credentials afterwards.',
+      content:
+        'Your integration stops working at once: its access tokens end and the callback URL is revoked too. You can generate new credentials afterwards.',
       okText: 'Revoke',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
@@ -73,14 +75,21 @@ export function CredentialsCard({ company, query, created, onCreated }: Props) {
   const loading = query.isLoading;
   const none = 'No active credentials';
   return (
-    <Card title="Credentials" styles={{ header: phone ? { paddingInline: 12 } : undefined, body: phone ? { padding: 12 } : undefined }}>
+    <Card
+      title="Credentials"
+      styles={{ header: phone ? { paddingInline: 12 } : undefined, body: phone ? { padding: 12 } : undefined }}
+    >
       <SecretField label="Client Id" value={active ? creds.client_id : null} loading={loading} placeholder={none} />
       <SecretField
         label="Client Secret"
         value={secret}
         loading={loading}
         placeholder={active ? 'Hidden for good: shown only once' : none}
-        hint={active && !secret ? 'For your security the secret is stored hashed and cannot be shown again. Lost it? Revoke and generate new credentials.' : undefined}
+        hint={
+          active && !secret
+            ? 'For your security the secret is stored hashed and cannot be shown again. Lost it? Revoke and generate new credentials.'
+            : undefined
+        }
       />
       {secret && (
         <Alert
@@ -94,10 +103,13 @@ export function CredentialsCard({ company, query, created, onCreated }: Props) {
       <Alert type="warning" showIcon message={COPY_ONCE} style={{ marginBottom: 16 }} />
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {active && creds.created_at ? `Generated ${dateTime(creds.created_at)} · Last used ${creds.last_used_at ? dateTime(creds.last_used_at) : 'never'}` : ''}
+          {active && creds.created_at
+            ? `Generated ${dateTime(creds.created_at)} · Last used ${creds.last_used_at ? dateTime(creds.last_used_at) : 'never'}`
+            : ''}
         </Typography.Text>
-        {!loading && creds && (
-          active ? (
+        {!loading &&
+          creds &&
+          (active ? (
             <Button danger icon={<StopOutlined />} loading={busy} onClick={confirmRevoke} block={phone}>
               Revoke Credentials
             </Button>
@@ -105,8 +117,7 @@ export function CredentialsCard({ company, query, created, onCreated }: Props) {
             <Button type="primary" icon={<KeyOutlined />} loading={busy} onClick={generate} block={phone}>
               Generate Credentials
             </Button>
-          )
-        )}
+          ))}
       </Flex>
     </Card>
   );

@@ -21,7 +21,15 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label, disabled }: { text: string | null | undefined; label: string; disabled?: boolean }) {
+export function CopyButton({
+  text,
+  label,
+  disabled,
+}: {
+  text: string | null | undefined;
+  label: string;
+  disabled?: boolean;
+}) {
   const { message } = App.useApp();
   return (
     <Tooltip title={`Copy ${label}`}>
@@ -70,7 +78,10 @@ export function SecretField({ label, value, loading, placeholder, maskable, hint
             readOnly
             value={display}
             placeholder={placeholder}
-            style={{ fontFamily: value ? 'ui-monospace, SFMono-Regular, Menlo, monospace' : undefined, fontSize: value ? 13 : undefined }}
+            style={{
+              fontFamily: value ? 'ui-monospace, SFMono-Regular, Menlo, monospace' : undefined,
+              fontSize: value ? 13 : undefined,
+            }}
             aria-describedby={hint ? `${id}-hint` : undefined}
           />
           {maskable && (

@@ -40,7 +40,11 @@ export function useAction() {
   const qc = useQueryClient();
   const { busy, submit } = useSubmit();
   const run = useCallback(
-    async <T,>(call: (key: string) => Promise<T>, success: (data: T) => string | null, reload: ReadonlyArray<readonly unknown[]> = []) => {
+    async <T>(
+      call: (key: string) => Promise<T>,
+      success: (data: T) => string | null,
+      reload: ReadonlyArray<readonly unknown[]> = [],
+    ) => {
       const r = await submit(call);
       if (!r.ok) return r;
       const text = success(r.data);
@@ -57,4 +61,3 @@ export const reloadAll = [apiKeys.all, webhookKeys.all] as const;
 
 /** A `{ data: string }` answer as the toast text, or the spec's fixed text when there is none. */
 export const said = (fallback: string) => (data: unknown) => (typeof data === 'string' && data ? data : fallback);
-

@@ -9,7 +9,10 @@ import { CARD_KEYS } from '@shared/ui/cards';
  * only after a refused submission. Nothing for a verified account.
  */
 export function CardAllowance() {
-  const { data } = useQuery({ queryKey: CARD_KEYS.allowance, queryFn: () => apiData<ApiCardAllowance>('GET', '/cards/allowance', { silent: true }) });
+  const { data } = useQuery({
+    queryKey: CARD_KEYS.allowance,
+    queryFn: () => apiData<ApiCardAllowance>('GET', '/cards/allowance', { silent: true }),
+  });
   if (!data || data.limit === null || data.left === null) return null;
   const none = data.left === 0;
   return (
@@ -18,7 +21,11 @@ export function CardAllowance() {
       showIcon
       data-testid="card-allowance"
       style={{ marginBottom: 16 }}
-      message={none ? `No cards left: unverified accounts may have ${data.limit} in all.` : `${data.left} of ${data.limit} cards left`}
+      message={
+        none
+          ? `No cards left: unverified accounts may have ${data.limit} in all.`
+          : `${data.left} of ${data.limit} cards left`
+      }
       description="Cards you deleted count too. Complete your verification to create more."
     />
   );

@@ -6,5 +6,13 @@ export default function CardDetailPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   if (!id) return null;
-  return <CardDetail key={id} cardId={id} backTo="/portal/prepaid-cards" backLabel="Back to Prepaid Cards" onDeleted={() => navigate('/portal/prepaid-cards')} />;
+  return (
+    <CardDetail
+      key={id}
+      cardId={id}
+      backTo="/portal/prepaid-cards"
+      backLabel="Back to Prepaid Cards"
+      onDeleted={() => navigate('/portal/prepaid-cards')}
+    />
+  );
 }

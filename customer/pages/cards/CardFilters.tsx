@@ -16,7 +16,8 @@ interface FilterForm {
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 
 /** How many filters are set (shown on the search icon). */
-export const filterCount = (f: CardListFilters) => Object.values(f).filter((v) => v !== undefined && v !== '').length - (f.start_date && f.end_date ? 1 : 0);
+export const filterCount = (f: CardListFilters) =>
+  Object.values(f).filter((v) => v !== undefined && v !== '').length - (f.start_date && f.end_date ? 1 : 0);
 
 interface Props {
   open: boolean;
@@ -62,7 +63,8 @@ function FilterBody({ onClose, value, onApply }: Props) {
       const s = getFieldValue('start_date');
       const e = getFieldValue('end_date');
       if (!!s !== !!e) return Promise.reject(new Error('Choose both a start date and an end date'));
-      if (s && e && (e as Dayjs).isBefore(s as Dayjs, 'day')) return Promise.reject(new Error('End date must be on or after the start date'));
+      if (s && e && (e as Dayjs).isBefore(s as Dayjs, 'day'))
+        return Promise.reject(new Error('End date must be on or after the start date'));
       return Promise.resolve();
     },
   });
@@ -70,15 +72,34 @@ function FilterBody({ onClose, value, onApply }: Props) {
   return (
     <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={apply}>
       <Flex gap={12}>
-        <Form.Item name="start_date" label="Start Date" style={{ flex: 1 }} dependencies={['end_date']} rules={[bothDates]}>
+        <Form.Item
+          name="start_date"
+          label="Start Date"
+          style={{ flex: 1 }}
+          dependencies={['end_date']}
+          rules={[bothDates]}
+        >
           <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" placeholder="YYYY-MM-DD" />
         </Form.Item>
-        <Form.Item name="end_date" label="End Date" style={{ flex: 1 }} dependencies={['start_date']} rules={[bothDates]}>
+        <Form.Item
+          name="end_date"
+          label="End Date"
+          style={{ flex: 1 }}
+          dependencies={['start_date']}
+          rules={[bothDates]}
+        >
           <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" placeholder="YYYY-MM-DD" />
         </Form.Item>
       </Flex>
       <Form.Item name="for" label="For">
-        <Select allowClear placeholder="Any owner" options={[{ value: 'individual', label: 'Individual' }, { value: 'company', label: 'Company' }]} />
+        <Select
+          allowClear
+          placeholder="Any owner"
+          options={[
+            { value: 'individual', label: 'Individual' },
+            { value: 'company', label: 'Company' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="purpose" label="Purpose">
         <Select
@@ -92,10 +113,24 @@ function FilterBody({ onClose, value, onApply }: Props) {
         />
       </Form.Item>
       <Form.Item name="type" label="Type">
-        <Select allowClear placeholder="Any type" options={[{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }]} />
+        <Select
+          allowClear
+          placeholder="Any type"
+          options={[
+            { value: 'basic', label: 'Basic' },
+            { value: 'premium', label: 'Premium' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="is_active" label="Status">
-        <Select allowClear placeholder="Any status" options={[{ value: 'true', label: 'Active' }, { value: 'false', label: 'Deactivated' }]} />
+        <Select
+          allowClear
+          placeholder="Any status"
+          options={[
+            { value: 'true', label: 'Active' },
+            { value: 'false', label: 'Deactivated' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="search" label="Search">
         <Input placeholder="Name, nickname or last 4 digits" allowClear />

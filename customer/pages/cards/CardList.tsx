@@ -5,7 +5,11 @@ import { type ApiCard, brandOf } from '@shared/contract';
 import { type CardListFilters, StatusTag, cardTypeLabel, dash, dateOnly, useCardList } from '@shared/ui/cards';
 import { PAGE_SIZE, PagedTable } from '@shared/ui/wallet';
 
-const mono = { fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontSize: 13, whiteSpace: 'nowrap' } as const;
+const mono = {
+  fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace',
+  fontSize: 13,
+  whiteSpace: 'nowrap',
+} as const;
 
 /** The customer's live cards: a row opens the card; no row actions. */
 export function CardList({ filters, filtered }: { filters: CardListFilters; filtered: boolean }) {
@@ -29,10 +33,18 @@ export function CardList({ filters, filtered }: { filters: CardListFilters; filt
       columns={[
         { title: 'Card Name', dataIndex: 'cardholder', render: (v: string) => dash(v) },
         { title: 'Card Type', dataIndex: 'type', render: (v: string) => cardTypeLabel(v) },
-        { title: 'Card Number', dataIndex: 'masked_number', render: (v: string) => <span style={mono}>{dash(v)}</span> },
+        {
+          title: 'Card Number',
+          dataIndex: 'masked_number',
+          render: (v: string) => <span style={mono}>{dash(v)}</span>,
+        },
         { title: 'Payment Purpose', dataIndex: 'purpose', render: (v: string) => brandOf(v) },
         { title: 'Status', dataIndex: 'state', render: (_, r) => <StatusTag card={r} /> },
-        { title: 'Date Created', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(v)}</span> },
+        {
+          title: 'Date Created',
+          dataIndex: 'created_at',
+          render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(v)}</span>,
+        },
         { title: 'Card Nickname', dataIndex: 'nickname', render: (v: string) => dash(v) },
       ]}
       compact={(r) => ({

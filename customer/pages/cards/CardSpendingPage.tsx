@@ -8,7 +8,11 @@ import { StatusTag, cardTypeLabel, dash, dateOnly, useCardList, useOwnCardSource
 import { PAGE_SIZE, PagedTable, useDetails, useIsPhone } from '@shared/ui/wallet';
 import { SpendingLimitModal } from './SpendingLimitModal';
 
-const mono = { fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontSize: 13, whiteSpace: 'nowrap' } as const;
+const mono = {
+  fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace',
+  fontSize: 13,
+  whiteSpace: 'nowrap',
+} as const;
 
 /** /portal/card-spending: each card with an edit action that sets its spending limit. */
 export default function CardSpendingPage() {
@@ -19,14 +23,28 @@ export default function CardSpendingPage() {
   const editing = useDetails<ApiCard>();
   const rows = cards.data ?? [];
   const edit = (r: ApiCard) => (
-    <Button icon={<EditOutlined />} aria-label={`Edit spending limit of ${r.nickname}`} title="Edit" onClick={() => editing.show(r)} size={phone ? 'small' : 'middle'} />
+    <Button
+      icon={<EditOutlined />}
+      aria-label={`Edit spending limit of ${r.nickname}`}
+      title="Edit"
+      onClick={() => editing.show(r)}
+      size={phone ? 'small' : 'middle'}
+    />
   );
   return (
     <>
       <PageHeader
         title="Card Spending"
         subtitle="Update your virtual card spending controls to suit your spending needs!"
-        extra={own && <ExportCsvButton path={`/cards/${own.kind}/${own.walletId}`} filename="card-spending" size={phone ? 'small' : undefined} />}
+        extra={
+          own && (
+            <ExportCsvButton
+              path={`/cards/${own.kind}/${own.walletId}`}
+              filename="card-spending"
+              size={phone ? 'small' : undefined}
+            />
+          )
+        }
       />
       <Card styles={{ body: { padding: phone ? 12 : 0 } }}>
         <PagedTable<ApiCard>
@@ -41,9 +59,17 @@ export default function CardSpendingPage() {
           columns={[
             { title: 'Card Name', dataIndex: 'cardholder', render: (v: string) => dash(v) },
             { title: 'Card Type', dataIndex: 'type', render: (v: string) => cardTypeLabel(v) },
-            { title: 'Card Number', dataIndex: 'masked_number', render: (v: string) => <span style={mono}>{dash(v)}</span> },
+            {
+              title: 'Card Number',
+              dataIndex: 'masked_number',
+              render: (v: string) => <span style={mono}>{dash(v)}</span>,
+            },
             { title: 'Status', dataIndex: 'state', render: (_, r) => <StatusTag card={r} /> },
-            { title: 'Date Created', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(v)}</span> },
+            {
+              title: 'Date Created',
+              dataIndex: 'created_at',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(v)}</span>,
+            },
             { title: 'Card Nickname', dataIndex: 'nickname', render: (v: string) => dash(v) },
             { title: 'Action', key: 'action', align: 'center', render: (_, r) => edit(r) },
           ]}

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { apiData } from '@shared/api/client';
-import { type ApiCardDetail, type CardType, MIN_CARD_LOAD_CENTS, SPENDING_CONTROLS, type SpendingControl } from '@shared/contract';
+import {
+  type ApiCardDetail,
+  type CardType,
+  MIN_CARD_LOAD_CENTS,
+  SPENDING_CONTROLS,
+  type SpendingControl,
+} from '@shared/contract';
 import { FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '@shared/ui/cards';
@@ -25,7 +31,9 @@ const required = (message: string) => ({ required: true, whitespace: true, messa
 const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
-    return c !== null && c < MIN_CARD_LOAD_CENTS ? Promise.reject(new Error('The minimum card load is 3.00 USD')) : Promise.resolve();
+    return c !== null && c < MIN_CARD_LOAD_CENTS
+      ? Promise.reject(new Error('The minimum card load is 3.00 USD'))
+      : Promise.resolve();
   },
 };
 
@@ -52,11 +60,20 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
       purpose: v.purpose,
       card_amount: formatMoney(typedCents(v.card_amount)!),
       // Mastercard payloads carry no spending fields.
-      ...(v.purpose === 'media' ? { spending_limit: formatMoney(typedCents(v.spending_limit)!), spending_control: v.spending_control } : {}),
+      ...(v.purpose === 'media'
+        ? { spending_limit: formatMoney(typedCents(v.spending_limit)!), spending_control: v.spending_control }
+        : {}),
     };
-    const r = await submit((key) => apiData<ApiCardDetail>('POST', '/cards', { body, idempotencyKey: key, silent: true }));
+    const r = await submit((key) =>
+      apiData<ApiCardDetail>('POST', '/cards', { body, idempotencyKey: key, silent: true }),
+    );
     if (!r.ok) {
-      sayFailure(form, r.error, (content) => modal.error({ title: 'Failed', content, okText: 'Close' }), 'The card could not be created. Please try again.');
+      sayFailure(
+        form,
+        r.error,
+        (content) => modal.error({ title: 'Failed', content, okText: 'Close' }),
+        'The card could not be created. Please try again.',
+      );
       return;
     }
     void refreshWallet(qc);
@@ -72,20 +89,46 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
   const half = phone ? 24 : 12;
   return (
     <Card style={{ maxWidth: 760 }} styles={{ body: { padding: phone ? 16 : 24 } }}>
-      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ type, spending_control: 'lifetime' }} onFinish={create} scrollToFirstError>
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ type, spending_control: 'lifetime' }}
+        onFinish={create}
+        scrollToFirstError
+      >
         <Row gutter={16}>
           <Col span={half}>
-            <Form.Item name="first_name" label="First Name" rules={[required('First Name is required'), { max: 50, message: 'First Name must be at most 50 characters' }]}>
+            <Form.Item
+              name="first_name"
+              label="First Name"
+              rules={[
+                required('First Name is required'),
+                { max: 50, message: 'First Name must be at most 50 characters' },
+              ]}
+            >
               <Input autoComplete="given-name" />
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item name="last_name" label="Last Name" rules={[required('Last Name is required'), { max: 50, message: 'Last Name must be at most 50 characters' }]}>
+            <Form.Item
+              name="last_name"
+              label="Last Name"
+              rules={[
+                required('Last Name is required'),
+                { max: 50, message: 'Last Name must be at most 50 characters' },
+              ]}
+            >
               <Input autoComplete="family-name" />
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item name="nickname" label="Unique Card Nickname" rules={[required('Nickname is required'), { max: 50, message: 'Nickname must be at most 50 characters' }]}>
+            <Form.Item
+              name="nickname"
+              label="Unique Card Nickname"
+              rules={[required('Nickname is required'), { max: 50, message: 'Nickname must be at most 50 characters' }]}
+            >
               <Input placeholder="e.g. Online shopping" autoComplete="off" />
             </Form.Item>
           </Col>
@@ -100,7 +143,12 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item required={NOT_ARIA_REQUIRED} name="type" label="Card Type" rules={[{ required: true, message: 'Card Type is required' }]}>
+            <Form.Item
+              required={NOT_ARIA_REQUIRED}
+              name="type"
+              label="Card Type"
+              rules={[{ required: true, message: 'Card Type is required' }]}
+            >
               <Select
                 options={[
                   { value: 'basic', label: 'Basic' },
@@ -110,7 +158,12 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             </Form.Item>
           </Col>
           <Col span={half}>
-            <Form.Item required={NOT_ARIA_REQUIRED} name="purpose" label="Card Purpose" rules={[{ required: true, message: 'Card Purpose is required' }]}>
+            <Form.Item
+              required={NOT_ARIA_REQUIRED}
+              name="purpose"
+              label="Card Purpose"
+              rules={[{ required: true, message: 'Card Purpose is required' }]}
+            >
               <Select
                 placeholder="Visa or Mastercard"
                 options={[
@@ -123,12 +176,21 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
           {visa && (
             <>
               <Col span={half}>
-                <Form.Item name="spending_limit" label="Spending Limit (USD)" rules={[amountRule('Spending Limit is required')]}>
+                <Form.Item
+                  name="spending_limit"
+                  label="Spending Limit (USD)"
+                  rules={[amountRule('Spending Limit is required')]}
+                >
                   <Input inputMode="decimal" placeholder="20,000.00" addonBefore="USD" autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col span={half}>
-                <Form.Item required={NOT_ARIA_REQUIRED} name="spending_control" label="Spending Control" rules={[{ required: true, message: 'Spending Control is required' }]}>
+                <Form.Item
+                  required={NOT_ARIA_REQUIRED}
+                  name="spending_control"
+                  label="Spending Control"
+                  rules={[{ required: true, message: 'Spending Control is required' }]}
+                >
                   <Radio.Group options={SPENDING_CONTROLS.map((c) => ({ value: c, label: CONTROL_LABELS[c] }))} />
                 </Form.Item>
               </Col>
@@ -140,7 +202,9 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             schedule={schedule}
             names={purpose ? FEES_FOR.cardCreation(purpose) : null}
             cents={cents}
-            totals={(fees, amount) => [{ label: 'Total from your wallet', cents: amount + fees.total, testId: 'fee-grand-total' }]}
+            totals={(fees, amount) => [
+              { label: 'Total from your wallet', cents: amount + fees.total, testId: 'fee-grand-total' },
+            ]}
           />
         </div>
         <Button type="primary" htmlType="submit" size="large" loading={busy} block={phone}>

@@ -26,17 +26,33 @@ export default function PrepaidCardsPage() {
   const toList = () => setMode({ name: 'list' });
   const own = useOwnCardSource();
   const exportCsv = own && (
-    <ExportCsvButton path={`/cards/${own.kind}/${own.walletId}`} query={{ ...filters }} filename="cards" size={phone ? 'small' : undefined} />
+    <ExportCsvButton
+      path={`/cards/${own.kind}/${own.walletId}`}
+      query={{ ...filters }}
+      filename="cards"
+      size={phone ? 'small' : undefined}
+    />
   );
 
   const subtitle =
-    mode.name === 'list' ? 'See all your cards here' : mode.name === 'chooser' ? (phone ? 'Swipe to see card features' : 'See card features') : 'Complete the form below to create your new card';
+    mode.name === 'list'
+      ? 'See all your cards here'
+      : mode.name === 'chooser'
+        ? phone
+          ? 'Swipe to see card features'
+          : 'See card features'
+        : 'Complete the form below to create your new card';
 
   const extra =
     mode.name === 'list' ? (
       <>
         <Badge count={count} size="small">
-          <Button icon={<SearchOutlined />} aria-label="Search Cards" title="Search Cards" onClick={() => setSearching(true)} />
+          <Button
+            icon={<SearchOutlined />}
+            aria-label="Search Cards"
+            title="Search Cards"
+            onClick={() => setSearching(true)}
+          />
         </Badge>
         {!phone && exportCsv}
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setMode({ name: 'chooser' })}>

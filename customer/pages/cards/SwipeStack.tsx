@@ -72,7 +72,9 @@ export function SwipeStack({ items, labels }: { items: ReactNode[]; labels: stri
                 position: isTop ? 'relative' : 'absolute',
                 inset: isTop ? undefined : 0,
                 zIndex: n - depth,
-                transform: isTop ? `translateX(${x}px) rotate(${x / 25}deg)` : `translateY(${depth * 12}px) scale(${1 - depth * 0.04})`,
+                transform: isTop
+                  ? `translateX(${x}px) rotate(${x / 25}deg)`
+                  : `translateY(${depth * 12}px) scale(${1 - depth * 0.04})`,
                 transition: dragging && isTop ? 'none' : 'transform 220ms ease',
                 touchAction: 'pan-y',
                 cursor: isTop ? (dragging ? 'grabbing' : 'grab') : undefined,

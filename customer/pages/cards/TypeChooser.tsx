@@ -35,7 +35,12 @@ function TypeCard({ type, onCreate }: { type: CardType; onCreate(t: CardType): v
     <Card
       role="group"
       aria-label={`${TITLES[type]} card`}
-      style={{ height: '100%', borderColor: premium ? '#1d4ed8' : undefined, borderWidth: premium ? 2 : 1, background: '#fff' }}
+      style={{
+        height: '100%',
+        borderColor: premium ? '#1d4ed8' : undefined,
+        borderWidth: premium ? 2 : 1,
+        background: '#fff',
+      }}
       styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%', padding: 20 } }}
     >
       <Typography.Title level={4} style={{ marginTop: 0, display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -45,17 +50,30 @@ function TypeCard({ type, onCreate }: { type: CardType; onCreate(t: CardType): v
       </Typography.Title>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, flex: 1 }}>
         {CARD_FEATURES[type].map((f) => (
-          <li key={f} data-limitation={isLimitation(f) || undefined} style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '7px 0' }}>
+          <li
+            key={f}
+            data-limitation={isLimitation(f) || undefined}
+            style={{ display: 'flex', gap: 10, alignItems: 'flex-start', padding: '7px 0' }}
+          >
             {isLimitation(f) ? (
               <MinusCircleOutlined aria-hidden style={{ color: '#6b7280', marginTop: 4, flexShrink: 0 }} />
             ) : (
-              <CheckCircleFilled aria-hidden style={{ color: premium ? '#1d4ed8' : '#16a34a', marginTop: 4, flexShrink: 0 }} />
+              <CheckCircleFilled
+                aria-hidden
+                style={{ color: premium ? '#1d4ed8' : '#16a34a', marginTop: 4, flexShrink: 0 }}
+              />
             )}
             <span>{f}</span>
           </li>
         ))}
       </ul>
-      <Button type={premium ? 'primary' : 'default'} block size="large" style={{ marginTop: 16 }} onClick={() => onCreate(type)}>
+      <Button
+        type={premium ? 'primary' : 'default'}
+        block
+        size="large"
+        style={{ marginTop: 16 }}
+        onClick={() => onCreate(type)}
+      >
         Create Card
       </Button>
     </Card>
@@ -67,7 +85,12 @@ export function TypeChooser({ onCreate }: { onCreate(t: CardType): void }) {
   const phone = useIsPhone();
   const types: CardType[] = ['premium', 'basic'];
   if (phone) {
-    return <SwipeStack labels={types.map((t) => TITLES[t])} items={types.map((t) => <TypeCard key={t} type={t} onCreate={onCreate} />)} />;
+    return (
+      <SwipeStack
+        labels={types.map((t) => TITLES[t])}
+        items={types.map((t) => <TypeCard key={t} type={t} onCreate={onCreate} />)}
+      />
+    );
   }
   return (
     <Row gutter={[24, 24]} style={{ maxWidth: 880 }}>

@@ -25,18 +25,34 @@ export function RecentTransactions({ walletId }: { walletId: string }) {
   const details = useDetails<ApiWalletTransaction>();
   const query = useQuery({
     queryKey: [...WALLET_KEYS.transactions, 'recent', walletId, page],
-    queryFn: () => api<Paged<ApiWalletTransaction>>('GET', '/reports/view-wallet-transactions', { query: { wallet: walletId, page, per_page: PAGE_SIZE }, silent: true }),
+    queryFn: () =>
+      api<Paged<ApiWalletTransaction>>('GET', '/reports/view-wallet-transactions', {
+        query: { wallet: walletId, page, per_page: PAGE_SIZE },
+        silent: true,
+      }),
   });
   const amount = (r: ApiWalletTransaction) => (
-    <Typography.Text type={r.direction === 'credit' ? 'success' : undefined} strong={phone} style={{ whiteSpace: 'nowrap' }}>
+    <Typography.Text
+      type={r.direction === 'credit' ? 'success' : undefined}
+      strong={phone}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {signedUsdt(r.amount, r.direction)}
     </Typography.Text>
   );
   return (
     <Card
       title="Recent Transactions"
-      extra={<ExportCsvButton path="/reports/view-wallet-transactions" query={{ wallet: walletId }} filename="wallet-transactions" size="small" />}
-      styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
+      extra={
+        <ExportCsvButton
+          path="/reports/view-wallet-transactions"
+          query={{ wallet: walletId }}
+          filename="wallet-transactions"
+          size="small"
+        />
+      }
+      styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
+    >
       <PagedTable<ApiWalletTransaction>
         rowKey={(r) => r.id}
         rows={query.data?.data}
@@ -50,9 +66,21 @@ export function RecentTransactions({ walletId }: { walletId: string }) {
         rowLabel={(r) => `Transaction ${r.trans_ref}`}
         columns={[
           { title: 'Amount', dataIndex: 'amount', render: (_, r) => amount(r) },
-          { title: 'Transaction Hash', dataIndex: 'trans_ref', render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span> },
-          { title: 'State', dataIndex: 'type', render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag> },
-          { title: 'Last Modified', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+          {
+            title: 'Transaction Hash',
+            dataIndex: 'trans_ref',
+            render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span>,
+          },
+          {
+            title: 'State',
+            dataIndex: 'type',
+            render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag>,
+          },
+          {
+            title: 'Last Modified',
+            dataIndex: 'created_at',
+            render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+          },
         ]}
         compact={(r) => ({
           title: txTypeLabel(r.type),

@@ -13,7 +13,13 @@ export function FaqPage() {
     <>
       <PageHeader title="Frequently asked questions" subtitle="Answers to what customers ask us most." />
       <Card>
-        <Collapse items={FAQ.map((f, i) => ({ key: String(i), label: f.q, children: <Typography.Paragraph style={{ margin: 0 }}>{f.a}</Typography.Paragraph> }))} />
+        <Collapse
+          items={FAQ.map((f, i) => ({
+            key: String(i),
+            label: f.q,
+            children: <Typography.Paragraph style={{ margin: 0 }}>{f.a}</Typography.Paragraph>,
+          }))}
+        />
         <Typography.Paragraph style={{ marginTop: 16 }}>
           Still need help? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use the Help Desk.
         </Typography.Paragraph>

@@ -31,11 +31,20 @@ export const FAQ: Array<{ q: string; a: string }> = [
     a: 'Prohibited card uses: brokers, dating or escort, casino or betting, wires or money orders, and money-transfer sites.',
   },
   { q: 'How are API fees billed?', a: 'Monthly API fees are billed to companies at the start of each month.' },
-  { q: 'Can a transfer be reversed?', a: 'No. Transfers between master wallets are non-reversible, so check the wallet id before you send.' },
-  { q: 'My verification was rejected. What now?', a: 'Rejected verification applicants may reapply with corrected details or documents.' },
+  {
+    q: 'Can a transfer be reversed?',
+    a: 'No. Transfers between master wallets are non-reversible, so check the wallet id before you send.',
+  },
+  {
+    q: 'My verification was rejected. What now?',
+    a: 'Rejected verification applicants may reapply with corrected details or documents.',
+  },
   {
     q: 'How long do top-ups take?',
     a: 'A Tron (TRC20) deposit should complete within 15 minutes. Mobile money is verified manually between 9am and 11pm GMT and takes up to 30 minutes.',
   },
-  { q: 'Can my account be disabled?', a: 'Yes. Accounts may be disabled by the provider, for example when the terms of use are broken.' },
+  {
+    q: 'Can my account be disabled?',
+    a: 'Yes. Accounts may be disabled by the provider, for example when the terms of use are broken.',
+  },
 ];

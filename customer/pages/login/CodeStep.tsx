@@ -77,7 +77,12 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
           { pattern: /^\d{6}$/, message: 'Enter the six digits' },
         ]}
       >
-        <Input.OTP length={6} formatter={(s) => s.replace(/\D/g, '')} autoFocus aria-label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'} />
+        <Input.OTP
+          length={6}
+          formatter={(s) => s.replace(/\D/g, '')}
+          autoFocus
+          aria-label={setup ? 'Six-digit code' : 'Enter the six-digit code from your authenticator app'}
+        />
       </Form.Item>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button type="primary" htmlType="submit" block size="large" loading={loading} disabled={loading}>
@@ -97,7 +102,13 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
 }
 
 /** The second step with one of the recovery codes saved at 2FA setup, for a lost authenticator. */
-export function RecoverStep({ loading, error, onEdit, onSubmit, onBack }: Omit<Props, 'setup' | 'qrcode' | 'secret' | 'onRecover'>) {
+export function RecoverStep({
+  loading,
+  error,
+  onEdit,
+  onSubmit,
+  onBack,
+}: Omit<Props, 'setup' | 'qrcode' | 'secret' | 'onRecover'>) {
   const [form] = Form.useForm<{ recovery_code: string }>();
   useEffect(() => {
     if (error) form.setFieldsValue({ recovery_code: '' });
@@ -120,7 +131,10 @@ export function RecoverStep({ loading, error, onEdit, onSubmit, onBack }: Omit<P
         help={error}
         rules={[
           { required: true, whitespace: true, message: 'Recovery code is required' },
-          { pattern: /^\s*[A-Za-z2-9]{5}[\s-]?[A-Za-z2-9]{5}\s*$/, message: 'Enter the code as shown, like ABCDE-23456' },
+          {
+            pattern: /^\s*[A-Za-z2-9]{5}[\s-]?[A-Za-z2-9]{5}\s*$/,
+            message: 'Enter the code as shown, like ABCDE-23456',
+          },
         ]}
       >
         <Input autoFocus autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} size="large" />

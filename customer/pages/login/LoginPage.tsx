@@ -70,7 +70,9 @@ export default function LoginPage() {
     setLoading(true);
     try {
       const session =
-        mode === 'recover' ? await recoverWithCode(challenge.token, code) : await confirmCode(mode === 'setup' ? 'setup' : 'verify', challenge.token, code);
+        mode === 'recover'
+          ? await recoverWithCode(challenge.token, code)
+          : await confirmCode(mode === 'setup' ? 'setup' : 'verify', challenge.token, code);
       if (session.recovery_codes?.length) {
         setIssued({ codes: session.recovery_codes, email: session.user.email });
         setHome(homeFor(session.user.role));
@@ -119,7 +121,14 @@ export default function LoginPage() {
       <Paragraph secondary>{SUBTITLES[mode]}</Paragraph>
       {mode === 'password' && notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
       {mode === 'password' && (
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submitPassword} initialValues={{ email: prefill }}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submitPassword}
+          initialValues={{ email: prefill }}
+        >
           <Form.Item
             name="email"
             label="Email"
@@ -130,7 +139,12 @@ export default function LoginPage() {
           >
             <Input type="email" autoComplete="username" />
           </Form.Item>
-          <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Password is required' }]} style={{ marginBottom: 8 }}>
+          <Form.Item
+            name="password"
+            label="Password"
+            rules={[{ required: true, message: 'Password is required' }]}
+            style={{ marginBottom: 8 }}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Paragraph style={{ textAlign: 'right' }}>
@@ -147,7 +161,11 @@ export default function LoginPage() {
       {mode === 'codes' && issued && (
         <Suspense>
           <Title level={4}>Save your recovery codes</Title>
-          <RecoveryCodesList codes={issued.codes} email={issued.email} onDone={() => navigate(home!, { replace: true })} />
+          <RecoveryCodesList
+            codes={issued.codes}
+            email={issued.email}
+            onDone={() => navigate(home!, { replace: true })}
+          />
         </Suspense>
       )}
       {mode === 'recovered' && (

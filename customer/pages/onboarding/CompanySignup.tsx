@@ -64,7 +64,11 @@ export default function CompanySignup() {
         >
           <PhoneField />
         </Form.Item>
-        <Form.Item name="company_name" label="Company Name" rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}>
+        <Form.Item
+          name="company_name"
+          label="Company Name"
+          rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}
+        >
           <Input autoComplete="organization" />
         </Form.Item>
         <Form.Item

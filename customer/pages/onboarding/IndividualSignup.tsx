@@ -17,7 +17,11 @@ interface Values {
 export default function IndividualSignup() {
   const [params] = useSearchParams();
   const email = fromBase64(params.get('product'));
-  const { loading, register } = useRegistration('/account/individuals/register', 'Email Verification Sent.', 'Error signing up');
+  const { loading, register } = useRegistration(
+    '/account/individuals/register',
+    'Email Verification Sent.',
+    'Error signing up',
+  );
 
   function submit(v: Values) {
     const phone = phoneToString(v.phone_number as never);
@@ -33,7 +37,9 @@ export default function IndividualSignup() {
   return (
     <>
       <Typography.Title level={2}>Create your account</Typography.Title>
-      <Typography.Paragraph type="secondary">Sign up as an individual to get your own wallet and cards.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Sign up as an individual to get your own wallet and cards.
+      </Typography.Paragraph>
       <Form<Values> noValidate layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email }}>
         <Form.Item name="full_name" label="Full Name" rules={fullNameRules}>
           <Input minLength={7} autoComplete="name" placeholder="First and last name" />
@@ -48,7 +54,11 @@ export default function IndividualSignup() {
         >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}>
+        <Form.Item
+          name="phone_number"
+          label="Phone Number"
+          rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
+        >
           <PhoneField />
         </Form.Item>
         <Form.Item name="password" label="Password" rules={passwordRules} extra="Minimum 8 characters">

@@ -33,7 +33,12 @@ export default function Invited() {
     setLoading(true);
     try {
       await api('POST', '/account/accept-invite', {
-        body: { ...splitFullName(v.full_name), password: v.password, token: identity.token ?? '', phone_number: phoneToString(v.phone_number as never) },
+        body: {
+          ...splitFullName(v.full_name),
+          password: v.password,
+          token: identity.token ?? '',
+          phone_number: phoneToString(v.phone_number as never),
+        },
         silent: true,
       });
       navigate(`/login?product=${encodeURIComponent(toBase64(v.email.trim()))}`);
@@ -49,22 +54,39 @@ export default function Invited() {
       <Typography.Title level={2}>Create your account</Typography.Title>
       <Typography.Paragraph type="secondary">You have been invited to join</Typography.Paragraph>
       {!identity.token && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This invitation link is incomplete. Open the link from your invitation mail again." />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="This invitation link is incomplete. Open the link from your invitation mail again."
+        />
       )}
       <Form
         noValidate
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ full_name: identity.fullname ?? '', email: identity.email ?? '', phone_number: identity.phone ?? '' }}
+        initialValues={{
+          full_name: identity.fullname ?? '',
+          email: identity.email ?? '',
+          phone_number: identity.phone ?? '',
+        }}
       >
-        <Form.Item name="full_name" label="Full Name" rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}>
+        <Form.Item
+          name="full_name"
+          label="Full Name"
+          rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Email is required' }]}>
           <Input type="email" readOnly />
         </Form.Item>
-        <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Phone Number is required', 0)}>
+        <Form.Item
+          name="phone_number"
+          label="Phone Number"
+          rules={phoneRules('Phone Number is required', 'Phone Number is required', 0)}
+        >
           <PhoneField />
         </Form.Item>
         <Form.Item name="password" label="Password" rules={passwordRules}>

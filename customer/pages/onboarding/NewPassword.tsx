@@ -18,14 +18,23 @@ export default function NewPassword() {
   const token = params.get('token') ?? '';
 
   if (!token) {
-    return <Result status="warning" title={<ResultHeading>This link is incomplete</ResultHeading>} subTitle="Open the link from your email again, or request a new one from the login page." />;
+    return (
+      <Result
+        status="warning"
+        title={<ResultHeading>This link is incomplete</ResultHeading>}
+        subTitle="Open the link from your email again, or request a new one from the login page."
+      />
+    );
   }
 
   async function submit(v: { password: string; confirm_password: string }) {
     setLoading(true);
     setError(undefined);
     try {
-      const r = await apiData<{ email: string }>('POST', '/account/reset-password', { body: { token, ...v }, silent: true });
+      const r = await apiData<{ email: string }>('POST', '/account/reset-password', {
+        body: { token, ...v },
+        silent: true,
+      });
       navigate(`/login?product=${encodeURIComponent(toBase64(r.email))}`);
     } catch (e) {
       if (!applyFieldErrors(form, e) || (e instanceof ApiError && e.fieldError('token'))) {
@@ -39,7 +48,9 @@ export default function NewPassword() {
   return (
     <>
       <Typography.Title level={2}>Set a new password</Typography.Title>
-      <Typography.Paragraph type="secondary">Choose a strong password you do not use anywhere else.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Choose a strong password you do not use anywhere else.
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item

@@ -33,7 +33,8 @@ export function OnboardingSuccess() {
       subTitle={
         <>
           <Typography.Paragraph>
-            Your account creation is in progress pending email verification. Open the link we sent to your email to finish.
+            Your account creation is in progress pending email verification. Open the link we sent to your email to
+            finish.
           </Typography.Paragraph>
           {stored && <Typography.Text strong>{stored}</Typography.Text>}
         </>

@@ -36,7 +36,12 @@ export default function SignupStart() {
         >
           <Input type="email" autoComplete="email" placeholder="you@example.com" />
         </Form.Item>
-        <Form.Item name="type" label="Account Type" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Account type is required' }]}>
+        <Form.Item
+          name="type"
+          label="Account Type"
+          required={NOT_ARIA_REQUIRED}
+          rules={[{ required: true, message: 'Account type is required' }]}
+        >
           <Select
             placeholder="Select Account Type"
             options={[

@@ -18,7 +18,8 @@ export function useRegistration(path: string, successMessage: string, fallbackEr
       storeMessage(successMessage);
       navigate('/onboarding/success');
     } catch (e) {
-      const msg = e instanceof ApiError ? (e.fieldError('email') ?? (e.statusCode < 500 ? e.display : undefined)) : undefined;
+      const msg =
+        e instanceof ApiError ? (e.fieldError('email') ?? (e.statusCode < 500 ? e.display : undefined)) : undefined;
       goToError(navigate, msg ?? fallbackError);
     } finally {
       setLoading(false);

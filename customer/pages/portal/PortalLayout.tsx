@@ -50,15 +50,25 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
   const smallOnly = !wide;
   const topItems: MenuProps['items'] = [
     { key: '/portal', label: 'Home' },
-    ...(user.state !== 'Verified' && built('/portal/kycverifications') ? [{ key: '/portal/kycverifications', label: 'KYC Verification' }] : []),
+    ...(user.state !== 'Verified' && built('/portal/kycverifications')
+      ? [{ key: '/portal/kycverifications', label: 'KYC Verification' }]
+      : []),
     ...(smallOnly && built('/portal/wallet-loads') ? [{ key: '/portal/wallet-loads', label: 'Wallet Loads' }] : []),
     // No side menu on phones: its wallet entries are reachable from here too.
-    ...(smallOnly && built('/portal/wallet-transfers') ? [{ key: '/portal/wallet-transfers', label: 'Wallet Transfers' }] : []),
-    ...(smallOnly && user.entities.includes('momo') && built('/portal/momo-loads') ? [{ key: '/portal/momo-loads', label: 'Momo Wallet Load' }] : []),
+    ...(smallOnly && built('/portal/wallet-transfers')
+      ? [{ key: '/portal/wallet-transfers', label: 'Wallet Transfers' }]
+      : []),
+    ...(smallOnly && user.entities.includes('momo') && built('/portal/momo-loads')
+      ? [{ key: '/portal/momo-loads', label: 'Momo Wallet Load' }]
+      : []),
     ...(smallOnly && built('/portal/prepaid-cards') ? [{ key: '/portal/prepaid-cards', label: 'Prepaid Cards' }] : []),
-    ...(smallOnly && built('/portal/wallet-transactions') ? [{ key: '/portal/wallet-transactions', label: 'Reports' }] : []),
+    ...(smallOnly && built('/portal/wallet-transactions')
+      ? [{ key: '/portal/wallet-transactions', label: 'Reports' }]
+      : []),
     ...(smallOnly && isAdmin ? [{ key: '/portal/users', label: 'Users' }] : []),
-    ...(smallOnly && isAdmin && built('/portal/apisettings') ? [{ key: '/portal/apisettings', label: 'API Settings' }] : []),
+    ...(smallOnly && isAdmin && built('/portal/apisettings')
+      ? [{ key: '/portal/apisettings', label: 'API Settings' }]
+      : []),
     ...(smallOnly && built('/portal/faq') ? [{ key: '/portal/faq', label: 'FAQ' }] : []),
     { key: '/portal/help-desk', label: 'Help Desk' },
     { key: 'profile', label: 'Profile', icon: <UserOutlined /> },
@@ -122,7 +132,9 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
             <Dropdown menu={{ items: topItems, onClick: onTopMenu }} trigger={['click']} placement="bottomRight">
               <Button type="text" aria-label={wide ? undefined : 'Account menu'} style={{ height: 48 }}>
                 <Flex align="center" gap={8}>
-                  <Avatar aria-hidden style={{ background: '#1d4ed8' }}>{user.first_name.slice(0, 1).toUpperCase()}</Avatar>
+                  <Avatar aria-hidden style={{ background: '#1d4ed8' }}>
+                    {user.first_name.slice(0, 1).toUpperCase()}
+                  </Avatar>
                   {wide && (
                     <span>
                       {user.first_name} {user.last_name}
@@ -143,7 +155,11 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
       </Layout>
       {profileUsed && (
         <Suspense>
-          <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} onLoggedOut={() => navigate('/login', { replace: true })} />
+          <ProfileDrawer
+            open={profileOpen}
+            onClose={() => setProfileOpen(false)}
+            onLoggedOut={() => navigate('/login', { replace: true })}
+          />
         </Suspense>
       )}
     </Layout>

@@ -75,6 +75,8 @@ export function portalMenu(user: ApiUser, built: (path: string) => boolean): Ite
       .map((e) => (e.children ? { ...e, children: prune(e.children) } : e))
       .filter((e) => (e.children ? e.children.length > 0 : built(e.key)));
   const toItem = (e: Entry): Item =>
-    e.children ? { key: e.key, label: e.label, icon: e.icon, children: e.children.map(toItem) } : { key: e.key, label: e.label, icon: e.icon };
+    e.children
+      ? { key: e.key, label: e.label, icon: e.icon, children: e.children.map(toItem) }
+      : { key: e.key, label: e.label, icon: e.icon };
   return prune(entries).map(toItem);
 }

@@ -10,15 +10,29 @@ import { useSubmit } from '@shared/ui/useSubmit';
 type Permission = 'admin' | 'user';
 
 /** Two mutually exclusive toggles: Admin Privileges / User Privileges. */
-function PermissionToggles({ value, onChange }: { value?: Permission; onChange?: (v: Permission | undefined) => void }) {
+function PermissionToggles({
+  value,
+  onChange,
+}: {
+  value?: Permission;
+  onChange?: (v: Permission | undefined) => void;
+}) {
   return (
     <Space direction="vertical">
       <label>
-        <Switch checked={value === 'admin'} onChange={(on) => onChange?.(on ? 'admin' : undefined)} aria-label="Admin Privileges" />{' '}
+        <Switch
+          checked={value === 'admin'}
+          onChange={(on) => onChange?.(on ? 'admin' : undefined)}
+          aria-label="Admin Privileges"
+        />{' '}
         Admin Privileges
       </label>
       <label>
-        <Switch checked={value === 'user'} onChange={(on) => onChange?.(on ? 'user' : undefined)} aria-label="User Privileges" />{' '}
+        <Switch
+          checked={value === 'user'}
+          onChange={(on) => onChange?.(on ? 'user' : undefined)}
+          aria-label="User Privileges"
+        />{' '}
         User Privileges
       </label>
     </Space>
@@ -36,13 +50,24 @@ function useDialogSubmit() {
       message.success(ok, 2);
       return r.data;
     }
-    if (!form || !applyFieldErrors(form, r.error)) setError(r.error instanceof ApiError ? r.error.display : 'Something went wrong. Please try again.');
+    if (!form || !applyFieldErrors(form, r.error))
+      setError(r.error instanceof ApiError ? r.error.display : 'Something went wrong. Please try again.');
     return undefined;
   }
   return { busy, error, setError, run };
 }
 
-export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: boolean; companyId: string; onClose(): void; onDone(): void }) {
+export function AddUserDrawer({
+  open,
+  companyId,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  companyId: string;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [form] = Form.useForm();
   const { busy, error, setError, run } = useDialogSubmit();
   useEffect(() => {
@@ -56,7 +81,12 @@ export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: bool
     const r = await run(
       (key) =>
         apiData('POST', `/company/users/${companyId}`, {
-          body: { ...splitFullName(v.full_name), email: v.email.trim(), phone_number: phoneToString(v.phone_number as never), role: v.role },
+          body: {
+            ...splitFullName(v.full_name),
+            email: v.email.trim(),
+            phone_number: phoneToString(v.phone_number as never),
+            role: v.role,
+          },
           idempotencyKey: key,
           silent: true,
         }),
@@ -68,7 +98,9 @@ export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: bool
 
   return (
     <Drawer title="Add New user" open={open} onClose={onClose} width={Math.min(460, window.innerWidth)} destroyOnHidden>
-      <Typography.Paragraph type="secondary">Kindly provide correct email and set permission for the user</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Kindly provide correct email and set permission for the user
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item
@@ -89,7 +121,11 @@ export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: bool
         >
           <Input type="email" />
         </Form.Item>
-        <Form.Item name="phone_number" label="Phone Number" rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}>
+        <Form.Item
+          name="phone_number"
+          label="Phone Number"
+          rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
+        >
           <PhoneField />
         </Form.Item>
         <Form.Item name="role" label="Permission" rules={[{ required: true, message: 'Permission is required' }]}>
@@ -103,7 +139,17 @@ export function AddUserDrawer({ open, companyId, onClose, onDone }: { open: bool
   );
 }
 
-export function EditUserModal({ companyId, row, onClose, onDone }: { companyId: string; row: CompanyUserRow | null; onClose(): void; onDone(): void }) {
+export function EditUserModal({
+  companyId,
+  row,
+  onClose,
+  onDone,
+}: {
+  companyId: string;
+  row: CompanyUserRow | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const [role, setRole] = useState<Permission | undefined>();
   const { busy, error, setError, run } = useDialogSubmit();
   useEffect(() => {
@@ -114,7 +160,8 @@ export function EditUserModal({ companyId, row, onClose, onDone }: { companyId: 
     if (!row) return;
     if (!role) return setError('Permission is required');
     const r = await run(
-      (key) => apiData('PUT', `/company/users/${companyId}/${row.id}`, { body: { role }, idempotencyKey: key, silent: true }),
+      (key) =>
+        apiData('PUT', `/company/users/${companyId}/${row.id}`, { body: { role }, idempotencyKey: key, silent: true }),
       'Privileges updated.',
     );
     if (r) onDone();
@@ -135,17 +182,29 @@ export function EditUserModal({ companyId, row, onClose, onDone }: { companyId: 
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Space direction="vertical">
         <label>
-          <Switch checked={role === 'admin'} onChange={(on) => setRole(on ? 'admin' : undefined)} aria-label="Admin" /> Admin
+          <Switch checked={role === 'admin'} onChange={(on) => setRole(on ? 'admin' : undefined)} aria-label="Admin" />{' '}
+          Admin
         </label>
         <label>
-          <Switch checked={role === 'user'} onChange={(on) => setRole(on ? 'user' : undefined)} aria-label="User" /> User
+          <Switch checked={role === 'user'} onChange={(on) => setRole(on ? 'user' : undefined)} aria-label="User" />{' '}
+          User
         </label>
       </Space>
     </Modal>
   );
 }
 
-export function DeleteUserModal({ companyId, row, onClose, onDone }: { companyId: string; row: CompanyUserRow | null; onClose(): void; onDone(): void }) {
+export function DeleteUserModal({
+  companyId,
+  row,
+  onClose,
+  onDone,
+}: {
+  companyId: string;
+  row: CompanyUserRow | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const { busy, error, setError, run } = useDialogSubmit();
   useEffect(() => setError(undefined), [row, setError]);
   async function remove() {
@@ -168,7 +227,9 @@ export function DeleteUserModal({ companyId, row, onClose, onDone }: { companyId
         </Button>
       }
     >
-      <Typography.Paragraph>You are about to delete this user, {row?.email}. Click the delete button to delete</Typography.Paragraph>
+      <Typography.Paragraph>
+        You are about to delete this user, {row?.email}. Click the delete button to delete
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} />}
     </Modal>
   );

@@ -27,25 +27,41 @@ export default function UsersPage() {
 
   const query = useQuery({
     queryKey: ['company-users', companyId, page],
-    queryFn: () => api<Paged<CompanyUserRow>>('GET', `/company/users/${companyId}`, { query: { page, per_page: PAGE_SIZE } }),
+    queryFn: () =>
+      api<Paged<CompanyUserRow>>('GET', `/company/users/${companyId}`, { query: { page, per_page: PAGE_SIZE } }),
     enabled: !!companyId && isAdmin,
   });
   const reload = () => qc.invalidateQueries({ queryKey: ['company-users'] });
 
   if (!isAdmin) {
-    return <Result status="403" title={<ResultHeading>Users</ResultHeading>} subTitle="Only your company's admin can manage users." />;
+    return (
+      <Result
+        status="403"
+        title={<ResultHeading>Users</ResultHeading>}
+        subTitle="Only your company's admin can manage users."
+      />
+    );
   }
   const canManage = (row: CompanyUserRow) => isAdmin && row.id !== session?.user.id;
   const actions = (row: CompanyUserRow) =>
     canManage(row) ? (
       <Space>
         <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${row.email}`} onClick={() => setEditing(row)} />
-        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.email}`} onClick={() => setDeleting(row)} />
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Delete ${row.email}`}
+          onClick={() => setDeleting(row)}
+        />
       </Space>
     ) : null;
 
   const total = query.data?.total ?? 0;
-  const pagination = total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false } : false;
+  const pagination =
+    total > PAGE_SIZE
+      ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
+      : false;
 
   return (
     <>
@@ -75,7 +91,11 @@ export default function UsersPage() {
               { title: 'Email', dataIndex: 'email' },
               { title: 'Phone Number', dataIndex: 'phone_number', render: (v) => v || '-' },
               { title: 'Role', dataIndex: 'role', render: (v) => (v === 'admin' ? 'Admin' : 'User') },
-              { title: 'State', dataIndex: 'state', render: (v: CompanyUserRow['state']) => <Tag color={stateColor[v]}>{v}</Tag> },
+              {
+                title: 'State',
+                dataIndex: 'state',
+                render: (v: CompanyUserRow['state']) => <Tag color={stateColor[v]}>{v}</Tag>,
+              },
               { title: '', key: 'actions', align: 'right', render: (_, row) => actions(row) },
             ]}
           />
@@ -115,8 +135,24 @@ export default function UsersPage() {
               void reload();
             }}
           />
-          <EditUserModal companyId={companyId} row={editing} onClose={() => setEditing(null)} onDone={() => { setEditing(null); void reload(); }} />
-          <DeleteUserModal companyId={companyId} row={deleting} onClose={() => setDeleting(null)} onDone={() => { setDeleting(null); void reload(); }} />
+          <EditUserModal
+            companyId={companyId}
+            row={editing}
+            onClose={() => setEditing(null)}
+            onDone={() => {
+              setEditing(null);
+              void reload();
+            }}
+          />
+          <DeleteUserModal
+            companyId={companyId}
+            row={deleting}
+            onClose={() => setDeleting(null)}
+            onDone={() => {
+              setDeleting(null);
+              void reload();
+            }}
+          />
         </>
       )}
     </>

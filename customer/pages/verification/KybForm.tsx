@@ -107,7 +107,11 @@ export function KybForm({ companyId, companyName }: { companyId: string; company
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="incorporation_date" label="Company Incorporation Date" rules={[{ required: true, message: 'Company Incorporation Date is required' }]}>
+          <Form.Item
+            name="incorporation_date"
+            label="Company Incorporation Date"
+            rules={[{ required: true, message: 'Company Incorporation Date is required' }]}
+          >
             <DatePicker
               format="YYYY-MM-DD"
               placeholder="YYYY-MM-DD"
@@ -117,7 +121,11 @@ export function KybForm({ companyId, companyName }: { companyId: string; company
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="operation_countries" label="Countries of operation" extra="Optional, separated by commas, e.g. GH, NG, CI">
+          <Form.Item
+            name="operation_countries"
+            label="Countries of operation"
+            extra="Optional, separated by commas, e.g. GH, NG, CI"
+          >
             <Input maxLength={500} />
           </Form.Item>
         </Col>
@@ -127,12 +135,21 @@ export function KybForm({ companyId, companyName }: { companyId: string; company
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="shareholder_passport" label="Shareholder passport" rules={fileRules(KYB_FILES.shareholder_passport)}>
+          <Form.Item
+            name="shareholder_passport"
+            label="Shareholder passport"
+            rules={fileRules(KYB_FILES.shareholder_passport)}
+          >
             <FileField />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="incorporation_certificate" label="Incorporation certificate" extra="Optional" rules={fileRules(null)}>
+          <Form.Item
+            name="incorporation_certificate"
+            label="Incorporation certificate"
+            extra="Optional"
+            rules={fileRules(null)}
+          >
             <FileField />
           </Form.Item>
         </Col>

@@ -6,7 +6,11 @@ import { appendAll, useVerificationSubmit } from './useVerification';
 import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
 type IdType = (typeof ID_TYPES)[number];
-const ID_TYPE_LABELS: Record<IdType, string> = { passport: 'Passport', 'driver-license': "Driver's License", 'national-id': 'National ID' };
+const ID_TYPE_LABELS: Record<IdType, string> = {
+  passport: 'Passport',
+  'driver-license': "Driver's License",
+  'national-id': 'National ID',
+};
 const FIELDS = ['id_type', 'issued_id', 'address_proof', 'selfie_image'] as const;
 
 interface KycValues {
@@ -23,13 +27,34 @@ export function KycForm({ userId }: { userId: string }) {
   const { busy, send } = useVerificationSubmit(`/individuals/kyc/${userId}`, form, FIELDS);
 
   const onFinish = (v: KycValues) =>
-    send(appendAll(new FormData(), { id_type: v.id_type, issued_id: v.issued_id.trim(), address_proof: v.address_proof, selfie_image: v.selfie_image }));
+    send(
+      appendAll(new FormData(), {
+        id_type: v.id_type,
+        issued_id: v.issued_id.trim(),
+        address_proof: v.address_proof,
+        selfie_image: v.selfie_image,
+      }),
+    );
 
   return (
-    <Form noValidate form={form} layout="vertical" requiredMark onFinish={onFinish} initialValues={{ id_type: 'national-id' }} disabled={busy} scrollToFirstError>
+    <Form
+      noValidate
+      form={form}
+      layout="vertical"
+      requiredMark
+      onFinish={onFinish}
+      initialValues={{ id_type: 'national-id' }}
+      disabled={busy}
+      scrollToFirstError
+    >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item required={NOT_ARIA_REQUIRED} name="id_type" label="Identification type" rules={[{ required: true, message: 'Identification type is required' }]}>
+          <Form.Item
+            required={NOT_ARIA_REQUIRED}
+            name="id_type"
+            label="Identification type"
+            rules={[{ required: true, message: 'Identification type is required' }]}
+          >
             <Select options={ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t] }))} />
           </Form.Item>
         </Col>
@@ -57,7 +82,12 @@ export function KycForm({ userId }: { userId: string }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="selfie_image" label="Selfie with Id" extra="A photo of you holding the document" rules={fileRules(KYC_FILES.selfie_image)}>
+          <Form.Item
+            name="selfie_image"
+            label="Selfie with Id"
+            extra="A photo of you holding the document"
+            rules={fileRules(KYC_FILES.selfie_image)}
+          >
             <FileField />
           </Form.Item>
         </Col>

@@ -12,7 +12,6 @@ import { PENDING_TEXT } from './SetupBanner';
 import { serverMessage, useVerificationStatus } from './useVerification';
 import { ResultHeading } from '@shared/ui/ResultHeading';
 
-
 const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY, HH:mm') : '');
 
 /** Why the last submission was turned down, above the form so it can be fixed and sent again. */
@@ -21,7 +20,11 @@ export function RejectedNotice({ latest, compact }: { latest: ApiVerificationSta
     <Alert
       type="error"
       showIcon
-      message={compact ? 'Your last verification was rejected' : `Your last verification was rejected${latest.decided_at ? ` on ${when(latest.decided_at)}` : ''}`}
+      message={
+        compact
+          ? 'Your last verification was rejected'
+          : `Your last verification was rejected${latest.decided_at ? ` on ${when(latest.decided_at)}` : ''}`
+      }
       description={
         <>
           <Typography.Text strong>Reason: </Typography.Text>
@@ -83,7 +86,7 @@ export default function VerificationPage() {
             extra={back}
           />
         </Card>
-      </>
+      </>,
     );
   }
 
@@ -93,12 +96,18 @@ export default function VerificationPage() {
         <Card>
           <Result
             status="success"
-            title={<ResultHeading>{individual ? 'Your account is verified' : 'Your company account is verified'}</ResultHeading>}
-            subTitle={latest?.decided_at ? `Verified on ${when(latest.decided_at)}.` : 'There is nothing more to submit.'}
+            title={
+              <ResultHeading>
+                {individual ? 'Your account is verified' : 'Your company account is verified'}
+              </ResultHeading>
+            }
+            subTitle={
+              latest?.decided_at ? `Verified on ${when(latest.decided_at)}.` : 'There is nothing more to submit.'
+            }
             extra={back}
           />
         </Card>
-      </>
+      </>,
     );
   }
 
@@ -129,7 +138,7 @@ export default function VerificationPage() {
             extra={back}
           />
         </Card>
-      </>
+      </>,
     );
   }
 
@@ -138,12 +147,18 @@ export default function VerificationPage() {
       {loadError}
       {rejected && <RejectedNotice latest={rejected} />}
       <Card>
-        {individual ? <KycForm userId={user.id} /> : company ? (
+        {individual ? (
+          <KycForm userId={user.id} />
+        ) : company ? (
           <KybForm companyId={company.id} companyName={company.company_name} />
         ) : (
-          <Alert type="error" showIcon message="Your company could not be found. Log out and in again, or contact the Help Desk." />
+          <Alert
+            type="error"
+            showIcon
+            message="Your company could not be found. Log out and in again, or contact the Help Desk."
+          />
         )}
       </Card>
-    </>
+    </>,
   );
 }

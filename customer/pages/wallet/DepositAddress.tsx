@@ -10,7 +10,8 @@ import { useIsPhone } from '@shared/ui/wallet';
 export function useDepositAddress(walletId: string | null | undefined) {
   return useQuery({
     queryKey: ['deposit-address', walletId],
-    queryFn: () => apiData<DepositAddress>('GET', `/wallet/deposit-address/${encodeURIComponent(walletId!)}`, { silent: true }),
+    queryFn: () =>
+      apiData<DepositAddress>('GET', `/wallet/deposit-address/${encodeURIComponent(walletId!)}`, { silent: true }),
     enabled: !!walletId,
     staleTime: Infinity,
   });
@@ -32,7 +33,15 @@ export function AddressQr({ address, size }: { address: string; size: number }) 
       live = false;
     };
   }, [address]);
-  const box = { width: size, height: size, flex: 'none', background: '#fff', borderRadius: 8, border: '1px solid #f0f0f0', padding: 4 } as const;
+  const box = {
+    width: size,
+    height: size,
+    flex: 'none',
+    background: '#fff',
+    borderRadius: 8,
+    border: '1px solid #f0f0f0',
+    padding: 4,
+  } as const;
   return src ? (
     <img src={src} alt="QR code of the deposit address" data-testid="deposit-qr" style={box} />
   ) : (
@@ -54,7 +63,8 @@ export function AddressText({ address }: { address: string }) {
 }
 
 /** What may be sent there: said wherever the address is shown, since anything else is lost. */
-export const ONLY_USDT_TRON = 'Send only USDT on the Tron network (TRC20). Other tokens or networks cannot be recovered.';
+export const ONLY_USDT_TRON =
+  'Send only USDT on the Tron network (TRC20). Other tokens or networks cannot be recovered.';
 
 /**
  * The master wallet screen's 'Deposit Address' card: the QR, the address with a copy button, the
@@ -65,7 +75,8 @@ export function DepositAddressCard({ walletId }: { walletId: string }) {
   const q = useDepositAddress(walletId);
   let body: React.ReactNode;
   if (q.isLoading) body = <Skeleton active paragraph={{ rows: 2 }} />;
-  else if (q.error || !q.data) body = <Alert type="error" showIcon message={messageOf(q.error, 'Could not load your deposit address.')} />;
+  else if (q.error || !q.data)
+    body = <Alert type="error" showIcon message={messageOf(q.error, 'Could not load your deposit address.')} />;
   else {
     const { address, network } = q.data;
     body = (
@@ -78,15 +89,22 @@ export function DepositAddressCard({ walletId }: { walletId: string }) {
           </div>
           <AddressText address={address} />
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {ONLY_USDT_TRON} Deposits are credited automatically once the network confirms them, usually within minutes, less the Tron
-            top-up fee.
+            {ONLY_USDT_TRON} Deposits are credited automatically once the network confirms them, usually within minutes,
+            less the Tron top-up fee.
           </Typography.Text>
         </Flex>
       </Flex>
     );
   }
   return (
-    <Card title="Deposit Address" size="small" styles={{ body: { padding: phone ? 12 : 16 } }} style={{ height: '100%' }} role="region" aria-label="Deposit Address">
+    <Card
+      title="Deposit Address"
+      size="small"
+      styles={{ body: { padding: phone ? 12 : 16 } }}
+      style={{ height: '100%' }}
+      role="region"
+      aria-label="Deposit Address"
+    >
       {body}
     </Card>
   );

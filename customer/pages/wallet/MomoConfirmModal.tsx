@@ -17,7 +17,11 @@ export function MomoConfirmModal({ topup, open, onClose }: { topup: ApiTopup | n
     if (!topup) return;
     setError(undefined);
     const r = await submit((key) =>
-      apiData<{ message: string; state: string }>('POST', '/wallet/momo-confirm', { body: { topup_id: topup.id }, idempotencyKey: key, silent: true }),
+      apiData<{ message: string; state: string }>('POST', '/wallet/momo-confirm', {
+        body: { topup_id: topup.id },
+        idempotencyKey: key,
+        silent: true,
+      }),
     );
     if (r.ok) {
       message.success(r.data.message, 4);
@@ -47,7 +51,10 @@ export function MomoConfirmModal({ topup, open, onClose }: { topup: ApiTopup | n
     >
       {topup && (
         <>
-          <Typography.Paragraph type="secondary" style={{ textTransform: 'uppercase', letterSpacing: 0.5, fontSize: 12 }}>
+          <Typography.Paragraph
+            type="secondary"
+            style={{ textTransform: 'uppercase', letterSpacing: 0.5, fontSize: 12 }}
+          >
             confirm momo transaction
           </Typography.Paragraph>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
@@ -56,7 +63,14 @@ export function MomoConfirmModal({ topup, open, onClose }: { topup: ApiTopup | n
               { label: 'Customer', value: `${topup.name} (${topup.name_type})` },
               { label: 'Amount', value: usdt(topup.amount) },
               { label: 'GHS Amount', value: <strong>{ghs(topup.momo_amount)}</strong> },
-              { label: 'Reference', value: <span style={{ fontFamily: 'monospace' }}>{topup.transaction_hash ?? `${topup.code}-${topup.momo_amount ?? ''}`}</span> },
+              {
+                label: 'Reference',
+                value: (
+                  <span style={{ fontFamily: 'monospace' }}>
+                    {topup.transaction_hash ?? `${topup.code}-${topup.momo_amount ?? ''}`}
+                  </span>
+                ),
+              },
               { label: 'Top-up Reference', value: topup.reference },
               { label: 'State', value: <TopupStateTag state={topup.state} processedIsDone /> },
               { label: 'Requested', value: dateTime(topup.created_at) },

@@ -3,7 +3,18 @@ import { Card, Result, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '@shared/api/client';
 import { type ApiTopup, type Paged, TOPUP_STATES, type TopupState } from '@shared/contract';
-import { PAGE_SIZE, PagedTable, useDetails, TopupStateTag, WALLET_KEYS, dateTime, refreshWallet, shortId, useIsPhone, usdt } from '@shared/ui/wallet';
+import {
+  PAGE_SIZE,
+  PagedTable,
+  useDetails,
+  TopupStateTag,
+  WALLET_KEYS,
+  dateTime,
+  refreshWallet,
+  shortId,
+  useIsPhone,
+  usdt,
+} from '@shared/ui/wallet';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useSession } from '@shared/ui/useSession';
 import { MomoConfirmModal } from './MomoConfirmModal';
@@ -25,18 +36,33 @@ export default function MomoLoadsPage() {
 
   const query = useQuery({
     queryKey: [...WALLET_KEYS.momoTopups, state ?? null, page],
-    queryFn: () => api<Paged<ApiTopup>>('GET', '/wallet/list-momo-topups', { query: { state, page, per_page: PAGE_SIZE }, silent: true }),
+    queryFn: () =>
+      api<Paged<ApiTopup>>('GET', '/wallet/list-momo-topups', {
+        query: { state, page, per_page: PAGE_SIZE },
+        silent: true,
+      }),
     enabled: agent,
   });
 
-  if (!agent) return <Result status="403" title={<ResultHeading>Momo Top-Ups</ResultHeading>} subTitle="Only mobile-money agents see these top-ups." />;
+  if (!agent)
+    return (
+      <Result
+        status="403"
+        title={<ResultHeading>Momo Top-Ups</ResultHeading>}
+        subTitle="Only mobile-money agents see these top-ups."
+      />
+    );
 
   return (
     <>
       <PageHeader title="Momo Top-Ups" subtitle="Mobile-money top-ups waiting for your confirmation" />
       <Card
         styles={{ body: { padding: phone ? 12 : 0 } }}
-        title={<Typography.Text type="secondary" style={{ fontWeight: 400 }}>{query.data ? `${query.data.total} top-ups` : 'Top-ups'}</Typography.Text>}
+        title={
+          <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+            {query.data ? `${query.data.total} top-ups` : 'Top-ups'}
+          </Typography.Text>
+        }
         extra={
           <Space size={8}>
             <Select
@@ -52,7 +78,13 @@ export default function MomoLoadsPage() {
               }}
               options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
             />
-            <ExportCsvButton path="/wallet/list-momo-topups" query={{ state }} filename="momo-top-ups" size="small" label={phone ? 'CSV' : 'Export CSV'} />
+            <ExportCsvButton
+              path="/wallet/list-momo-topups"
+              query={{ state }}
+              filename="momo-top-ups"
+              size="small"
+              label={phone ? 'CSV' : 'Export CSV'}
+            />
           </Space>
         }
       >
@@ -71,11 +103,31 @@ export default function MomoLoadsPage() {
           columns={[
             { title: 'Name', dataIndex: 'name' },
             { title: 'Account Type', dataIndex: 'name_type' },
-            { title: 'Wallet', dataIndex: 'wallet_id', render: (v: string) => <span title={v} style={mono}>{shortId(v, 8, 4)}</span> },
-            { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span> },
-            { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <span style={mono}>{v ?? '-'}</span> },
+            {
+              title: 'Wallet',
+              dataIndex: 'wallet_id',
+              render: (v: string) => (
+                <span title={v} style={mono}>
+                  {shortId(v, 8, 4)}
+                </span>
+              ),
+            },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span>,
+            },
+            {
+              title: 'Transaction Hash',
+              dataIndex: 'transaction_hash',
+              render: (v: string | null) => <span style={mono}>{v ?? '-'}</span>,
+            },
             { title: 'State', dataIndex: 'state', render: (v: string) => <TopupStateTag state={v} processedIsDone /> },
-            { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+            {
+              title: 'Last Modified',
+              dataIndex: 'updated_at',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+            },
           ]}
           compact={(r) => ({
             title: r.name,

@@ -40,7 +40,8 @@ export function TopUpFlow({ walletId, resume, onDone }: { walletId: string; resu
 
   let body: React.ReactNode;
   if (resume && resumed.isLoading) body = <Skeleton active />;
-  else if (resume && resumed.error) body = <Alert type="error" showIcon message={messageOf(resumed.error, 'Could not load this top-up.')} />;
+  else if (resume && resumed.error)
+    body = <Alert type="error" showIcon message={messageOf(resumed.error, 'Could not load this top-up.')} />;
   else if (!instructions) {
     body = (
       <TopUpForm

@@ -38,7 +38,10 @@ export function TopUpForm({ walletId, onCreated }: { walletId: string; onCreated
   let preview: React.ReactNode = null;
   if (positive !== null && method === 'momo') {
     if (momo.isLoading) preview = <Skeleton active paragraph={{ rows: 1 }} title={false} />;
-    else if (momo.error) preview = <Alert type="error" showIcon message={messageOf(momo.error, 'Could not load the mobile-money rate.')} />;
+    else if (momo.error)
+      preview = (
+        <Alert type="error" showIcon message={messageOf(momo.error, 'Could not load the mobile-money rate.')} />
+      );
     else if (momo.data) {
       const d = momo.data;
       preview = (
@@ -47,7 +50,11 @@ export function TopUpForm({ walletId, onCreated }: { walletId: string; onCreated
           column={1}
           bordered
           items={[
-            { key: 'send', label: 'Amount to Send', children: <strong data-testid="momo-amount-to-send">GHS {displayMoney(momoToSend(d, positive))}</strong> },
+            {
+              key: 'send',
+              label: 'Amount to Send',
+              children: <strong data-testid="momo-amount-to-send">GHS {displayMoney(momoToSend(d, positive))}</strong>,
+            },
             { key: 'rate', label: 'Rate', children: `1 USDT = ${ghs(d.rate)}` },
             { key: 'flat', label: 'Flat Fee', children: ghs(d.flat_fee) },
           ]}
@@ -62,18 +69,34 @@ export function TopUpForm({ walletId, onCreated }: { walletId: string; onCreated
         bordered
         items={[
           { key: 'fee', label: 'Top-up Fee', children: usdtCents(tronFee.total) },
-          { key: 'credit', label: 'You Receive', children: <strong>{usdtCents(Math.max(positive - tronFee.total, 0))}</strong> },
+          {
+            key: 'credit',
+            label: 'You Receive',
+            children: <strong>{usdtCents(Math.max(positive - tronFee.total, 0))}</strong>,
+          },
         ]}
       />
     );
   }
 
   return (
-    <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ method: 'tron' }} onFinish={create}>
+    <Form
+      noValidate
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ method: 'tron' }}
+      onFinish={create}
+    >
       <Form.Item name="amount" label="Amount" rules={[amountRule()]} extra="USDT to add to your master wallet">
         <Input inputMode="decimal" placeholder="0.00" addonAfter="USDT" autoComplete="off" />
       </Form.Item>
-      <Form.Item required={NOT_ARIA_REQUIRED} name="method" label="Method" rules={[{ required: true, message: 'Method is required' }]}>
+      <Form.Item
+        required={NOT_ARIA_REQUIRED}
+        name="method"
+        label="Method"
+        rules={[{ required: true, message: 'Method is required' }]}
+      >
         <Select
           options={[
             { value: 'tron', label: 'Tron (USDT TRC20)' },

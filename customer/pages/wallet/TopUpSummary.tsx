@@ -11,7 +11,17 @@ import type { ConfirmResult } from './TopupPayment';
  * chain already settled the hash the server approves it at once: then the wallet was credited and
  * its balance (refreshed by the flow) already holds it.
  */
-export function TopUpSummary({ walletId, instructions, result, onDone }: { walletId: string; instructions: TopupInstructions; result: ConfirmResult; onDone(): void }) {
+export function TopUpSummary({
+  walletId,
+  instructions,
+  result,
+  onDone,
+}: {
+  walletId: string;
+  instructions: TopupInstructions;
+  result: ConfirmResult;
+  onDone(): void;
+}) {
   const { balance, loading } = useWalletBalance(walletId);
   const amount = centsOf(instructions.amount);
   const tron = instructions.method === 'Tron';
@@ -24,18 +34,38 @@ export function TopUpSummary({ walletId, instructions, result, onDone }: { walle
     ? [{ label: 'Balance', value: loading ? '…' : balance === null ? 'N/A' : usdt(balance) }]
     : [
         { label: 'Balance Before', value: loading ? '…' : before === null ? 'N/A' : usdtCents(before) },
-        { label: 'Balance After', value: loading ? '…' : after === null ? 'N/A' : `${usdtCents(after)} (once approved)` },
+        {
+          label: 'Balance After',
+          value: loading ? '…' : after === null ? 'N/A' : `${usdtCents(after)} (once approved)`,
+        },
       ];
   return (
     <>
-      <Alert type={approved ? 'success' : 'info'} showIcon role="status" message={result.message} style={{ marginBottom: 16 }} />
+      <Alert
+        type={approved ? 'success' : 'info'}
+        showIcon
+        role="status"
+        message={result.message}
+        style={{ marginBottom: 16 }}
+      />
       <DetailRows
         rows={[
           { label: 'Status', value: approved ? <Tag color="green">Approved</Tag> : <Tag color="gold">Processing</Tag> },
           { label: 'Amount', value: usdt(instructions.amount) },
           { label: 'Method', value: instructions.method },
           { label: 'Reference', value: result.reference },
-          ...(result.transaction_hash ? [{ label: tron ? 'Transaction Hash' : 'Payment Reference', value: <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{result.transaction_hash}</span> }] : []),
+          ...(result.transaction_hash
+            ? [
+                {
+                  label: tron ? 'Transaction Hash' : 'Payment Reference',
+                  value: (
+                    <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                      {result.transaction_hash}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           ...(tron && fee ? [{ label: 'Top-up Fee', value: usdtCents(fee.total) }] : []),
           ...(approved && credited !== null ? [{ label: 'Credited', value: usdtCents(credited) }] : []),
           ...balanceRows,

@@ -25,14 +25,24 @@ const copyable = (value: string, label: string) => (
  * Step 2 of a top-up, and the continue-payment view of a Pending one: where to pay, then the
  * Tron transaction hash or 'Paid' for mobile money.
  */
-export function TopupPayment({ instructions, onConfirmed }: { instructions: TopupInstructions; onConfirmed(r: ConfirmResult): void }) {
+export function TopupPayment({
+  instructions,
+  onConfirmed,
+}: {
+  instructions: TopupInstructions;
+  onConfirmed(r: ConfirmResult): void;
+}) {
   const [form] = Form.useForm<{ transaction_hash: string }>();
   const { busy, submit } = useSubmit();
   const fail = useFailure();
 
   async function confirm(body: Record<string, string>) {
     const r = await submit((key) =>
-      apiData<ConfirmResult>('POST', '/wallet/topup-confirm', { body: { reference: instructions.reference, ...body }, idempotencyKey: key, silent: true }),
+      apiData<ConfirmResult>('POST', '/wallet/topup-confirm', {
+        body: { reference: instructions.reference, ...body },
+        idempotencyKey: key,
+        silent: true,
+      }),
     );
     if (r.ok) onConfirmed(r.data);
     else fail(r.error, instructions.tron ? form : undefined);
@@ -63,7 +73,13 @@ export function TopupPayment({ instructions, onConfirmed }: { instructions: Topu
           message="Credited automatically"
           description="This is your wallet's own address. Once the network confirms the transfer, usually within minutes, the USDT is credited by itself. Already sent it? Paste the transaction hash to match it to this top-up."
         />
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => confirm({ transaction_hash: v.transaction_hash.trim() })}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => confirm({ transaction_hash: v.transaction_hash.trim() })}
+        >
           <Form.Item
             name="transaction_hash"
             label="Provide transaction hash"
@@ -72,7 +88,12 @@ export function TopupPayment({ instructions, onConfirmed }: { instructions: Topu
               { pattern: TRON_HASH, message: 'A Tron transaction hash is 64 hexadecimal characters' },
             ]}
           >
-            <Input placeholder="64 hexadecimal characters" autoComplete="off" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+            <Input
+              placeholder="64 hexadecimal characters"
+              autoComplete="off"
+              spellCheck={false}
+              style={{ fontFamily: 'monospace' }}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy} block>
             Submit
@@ -93,9 +114,19 @@ export function TopupPayment({ instructions, onConfirmed }: { instructions: Topu
         rows={[
           { label: 'Network', value: copyable(m.network, 'network') },
           { label: 'Momo Number', value: copyable(m.momo_number, 'momo number') },
-          { label: 'Amount to Send', value: <Typography.Text copyable={{ text: m.amount_to_send, tooltips: ['Copy amount', 'Copied'] }}>{`${m.currency} ${amountText(m.amount_to_send)}`}</Typography.Text> },
+          {
+            label: 'Amount to Send',
+            value: (
+              <Typography.Text
+                copyable={{ text: m.amount_to_send, tooltips: ['Copy amount', 'Copied'] }}
+              >{`${m.currency} ${amountText(m.amount_to_send)}`}</Typography.Text>
+            ),
+          },
           { label: 'Momo Name', value: copyable(m.momo_name, 'momo name') },
-          { label: 'Reference', value: <span style={{ fontFamily: 'monospace' }}>{copyable(m.pay_reference, 'reference')}</span> },
+          {
+            label: 'Reference',
+            value: <span style={{ fontFamily: 'monospace' }}>{copyable(m.pay_reference, 'reference')}</span>,
+          },
         ]}
       />
       <Alert

@@ -36,7 +36,11 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
     const reference = v.reference?.trim();
     const r = await submit((key) =>
       apiData<TransferResult>('POST', '/wallet/transfer', {
-        body: { wallet_id: v.wallet_id.trim(), amount: formatMoney(typedCents(v.amount)!), ...(reference ? { reference } : {}) },
+        body: {
+          wallet_id: v.wallet_id.trim(),
+          amount: formatMoney(typedCents(v.amount)!),
+          ...(reference ? { reference } : {}),
+        },
         idempotencyKey: key,
         silent: true,
       }),
@@ -49,15 +53,31 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
 
   return (
     <>
-      <Steps size="small" current={done ? 1 : 0} responsive={false} style={{ marginBottom: 20 }} items={[{ title: 'Details' }, { title: 'Summary' }]} />
+      <Steps
+        size="small"
+        current={done ? 1 : 0}
+        responsive={false}
+        style={{ marginBottom: 20 }}
+        items={[{ title: 'Details' }, { title: 'Summary' }]}
+      />
       {done ? (
         <>
           <DetailRows
             rows={[
-              { label: 'Status', value: <Tag color={done.status === 'Completed' ? 'green' : 'gold'}>{done.status}</Tag> },
+              {
+                label: 'Status',
+                value: <Tag color={done.status === 'Completed' ? 'green' : 'gold'}>{done.status}</Tag>,
+              },
               { label: 'Transaction Id', value: done.trans_ref },
               { label: 'To', value: done.to_name },
-              { label: 'Destination Wallet', value: <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{done.wallet_to}</span> },
+              {
+                label: 'Destination Wallet',
+                value: (
+                  <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                    {done.wallet_to}
+                  </span>
+                ),
+              },
               { label: 'Amount', value: usdt(done.amount) },
               { label: 'Reference', value: done.reference || '-' },
               { label: 'Date', value: dateTime(done.created_at) },
@@ -80,15 +100,34 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
             ]}
             extra="The wallet ID of the person or company you are paying"
           >
-            <Input placeholder="e.g. 00000000-0000-4000-8000-000000000000" autoComplete="off" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+            <Input
+              placeholder="e.g. 00000000-0000-4000-8000-000000000000"
+              autoComplete="off"
+              spellCheck={false}
+              style={{ fontFamily: 'monospace' }}
+            />
           </Form.Item>
-          <Form.Item name="amount" label="Amount" rules={[amountRule()]} extra={balance !== null ? `Available: ${usdt(balance)}` : undefined}>
+          <Form.Item
+            name="amount"
+            label="Amount"
+            rules={[amountRule()]}
+            extra={balance !== null ? `Available: ${usdt(balance)}` : undefined}
+          >
             <Input inputMode="decimal" placeholder="0.00" addonAfter="USDT" autoComplete="off" />
           </Form.Item>
-          <Form.Item name="reference" label="Reference (optional)" rules={[{ max: 140, message: 'Reference must be at most 140 characters' }]}>
+          <Form.Item
+            name="reference"
+            label="Reference (optional)"
+            rules={[{ max: 140, message: 'Reference must be at most 140 characters' }]}
+          >
             <Input placeholder="What is this transfer for?" />
           </Form.Item>
-          <Alert type="warning" showIcon message="Transfers are final: they cannot be reversed." style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            message="Transfers are final: they cannot be reversed."
+            style={{ marginBottom: 16 }}
+          />
           <Button type="primary" htmlType="submit" loading={busy} block>
             Transfer
           </Button>

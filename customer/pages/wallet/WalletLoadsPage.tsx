@@ -51,11 +51,21 @@ export default function WalletLoadsPage() {
   const query = useQuery({
     queryKey: [...WALLET_KEYS.topups, walletId, state ?? null, page],
     queryFn: () =>
-      api<Paged<ApiTopup>>('GET', '/reports/view-wallet-topups', { query: { wallet: walletId!, state, page, per_page: PAGE_SIZE }, silent: true }),
+      api<Paged<ApiTopup>>('GET', '/reports/view-wallet-topups', {
+        query: { wallet: walletId!, state, page, per_page: PAGE_SIZE },
+        silent: true,
+      }),
     enabled: !!walletId,
   });
 
-  if (!walletId) return <Result status="404" title={<ResultHeading>No master wallet</ResultHeading>} subTitle="This account has no master wallet." />;
+  if (!walletId)
+    return (
+      <Result
+        status="404"
+        title={<ResultHeading>No master wallet</ResultHeading>}
+        subTitle="This account has no master wallet."
+      />
+    );
   const open = details.item;
   const pending = open?.state === 'Pending';
 
@@ -74,7 +84,13 @@ export default function WalletLoadsPage() {
         }}
         options={TOPUP_STATES.map((s) => ({ value: s, label: customerTopupState(s) }))}
       />
-      <ExportCsvButton path="/reports/view-wallet-topups" query={{ wallet: walletId, state }} filename="wallet-loads" size="small" label={phone ? 'CSV' : 'Export CSV'} />
+      <ExportCsvButton
+        path="/reports/view-wallet-topups"
+        query={{ wallet: walletId, state }}
+        filename="wallet-loads"
+        size="small"
+        label={phone ? 'CSV' : 'Export CSV'}
+      />
     </Space>
   );
 
@@ -111,15 +127,31 @@ export default function WalletLoadsPage() {
           onPage={setPage}
           loading={query.isLoading}
           error={query.error}
-          emptyText={state ? `No ${customerTopupState(state)} top-ups` : 'No top-ups yet. Use Top Up to add funds to your master wallet.'}
+          emptyText={
+            state
+              ? `No ${customerTopupState(state)} top-ups`
+              : 'No top-ups yet. Use Top Up to add funds to your master wallet.'
+          }
           onRowClick={details.show}
           rowLabel={(r) => `Top-up of ${r.amount} USDT, ${customerTopupState(r.state)}`}
           columns={[
-            { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span> },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span>,
+            },
             { title: 'Method', dataIndex: 'method' },
-            { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <Hash value={v} /> },
+            {
+              title: 'Transaction Hash',
+              dataIndex: 'transaction_hash',
+              render: (v: string | null) => <Hash value={v} />,
+            },
             { title: 'State', dataIndex: 'state', render: (v: string) => <TopupStateTag state={v} /> },
-            { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+            {
+              title: 'Last Modified',
+              dataIndex: 'updated_at',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+            },
           ]}
           compact={(r) => ({
             title: usdt(r.amount),

@@ -35,11 +35,22 @@ export default function WalletTransfersPage() {
 
   const query = useQuery({
     queryKey: [...WALLET_KEYS.transfers, walletId, page],
-    queryFn: () => api<Paged<ApiWalletTransfer>>('GET', '/reports/view-wallet-transfers', { query: { wallet: walletId!, page, per_page: PAGE_SIZE }, silent: true }),
+    queryFn: () =>
+      api<Paged<ApiWalletTransfer>>('GET', '/reports/view-wallet-transfers', {
+        query: { wallet: walletId!, page, per_page: PAGE_SIZE },
+        silent: true,
+      }),
     enabled: !!walletId,
   });
 
-  if (!walletId) return <Result status="404" title={<ResultHeading>No master wallet</ResultHeading>} subTitle="This account has no master wallet." />;
+  if (!walletId)
+    return (
+      <Result
+        status="404"
+        title={<ResultHeading>No master wallet</ResultHeading>}
+        subTitle="This account has no master wallet."
+      />
+    );
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -54,7 +65,15 @@ export default function WalletTransfersPage() {
       <Card
         title="Wallet Transfer Transactions"
         styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
-        extra={<ExportCsvButton path="/reports/view-wallet-transfers" query={{ wallet: walletId }} filename="wallet-transfers" size="small" label={phone ? 'CSV' : 'Export CSV'} />}
+        extra={
+          <ExportCsvButton
+            path="/reports/view-wallet-transfers"
+            query={{ wallet: walletId }}
+            filename="wallet-transfers"
+            size="small"
+            label={phone ? 'CSV' : 'Export CSV'}
+          />
+        }
       >
         <PagedTable<ApiWalletTransfer>
           rowKey={(r) => `${r.id}-${r.type}`}
@@ -68,15 +87,32 @@ export default function WalletTransfersPage() {
           onRowClick={details.show}
           rowLabel={(r) => `Transfer ${r.trans_ref}`}
           columns={[
-            { title: 'Transaction Id', dataIndex: 'trans_ref', render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span> },
-            { title: 'Type', dataIndex: 'type', render: (_, r) => <DirectionTag direction={direction(r)}>{r.type}</DirectionTag> },
-            { title: 'Amount', dataIndex: 'amount', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span> },
+            {
+              title: 'Transaction Id',
+              dataIndex: 'trans_ref',
+              render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span>,
+            },
+            {
+              title: 'Type',
+              dataIndex: 'type',
+              render: (_, r) => <DirectionTag direction={direction(r)}>{r.type}</DirectionTag>,
+            },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{usdt(v)}</span>,
+            },
             { title: 'Reference', dataIndex: 'reference', render: (v: string | null) => v || '-' },
             { title: 'Transaction By', dataIndex: 'transferer', render: (v: string | null) => v ?? '-' },
-            { title: 'Last Modified', dataIndex: 'updated_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+            {
+              title: 'Last Modified',
+              dataIndex: 'updated_at',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+            },
           ]}
           compact={(r) => ({
-            title: r.type === 'Credit' ? `From ${r.from_name ?? 'another wallet'}` : `To ${r.to_name ?? 'another wallet'}`,
+            title:
+              r.type === 'Credit' ? `From ${r.from_name ?? 'another wallet'}` : `To ${r.to_name ?? 'another wallet'}`,
             description: (
               <>
                 {r.reference && <div>{r.reference}</div>}

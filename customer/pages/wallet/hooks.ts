@@ -11,7 +11,12 @@ const hundredths = (v: string) => {
   return r.ok ? r.cents : 0;
 };
 
-export const toFeeRule = (f: ApiFee): FeeRule => ({ name: f.name, type: f.type, value: hundredths(f.value), status: f.state });
+export const toFeeRule = (f: ApiFee): FeeRule => ({
+  name: f.name,
+  type: f.type,
+  value: hundredths(f.value),
+  status: f.state,
+});
 
 /** The fee schedule that applies to the signed-in customer (their company's, or the defaults). */
 export function useFeeSchedule(enabled = true) {
@@ -20,7 +25,10 @@ export function useFeeSchedule(enabled = true) {
   return useQuery({
     queryKey: ['fee-schedule', companyId],
     queryFn: async () => {
-      const rows = await apiData<ApiFee[]>('GET', '/fees', { query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' }, silent: true });
+      const rows = await apiData<ApiFee[]>('GET', '/fees', {
+        query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' },
+        silent: true,
+      });
       return rows.map(toFeeRule);
     },
     enabled: enabled && !!session,

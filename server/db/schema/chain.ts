@@ -63,9 +63,7 @@ export const chainDeposits = pgTable(
   },
   (t) => [
     uniqueIndex('chain_deposits_hash_log_unique').on(t.hash, t.logIndex),
-    index('chain_deposits_open_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'Unassigned'`),
+    index('chain_deposits_open_idx').on(t.createdAt).where(sql`${t.status} = 'Unassigned'`),
     index('chain_deposits_wallet_idx').on(t.walletId),
   ],
 );
@@ -86,6 +84,8 @@ export const sandboxChainTransfers = pgTable(
     blockTime: ts('block_time').notNull(),
     createdBy: uuid('created_by'),
   },
-  (t) => [uniqueIndex('sandbox_chain_transfers_pk').on(t.hash, t.logIndex), index('sandbox_chain_transfers_to_idx').on(t.toAddress, t.blockTime)],
+  (t) => [
+    uniqueIndex('sandbox_chain_transfers_pk').on(t.hash, t.logIndex),
+    index('sandbox_chain_transfers_to_idx').on(t.toAddress, t.blockTime),
+  ],
 );
-

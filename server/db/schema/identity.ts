@@ -102,7 +102,10 @@ export const emailTokens = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_tokens_token_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('email_tokens_token_unique').on(t.tokenHash),
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 export const rateLimits = pgTable(

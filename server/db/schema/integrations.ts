@@ -81,7 +81,11 @@ export const webhookEvents = pgTable(
     deliveredAt: ts('delivered_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('webhook_events_message_unique').on(t.messageId), index('webhook_events_due_idx').on(t.state, t.nextAttemptAt), index('webhook_events_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex('webhook_events_message_unique').on(t.messageId),
+    index('webhook_events_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_events_company_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 export const webhookDeliveries = pgTable(

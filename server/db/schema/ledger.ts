@@ -43,7 +43,10 @@ export const ledgerTransfers = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_transfers_reference_unique').on(t.reference), index('ledger_transfers_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_transfers_reference_unique').on(t.reference),
+    index('ledger_transfers_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(
@@ -72,7 +75,6 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_arithmetic', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
   ],
 );
-
 
 /**
  * The totals line of the staff's wallet lists without a wallet (count, amounts and fees of the

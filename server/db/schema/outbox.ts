@@ -52,7 +52,10 @@ export const reconciliationRuns = pgTable(
     id: id(),
     runAt: ts('run_at').notNull(),
     checked: integer('checked').notNull(),
-    drift: jsonb('drift').$type<Array<{ card_id: string; ledger: string; issuer: string | null; reason: string }>>().notNull().default([]),
+    drift: jsonb('drift')
+      .$type<Array<{ card_id: string; ledger: string; issuer: string | null; reason: string }>>()
+      .notNull()
+      .default([]),
     /** 'job' | 'cli' | 'staff' */
     trigger: text('trigger').notNull(),
   },

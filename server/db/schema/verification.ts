@@ -71,5 +71,9 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_object_idx').on(t.objectType, t.objectId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_object_idx').on(t.objectType, t.objectId),
+  ],
 );

@@ -24,11 +24,23 @@ export function limiter(ctx: AppContext) {
 }
 
 /** Wrong passwords and codes count alike; wrong codes also count on their own, tightly (see codesPerAccount). */
-export const codeLimit = (ctx: AppContext, account: string): Limit => ({ key: `auth:codes:${account}`, max: ctx.config.rateLimit.codesPerAccount });
-const authLimits = (ctx: AppContext, account: string, ip: string): Limit[] => [...guessLimits(ctx.config.rateLimit, 'auth', account, ip), codeLimit(ctx, account)];
-const passwordLimits = (ctx: AppContext, account: string, ip: string) => guessLimits(ctx.config.rateLimit, 'auth', account, ip);
+export const codeLimit = (ctx: AppContext, account: string): Limit => ({
+  key: `auth:codes:${account}`,
+  max: ctx.config.rateLimit.codesPerAccount,
+});
+const authLimits = (ctx: AppContext, account: string, ip: string): Limit[] => [
+  ...guessLimits(ctx.config.rateLimit, 'auth', account, ip),
+  codeLimit(ctx, account),
+];
+const passwordLimits = (ctx: AppContext, account: string, ip: string) =>
+  guessLimits(ctx.config.rateLimit, 'auth', account, ip);
 
-export async function login(ctx: AppContext, email: string, password: string, meta: ClientMeta): Promise<LoginChallenge> {
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  meta: ClientMeta,
+): Promise<LoginChallenge> {
   // Counted before the password is checked (so parallel guesses cannot pass one check together);
   // too many wrong codes also stop new challenges, though a password attempt is no code.
   const attempt = await limiter(ctx).attempt(passwordLimits(ctx, email, meta.ip), [codeLimit(ctx, email)]);
@@ -64,9 +76,12 @@ export async function login(ctx: AppContext, email: string, password: string, me
 async function pendingTotpKey(ctx: AppContext, user: UserRow): Promise<string> {
   const now = ctx.now();
   const made = user.pendingTotpCreatedAt?.getTime();
-  if (user.pendingTotpSecret && made !== undefined && now.getTime() - made < PENDING_TOTP_TTL) return user.pendingTotpSecret;
+  if (user.pendingTotpSecret && made !== undefined && now.getTime() - made < PENDING_TOTP_TTL)
+    return user.pendingTotpSecret;
   const fresh = seal(newTotpSecret(), ctx.config.encryptionKey);
-  const seen = user.pendingTotpSecret ? eq(users.pendingTotpSecret, user.pendingTotpSecret) : isNull(users.pendingTotpSecret);
+  const seen = user.pendingTotpSecret
+    ? eq(users.pendingTotpSecret, user.pendingTotpSecret)
+    : isNull(users.pendingTotpSecret);
   const [stored] = await ctx.db
     .update(users)
     .set({ pendingTotpSecret: fresh, pendingTotpCreatedAt: now })
@@ -120,7 +135,10 @@ export async function openChallenge(ctx: AppContext, kind: 'setup' | 'verify', t
 
 /** A wrong second factor: counted on the challenge, which ends after a few. */
 export async function countWrongCode(ctx: AppContext, challengeId: string) {
-  await ctx.db.update(loginChallenges).set({ attempts: sql`${loginChallenges.attempts} + 1` }).where(eq(loginChallenges.id, challengeId));
+  await ctx.db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(eq(loginChallenges.id, challengeId));
 }
 
 /** Marks the challenge used inside the session's transaction; false if another request used it first. */
@@ -160,7 +178,10 @@ export async function confirmLogin(
   const { ch, user } = await openChallenge(ctx, kind, token);
   const limits = await secondStepLimits(ctx, user.email, meta.ip);
 
-  const secret = kind === 'setup' ? unseal(ch.pendingTotpSecret!, ctx.config.encryptionKey) : unseal(user.totpSecret!, ctx.config.encryptionKey);
+  const secret =
+    kind === 'setup'
+      ? unseal(ch.pendingTotpSecret!, ctx.config.encryptionKey)
+      : unseal(user.totpSecret!, ctx.config.encryptionKey);
   const step = await checkTotp(secret, code, kind === 'verify' ? user.totpLastStep : null, now);
   if (step === null) {
     await countWrongCode(ctx, ch.id);
@@ -174,13 +195,21 @@ export async function confirmLogin(
     const fresh = or(isNull(users.totpLastStep), lt(users.totpLastStep, step));
     const updated = await tx
       .update(users)
-      .set({ totpLastStep: step, ...(kind === 'setup' ? { totpSecret: ch.pendingTotpSecret, pendingTotpSecret: null, pendingTotpCreatedAt: null } : {}), updatedAt: now })
+      .set({
+        totpLastStep: step,
+        ...(kind === 'setup'
+          ? { totpSecret: ch.pendingTotpSecret, pendingTotpSecret: null, pendingTotpCreatedAt: null }
+          : {}),
+        updatedAt: now,
+      })
       .where(
         and(
           eq(users.id, user.id),
           isNull(users.deletedAt),
           fresh,
-          kind === 'setup' ? and(isNull(users.totpSecret), eq(users.pendingTotpSecret, ch.pendingTotpSecret!)) : undefined,
+          kind === 'setup'
+            ? and(isNull(users.totpSecret), eq(users.pendingTotpSecret, ch.pendingTotpSecret!))
+            : undefined,
         ),
       )
       .returning({ id: users.id });

@@ -74,7 +74,10 @@ export async function consumeEmailToken(
 
 /** Looks at a mailed token without using it up. */
 export async function peekEmailToken(db: DbOrTx, token: string) {
-  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(eq(emailTokens.tokenHash, hashToken(token)));
   return row;
 }
 

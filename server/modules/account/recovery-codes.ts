@@ -18,7 +18,8 @@ const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHAB
  * Keyed with the server's secret (a stolen table alone cannot be searched for 50-bit codes) and
  * salted with the user id (equal codes of two users never share a hash).
  */
-const codeHash = (key: Buffer, userId: string, normalised: string) => createHmac('sha256', key).update(`${userId}:${normalised}`).digest('hex');
+const codeHash = (key: Buffer, userId: string, normalised: string) =>
+  createHmac('sha256', key).update(`${userId}:${normalised}`).digest('hex');
 const shown = (c: string) => `${c.slice(0, 5)}-${c.slice(5)}`;
 
 /** A new set of codes replacing any earlier set; the plain codes exist only in this answer. */
@@ -27,9 +28,11 @@ export async function issueRecoveryCodes(db: DbOrTx, key: Buffer, userId: string
   await db.execute(sql`select 1 from users where id = ${userId} for update`);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await db.insert(recoveryCodes).values(
-    codes.map((c) => ({ id: crypto.randomUUID(), userId, codeHash: codeHash(key, userId, c), createdAt: now })),
-  );
+  await db
+    .insert(recoveryCodes)
+    .values(
+      codes.map((c) => ({ id: crypto.randomUUID(), userId, codeHash: codeHash(key, userId, c), createdAt: now })),
+    );
   return codes.map(shown);
 }
 
@@ -46,11 +49,23 @@ export async function unusedRecoveryCodes(db: DbOrTx, userId: string): Promise<n
 }
 
 /** Uses up one unused code of the user; false if it is not one. */
-export async function useRecoveryCode(db: DbOrTx, key: Buffer, userId: string, code: string, now: Date): Promise<boolean> {
+export async function useRecoveryCode(
+  db: DbOrTx,
+  key: Buffer,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const [used] = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash(key, userId, code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash(key, userId, code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return !!used;
 }
@@ -61,7 +76,12 @@ export const BAD_RECOVERY_CODE = 'This recovery code is not valid or has already
  * login-recover: the second step with a recovery code in place of the authenticator. The code is
  * used up in the session's transaction, so two requests with it never both get in.
  */
-export async function loginWithRecoveryCode(ctx: AppContext, token: string, code: string, meta: ClientMeta): Promise<SessionPayload> {
+export async function loginWithRecoveryCode(
+  ctx: AppContext,
+  token: string,
+  code: string,
+  meta: ClientMeta,
+): Promise<SessionPayload> {
   const now = ctx.now();
   const { ch, user } = await openChallenge(ctx, 'verify', token);
   const limits = await secondStepLimits(ctx, user.email, meta.ip);
@@ -82,4 +102,3 @@ export async function loginWithRecoveryCode(ctx: AppContext, token: string, code
   await limits.succeeded();
   return { ...(await sessionPayload(ctx, user.id, session.session)), recovery_codes_left: session.left };
 }
-

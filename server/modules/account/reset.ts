@@ -49,7 +49,14 @@ export async function setPasswordFromLink(ctx: AppContext, body: z.output<typeof
     const [u] = await tx
       .update(users)
       // A 2FA key shown but never confirmed may have been seen by whoever had the old password.
-      .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: now, pendingTotpSecret: null, pendingTotpCreatedAt: null, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        emailVerifiedAt: now,
+        pendingTotpSecret: null,
+        pendingTotpCreatedAt: null,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
       .returning({ email: users.email });
     if (!u) throw invalidField('token', 'This link is invalid or has expired. Please request a new one.');

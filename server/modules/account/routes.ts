@@ -69,20 +69,28 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   // Answers that must never be stored, and requests whose fingerprint would be a fast hash of a password.
   const signedIn = { onRequest: authenticate(ctx), config: { idempotency: 'none' as const } };
-  app.get('/account/two-factor', { onRequest: authenticate(ctx), schema: { tags, security: [{ bearer: [] }] } }, async (req) =>
-    ok(await twoFactor.twoFactorStatus(ctx, req.user!)),
+  app.get(
+    '/account/two-factor',
+    { onRequest: authenticate(ctx), schema: { tags, security: [{ bearer: [] }] } },
+    async (req) => ok(await twoFactor.twoFactorStatus(ctx, req.user!)),
   );
   const security = [{ bearer: [] }];
-  app.post('/account/recovery-codes', { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } }, async (req) =>
-    ok(await twoFactor.regenerateRecoveryCodes(ctx, req.user!, req.body, req.ip)),
+  app.post(
+    '/account/recovery-codes',
+    { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } },
+    async (req) => ok(await twoFactor.regenerateRecoveryCodes(ctx, req.user!, req.body, req.ip)),
   );
 
-  app.post('/account/two-factor/enrol', { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } }, async (req) =>
-    ok(await twoFactor.startEnrolment(ctx, req.user!, req.body, req.ip)),
+  app.post(
+    '/account/two-factor/enrol',
+    { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } },
+    async (req) => ok(await twoFactor.startEnrolment(ctx, req.user!, req.body, req.ip)),
   );
 
-  app.post('/account/two-factor/enrol-confirm', { ...signedIn, schema: { tags, security, body: enrolConfirmBody } }, async (req) =>
-    ok(await twoFactor.confirmEnrolment(ctx, req.user!, req.body.code)),
+  app.post(
+    '/account/two-factor/enrol-confirm',
+    { ...signedIn, schema: { tags, security, body: enrolConfirmBody } },
+    async (req) => ok(await twoFactor.confirmEnrolment(ctx, req.user!, req.body.code)),
   );
 
   app.post(
@@ -91,7 +99,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: { tags, security, params: z.object({ userId: z.string().uuid() }), body: resetTwoFactorBody },
     },
-    async (req) => ok(await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason, { ip: req.ip, requestId: req.id })),
+    async (req) =>
+      ok(
+        await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason, {
+          ip: req.ip,
+          requestId: req.id,
+        }),
+      ),
   );
 
   app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>

@@ -21,7 +21,9 @@ export interface ClientMeta {
 }
 
 const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 async function sendVerification(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
   const token = await createEmailToken(ctx.db, user.id, 'verify_email', VERIFY_TTL, ctx.now());
@@ -62,7 +64,9 @@ export async function registerIndividual(ctx: AppContext, body: z.output<typeof 
     if (isUniqueViolation(e)) throw invalidField('email', EMAIL_TAKEN);
     throw e;
   }
-  await mailSafely(ctx, 'verification', () => sendVerification(ctx, { id, email: body.email, firstName: body.first_name }));
+  await mailSafely(ctx, 'verification', () =>
+    sendVerification(ctx, { id, email: body.email, firstName: body.first_name }),
+  );
   return { id, email: body.email, message: 'Email Verification Sent.' };
 }
 
@@ -104,7 +108,12 @@ export async function registerCompany(ctx: AppContext, body: z.output<typeof reg
   await mailSafely(ctx, 'verification', () =>
     sendVerification(ctx, { id: userId, email: body.email, firstName: body.first_name }),
   );
-  return { id: userId, company_id: companyId, email: body.email, message: 'Verification mail sent to personal email address' };
+  return {
+    id: userId,
+    company_id: companyId,
+    email: body.email,
+    message: 'Verification mail sent to personal email address',
+  };
 }
 
 /** The link in the verification mail. Returns the verified email, or null for a bad link. */

@@ -108,4 +108,8 @@ export class SessionCache {
   }
 }
 
-const keysOf = (row: SessionRow) => [`s:${row.sessionId}`, `u:${row.userId}`, ...(row.companyId ? [`c:${row.companyId}`] : [])];
+const keysOf = (row: SessionRow) => [
+  `s:${row.sessionId}`,
+  `u:${row.userId}`,
+  ...(row.companyId ? [`c:${row.companyId}`] : []),
+];

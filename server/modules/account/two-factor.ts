@@ -11,7 +11,13 @@ import type { AuthUser } from '../../context';
 import { mailSoon, notify } from '../notifications/service';
 import { codeLimit, limiter } from './login';
 import { findLiveUser, revokeUserSessions } from './queries';
-import { BAD_RECOVERY_CODE, dropRecoveryCodes, issueRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './recovery-codes';
+import {
+  BAD_RECOVERY_CODE,
+  dropRecoveryCodes,
+  issueRecoveryCodes,
+  unusedRecoveryCodes,
+  useRecoveryCode,
+} from './recovery-codes';
 
 /** Profile's 2FA actions (new recovery codes, a new authenticator) and the staff-assisted reset. */
 
@@ -29,8 +35,12 @@ async function checkBothFactors(ctx: AppContext, userId: string, body: FactorChe
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
   if (!user.totpSecret) throw conflict('Two-factor authentication is not set up for this account.');
-  const attempt = await limiter(ctx).attempt([...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip), codeLimit(ctx, user.email)]);
-  if (!(await verifyPassword(user.passwordHash, body.password ?? ''))) throw invalidField('password', 'The password is incorrect.');
+  const attempt = await limiter(ctx).attempt([
+    ...guessLimits(ctx.config.rateLimit, 'auth', user.email, ip),
+    codeLimit(ctx, user.email),
+  ]);
+  if (!(await verifyPassword(user.passwordHash, body.password ?? '')))
+    throw invalidField('password', 'The password is incorrect.');
   if (body.code === undefined) {
     if (!(await useRecoveryCode(ctx.db, ctx.config.encryptionKey, user.id, body.recovery_code!, ctx.now()))) {
       throw invalidField('recovery_code', BAD_RECOVERY_CODE);
@@ -38,7 +48,12 @@ async function checkBothFactors(ctx: AppContext, userId: string, body: FactorChe
     await attempt.takeBack();
     return user;
   }
-  const step = await checkTotp(unseal(user.totpSecret, ctx.config.encryptionKey), body.code, user.totpLastStep, ctx.now());
+  const step = await checkTotp(
+    unseal(user.totpSecret, ctx.config.encryptionKey),
+    body.code,
+    user.totpLastStep,
+    ctx.now(),
+  );
   if (step === null) throw invalidField('code', BAD_CODE);
   // The step is recorded so the same code cannot be replayed (here or at a login).
   const [taken] = await ctx.db
@@ -88,7 +103,13 @@ export async function confirmEnrolment(ctx: AppContext, me: AuthUser, code: stri
   await ctx.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(users)
-      .set({ totpSecret: user.pendingTotpSecret, pendingTotpSecret: null, pendingTotpCreatedAt: null, totpLastStep: step, updatedAt: now })
+      .set({
+        totpSecret: user.pendingTotpSecret,
+        pendingTotpSecret: null,
+        pendingTotpCreatedAt: null,
+        totpLastStep: step,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, user.id), eq(users.pendingTotpSecret, user.pendingTotpSecret!)))
       .returning({ id: users.id });
     if (!moved) throw conflict('Start again: set up the new authenticator from your profile.');
@@ -106,8 +127,15 @@ export async function confirmEnrolment(ctx: AppContext, me: AuthUser, code: stri
  * Staff reset a user's 2FA: key, pending key and recovery codes go, every session and open login
  * ends, and the user is told (a security notification, always mailed), all in one transaction.
  */
-export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: string, reason: string, req: { ip: string; requestId: string }) {
-  if (userId === me.id) throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
+export async function resetTwoFactor(
+  ctx: AppContext,
+  me: AuthUser,
+  userId: string,
+  reason: string,
+  req: { ip: string; requestId: string },
+) {
+  if (userId === me.id)
+    throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
   if (isStaff(user.role) && me.role !== 'Super-Admin') {
@@ -119,7 +147,13 @@ export async function resetTwoFactor(ctx: AppContext, me: AuthUser, userId: stri
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpSecret: null, pendingTotpSecret: null, pendingTotpCreatedAt: null, totpLastStep: null, updatedAt: now })
+      .set({
+        totpSecret: null,
+        pendingTotpSecret: null,
+        pendingTotpCreatedAt: null,
+        totpLastStep: null,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     await dropRecoveryCodes(tx, user.id);
     await revokeUserSessions(tx, user.id, now);

@@ -31,15 +31,23 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
 
   app.get('/account/admins', { onRequest, schema: { tags, security, querystring: pageQuery } }, async (req, reply) => {
-    if (req.query.format === 'csv') return sendCsv(reply, 'administrators', ADMIN_COLUMNS, byOffset((p) => svc.listAdmins(ctx, p)));
+    if (req.query.format === 'csv')
+      return sendCsv(
+        reply,
+        'administrators',
+        ADMIN_COLUMNS,
+        byOffset((p) => svc.listAdmins(ctx, p)),
+      );
     const r = await svc.listAdmins(ctx, { limit: req.query.per_page, offset: offsetOf(req.query) });
     return paged(req, r.rows, r.total, req.query);
   });
   app.post('/account/admins', { onRequest, schema: { tags, security, body: createAdminBody } }, async (req, reply) =>
     reply.status(HTTP.CREATED).send(ok(await svc.createAdmin(ctx, req.body))),
   );
-  app.put('/account/admins/:id', { onRequest, schema: { tags, security, params: idParams, body: updateAdminBody } }, async (req) =>
-    ok(await svc.updateAdmin(ctx, req.user!, req.params.id, req.body)),
+  app.put(
+    '/account/admins/:id',
+    { onRequest, schema: { tags, security, params: idParams, body: updateAdminBody } },
+    async (req) => ok(await svc.updateAdmin(ctx, req.user!, req.params.id, req.body)),
   );
   app.delete('/account/admins/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
     reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteAdmin(ctx, req.user!, req.params.id))),

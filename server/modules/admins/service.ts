@@ -31,7 +31,13 @@ const liveStaff = and(inArray(users.role, STAFF), isNull(users.deletedAt));
 
 export async function listAdmins(ctx: AppContext, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(users).where(liveStaff).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
+    ctx.db
+      .select()
+      .from(users)
+      .where(liveStaff)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
     ctx.db.select({ n: count() }).from(users).where(liveStaff),
   ]);
   return { rows: rows.map(toApiAdmin), total: total?.n ?? 0 };
@@ -40,7 +46,9 @@ export async function listAdmins(ctx: AppContext, page: { limit: number; offset:
 async function sendInvite(ctx: AppContext, u: { id: string; email: string; firstName: string }) {
   const token = await createEmailToken(ctx.db, u.id, 'staff_invite', INVITE_TTL, ctx.now());
   try {
-    await ctx.mailer.send(staffInviteMail(u.email, u.firstName, `${ctx.config.appUrl}/onboarding/new-password?token=${token}`));
+    await ctx.mailer.send(
+      staffInviteMail(u.email, u.firstName, `${ctx.config.appUrl}/onboarding/new-password?token=${token}`),
+    );
   } catch (err) {
     ctx.log.error({ err }, 'could not send staff invitation');
   }
@@ -69,7 +77,10 @@ export async function createAdmin(ctx: AppContext, body: z.output<typeof createA
 }
 
 async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
-  const [r] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), ne(users.id, exceptId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), ne(users.id, exceptId)));
   return r?.n ?? 0;
 }
 
@@ -78,11 +89,20 @@ async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
  * Super-Admins demoting or deleting each other at once take turns, so one always remains.
  */
 async function lockSuperAdmins(tx: DbOrTx) {
-  await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt))).orderBy(users.id).for('update');
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt)))
+    .orderBy(users.id)
+    .for('update');
 }
 
 async function findAdmin(db: DbOrTx, id: string) {
-  const [u] = await db.select().from(users).where(and(eq(users.id, id), liveStaff)).for('update');
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), liveStaff))
+    .for('update');
   if (!u) throw notFound('The administrator');
   return u;
 }
@@ -94,7 +114,10 @@ export async function updateAdmin(ctx: AppContext, me: AuthUser, id: string, bod
     await lockSuperAdmins(tx);
     const u = await findAdmin(tx, id);
     if (body.email !== u.email) {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, body.email), isNull(users.deletedAt)));
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
       if (taken) throw invalidField('email', EMAIL_TAKEN);
     }
     const role = body.role ? roleOf(body.role) : u.role;
@@ -128,7 +151,8 @@ export async function deleteAdmin(ctx: AppContext, me: AuthUser, id: string) {
   await ctx.db.transaction(async (tx) => {
     await lockSuperAdmins(tx);
     const u = await findAdmin(tx, id);
-    if (u.role === 'Super-Admin' && (await otherSuperAdmins(tx, u.id)) === 0) throw new AppError(HTTP.CONFLICT, 'The last Super-Admin cannot be removed.');
+    if (u.role === 'Super-Admin' && (await otherSuperAdmins(tx, u.id)) === 0)
+      throw new AppError(HTTP.CONFLICT, 'The last Super-Admin cannot be removed.');
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
     await revokeUserSessions(tx, id, now);
   });

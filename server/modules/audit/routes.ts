@@ -34,7 +34,13 @@ const AUDIT_COLUMNS: CsvColumn<ApiAuditEntry>[] = [
 /** The audit trail, newest first; a page by offset, or (exports) a keyset batch. */
 async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
   const w: SQL[] = [];
-  if (q.actor) w.push(or(ilike(auditLog.actorEmail, `%${q.actor}%`), eq(auditLog.actorId, /^[0-9a-f-]{36}$/i.test(q.actor) ? q.actor : '00000000-0000-0000-0000-000000000000'))!);
+  if (q.actor)
+    w.push(
+      or(
+        ilike(auditLog.actorEmail, `%${q.actor}%`),
+        eq(auditLog.actorId, /^[0-9a-f-]{36}$/i.test(q.actor) ? q.actor : '00000000-0000-0000-0000-000000000000'),
+      )!,
+    );
   if (q.action) w.push(ilike(auditLog.action, `${q.action}%`));
   if (q.object_type) w.push(eq(auditLog.objectType, q.object_type));
   if (q.object_id) w.push(eq(auditLog.objectId, q.object_id));
@@ -76,13 +82,23 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   app.get(
     '/audit-logs',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags: ['Audit'], security: [{ bearer: [] }], querystring: auditListQuery } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: { tags: ['Audit'], security: [{ bearer: [] }], querystring: auditListQuery },
+    },
     async (req, reply) => {
       const q = req.query;
       if (q.format === 'csv') {
         return sendCsv(reply, 'audit-trail', AUDIT_COLUMNS, async (after, limit) => {
           const { rows } = await listAudit(ctx.db, q, { limit, offset: 0, after });
-          return { rows, next: cursorOf(rows, (r) => r.created_at, (r) => r.id) };
+          return {
+            rows,
+            next: cursorOf(
+              rows,
+              (r) => r.created_at,
+              (r) => r.id,
+            ),
+          };
         });
       }
       const r = await listAudit(ctx.db, q, { limit: q.per_page, offset: offsetOf(q) });

@@ -35,7 +35,10 @@ export async function cardAccounts(db: DbOrTx, cardId: string, opts: { lock?: bo
 }
 
 /** Balances of many cards at once: available and held, by card id. */
-export async function balancesOf(db: DbOrTx, cardIds: string[]): Promise<Map<string, { available: number; held: number }>> {
+export async function balancesOf(
+  db: DbOrTx,
+  cardIds: string[],
+): Promise<Map<string, { available: number; held: number }>> {
   const map = new Map<string, { available: number; held: number }>();
   if (!cardIds.length) return map;
   const rows = await db

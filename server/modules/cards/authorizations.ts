@@ -16,7 +16,12 @@ import { mailSoon, notify } from '../notifications/service';
 
 export const INSUFFICIENT = 'Insufficient funds on the card.';
 
-const payment = (req: AuthorizationRequest) => ({ amount: formatMoney(req.amount), currency: req.currency, merchant: req.merchant, country: req.country });
+const payment = (req: AuthorizationRequest) => ({
+  amount: formatMoney(req.amount),
+  currency: req.currency,
+  merchant: req.merchant,
+  country: req.country,
+});
 
 /**
  * Serialises the decisions on one card. NO KEY UPDATE, not UPDATE: a funding, withdrawal or
@@ -29,7 +34,14 @@ async function lockCardByToken(tx: Tx, token: string) {
   return card;
 }
 
-async function recordDecline(ctx: AppContext, tx: Tx, card: typeof cards.$inferSelect, req: AuthorizationRequest, reason: string, ref: string) {
+async function recordDecline(
+  ctx: AppContext,
+  tx: Tx,
+  card: typeof cards.$inferSelect,
+  req: AuthorizationRequest,
+  reason: string,
+  ref: string,
+) {
   const cardId = card.id;
   const id = crypto.randomUUID();
   const now = ctx.now();
@@ -53,9 +65,20 @@ async function recordDecline(ctx: AppContext, tx: Tx, card: typeof cards.$inferS
     .update(cards)
     .set({ insufficientStreak: reason === INSUFFICIENT ? sql`${cards.insufficientStreak} + 1` : 0, updatedAt: now })
     .where(eq(cards.id, cardId));
-  await emitEvent(tx, card.walletId, 'card.authorization.declined', cardEventData(tx, card, { transaction_id: id, decline_reason: reason, ...payment(req) }), now);
+  await emitEvent(
+    tx,
+    card.walletId,
+    'card.authorization.declined',
+    cardEventData(tx, card, { transaction_id: id, decline_reason: reason, ...payment(req) }),
+    now,
+  );
   // Keyed by the issuer's reference: an authorisation the issuer sends again notifies once.
-  await notify(tx, { owner: card.walletId }, cardPaymentDeclined(card, { key: ref, amount: req.amount, merchant: req.merchant, reason }), now);
+  await notify(
+    tx,
+    { owner: card.walletId },
+    cardPaymentDeclined(card, { key: ref, amount: req.amount, merchant: req.merchant, reason }),
+    now,
+  );
   return id;
 }
 
@@ -114,7 +137,13 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
           updatedAt: now,
         });
         await tx.update(cards).set({ insufficientStreak: 0, updatedAt: now }).where(eq(cards.id, card.id));
-        await emitEvent(tx, card.walletId, 'card.authorization.approved', cardEventData(tx, card, { transaction_id: transactionId, ...payment(req) }), now);
+        await emitEvent(
+          tx,
+          card.walletId,
+          'card.authorization.approved',
+          cardEventData(tx, card, { transaction_id: transactionId, ...payment(req) }),
+          now,
+        );
         return { approved: true, declineReason: null, transactionId };
       });
       if (declined) mailSoon(ctx, [cardDeclineKey(ref)]);
@@ -124,7 +153,11 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
     async declinedByIssuer(token, req, reason, ref) {
       const answer = await ctx.db.transaction(async (tx) => {
         const card = await lockCardByToken(tx, token);
-        return { approved: false, declineReason: reason, transactionId: await recordDecline(ctx, tx, card, req, reason, ref) };
+        return {
+          approved: false,
+          declineReason: reason,
+          transactionId: await recordDecline(ctx, tx, card, req, reason, ref),
+        };
       });
       mailSoon(ctx, [cardDeclineKey(ref)]);
       return answer;
@@ -160,7 +193,19 @@ async function release(ctx: AppContext, ref: string, outcome: 'reversed' | 'sett
     });
     await tx.update(cardTransactions).set({ status: outcome, updatedAt: now }).where(eq(cardTransactions.id, auth.id));
     if (card) {
-      await emitEvent(tx, card.walletId, `card.authorization.${outcome}`, cardEventData(tx, card, { transaction_id: auth.id, amount: formatMoney(auth.amount), currency: auth.currency, merchant: auth.merchant, country: auth.country }), now);
+      await emitEvent(
+        tx,
+        card.walletId,
+        `card.authorization.${outcome}`,
+        cardEventData(tx, card, {
+          transaction_id: auth.id,
+          amount: formatMoney(auth.amount),
+          currency: auth.currency,
+          merchant: auth.merchant,
+          country: auth.country,
+        }),
+        now,
+      );
     }
   });
 }

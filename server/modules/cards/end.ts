@@ -42,9 +42,16 @@ export async function endCard<A = unknown>(
       if (!card) throw notFound('The card');
       if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has already been deleted.');
       const acc = await cardAccounts(tx, card.id);
-      if (acc.hold.balance > 0) throw new AppError(HTTP.CONFLICT, 'This card has payments waiting to settle. Try again once they have settled.');
+      if (acc.hold.balance > 0)
+        throw new AppError(
+          HTTP.CONFLICT,
+          'This card has payments waiting to settle. Try again once they have settled.',
+        );
       if ((await pendingWithdrawals(tx, card.id)) > 0) {
-        throw new AppError(HTTP.CONFLICT, 'A withdrawal from this card is waiting for the card issuer. Try again once it has reached the master wallet.');
+        throw new AppError(
+          HTTP.CONFLICT,
+          'A withdrawal from this card is waiting for the card issuer. Try again once it has reached the master wallet.',
+        );
       }
       const remaining = acc.card.balance;
       if (remaining > 0) {
@@ -52,7 +59,10 @@ export async function endCard<A = unknown>(
         const posted = await post(tx, {
           kind: outcome === 'refund' ? 'refund' : 'forfeit',
           reference: newReference(outcome === 'refund' ? 'CRF' : 'CFF'),
-          description: outcome === 'refund' ? `Card deleted: balance returned (${card.nickname})` : `Card ended: balance forfeited (${card.nickname})`,
+          description:
+            outcome === 'refund'
+              ? `Card deleted: balance returned (${card.nickname})`
+              : `Card ended: balance forfeited (${card.nickname})`,
           meta: { card_id: card.id, card_number: card.maskedNumber, fees_total: 0, reason },
           createdBy: me?.id ?? null,
           at: now,
@@ -61,9 +71,18 @@ export async function endCard<A = unknown>(
             { accountId: outcome === 'refund' ? wallet.id : PLATFORM.forfeited, amount: remaining },
           ],
         });
-        await tx.insert(cardTransactions).values(
-          cardMovement(card.id, outcome, remaining, outcome === 'refund' ? 'Balance returned to the master wallet' : 'Balance forfeited', posted.transferId, now),
-        );
+        await tx
+          .insert(cardTransactions)
+          .values(
+            cardMovement(
+              card.id,
+              outcome,
+              remaining,
+              outcome === 'refund' ? 'Balance returned to the master wallet' : 'Balance forfeited',
+              posted.transferId,
+              now,
+            ),
+          );
       }
       const terminate = await enqueue(tx, {
         operation: 'terminate',
@@ -73,10 +92,17 @@ export async function endCard<A = unknown>(
         at: now,
       });
       await tx.update(cards).set({ deletedAt: now, endReason: reason, updatedAt: now }).where(eq(cards.id, card.id));
-      await emitEvent(tx, card.walletId, me ? 'card.deleted' : 'card.terminated', cardEventData(tx, card, { reason, remaining: formatMoney(remaining), outcome }), now);
+      await emitEvent(
+        tx,
+        card.walletId,
+        me ? 'card.deleted' : 'card.terminated',
+        cardEventData(tx, card, { reason, remaining: formatMoney(remaining), outcome }),
+        now,
+      );
       // The owner is told when someone else ended the card (the scheduled job, or staff), not when they deleted it themselves.
       const notified = !me || isStaff(me.role);
-      if (notified) await notify(tx, { owner: card.walletId }, cardTerminated(card, reason, { outcome, remaining }), now);
+      if (notified)
+        await notify(tx, { owner: card.walletId }, cardTerminated(card, reason, { outcome, remaining }), now);
       return { card, remaining, terminate, notified };
     },
     (r) => (opts.answer ? opts.answer(r.remaining) : null),
@@ -102,6 +128,9 @@ export async function deleteCard(ctx: AppContext, me: AuthUser, cardId: string, 
   const card = await cardForCaller(ctx, me, cardId);
   const outcome = card.type === 'premium' ? 'refund' : 'forfeit';
   const reason = me.role === 'Admin' || me.role === 'Super-Admin' ? 'Deleted by staff' : 'Deleted by its owner';
-  const { remaining } = await endCard(ctx, me, card.id, outcome, reason, { req, answer: (r) => ok(deletion(outcome, r)) });
+  const { remaining } = await endCard(ctx, me, card.id, outcome, reason, {
+    req,
+    answer: (r) => ok(deletion(outcome, r)),
+  });
   return deletion(outcome, remaining);
 }

@@ -21,7 +21,12 @@ import { feesMetaOf } from './service';
 function assertPremiumLive(card: typeof cards.$inferSelect, action: 'fund' | 'withdraw') {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');
   if (card.type !== 'premium') {
-    throw invalidField('card', action === 'fund' ? 'Basic cards are loaded once, at creation.' : 'Basic cards cannot be withdrawn to the master wallet.');
+    throw invalidField(
+      'card',
+      action === 'fund'
+        ? 'Basic cards are loaded once, at creation.'
+        : 'Basic cards cannot be withdrawn to the master wallet.',
+    );
   }
 }
 
@@ -30,15 +35,29 @@ function assertPremiumLive(card: typeof cards.$inferSelect, action: 'fund' | 'wi
  * issuer is owed, in one transaction; the load is tried at once and retried by the outbox worker,
  * and if it finally fails the wallet gets the amount and the fees back.
  */
-export async function fundCard(ctx: AppContext, me: AuthUser, body: z.output<typeof cardAmountBody>, req: FastifyRequest | null = null) {
+export async function fundCard(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof cardAmountBody>,
+  req: FastifyRequest | null = null,
+) {
   const card = await cardForCaller(ctx, me, body.card);
   assertPremiumLive(card, 'fund');
   if (body.amount < MIN_CARD_LOAD_CENTS) throw invalidField('amount', 'The minimum card top-up is 3.00 USD');
   const wallet = (await findWallet(ctx.db, card.walletId))!;
   const owner = await ownerProfile(ctx.db, card.walletId);
-  const fees = computeFees(await scheduleFor(ctx.db, owner.companyId), FEES_FOR.cardFunding(card.purpose as CardPurpose), body.amount);
+  const fees = computeFees(
+    await scheduleFor(ctx.db, owner.companyId),
+    FEES_FOR.cardFunding(card.purpose as CardPurpose),
+    body.amount,
+  );
   const now = ctx.now();
-  const answer = { message: 'Card funded.', amount: formatMoney(body.amount), fees: formatMoney(fees.total), total: formatMoney(body.amount + fees.total) };
+  const answer = {
+    message: 'Card funded.',
+    amount: formatMoney(body.amount),
+    fees: formatMoney(fees.total),
+    total: formatMoney(body.amount + fees.total),
+  };
   let load: string;
   try {
     load = await moneyTransaction(
@@ -50,7 +69,12 @@ export async function fundCard(ctx: AppContext, me: AuthUser, body: z.output<typ
           kind: 'topup',
           reference: newReference('CTU'),
           description: `Card top-up: ${card.nickname}`,
-          meta: { card_id: card.id, card_number: card.maskedNumber, fees_total: fees.total, fees_meta: feesMetaOf(`card-load-${card.purpose}`, fees, body.amount) },
+          meta: {
+            card_id: card.id,
+            card_number: card.maskedNumber,
+            fees_total: fees.total,
+            fees_meta: feesMetaOf(`card-load-${card.purpose}`, fees, body.amount),
+          },
           createdBy: me.id,
           at: now,
           legs: [
@@ -59,20 +83,35 @@ export async function fundCard(ctx: AppContext, me: AuthUser, body: z.output<typ
             ...(fees.total ? [{ accountId: PLATFORM.feeIncome, amount: fees.total }] : []),
           ],
         });
-        await tx.insert(cardTransactions).values(cardMovement(card.id, 'load', body.amount, 'Card top-up', posted.transferId, now));
-        return enqueue(tx, { operation: 'load', cardId: card.id, cardToken: card.issuerToken, amount: body.amount, purpose: 'card-funding', plan: { fees: fees.total }, at: now });
+        await tx
+          .insert(cardTransactions)
+          .values(cardMovement(card.id, 'load', body.amount, 'Card top-up', posted.transferId, now));
+        return enqueue(tx, {
+          operation: 'load',
+          cardId: card.id,
+          cardToken: card.issuerToken,
+          amount: body.amount,
+          purpose: 'card-funding',
+          plan: { fees: fees.total },
+          at: now,
+        });
       },
       () => ok(answer),
     );
   } catch (e) {
-    if (e instanceof InsufficientFunds) throw invalidField('amount', `Insufficient balance in the master wallet: you need ${formatMoney(body.amount + fees.total)} USD with fees.`);
+    if (e instanceof InsufficientFunds)
+      throw invalidField(
+        'amount',
+        `Insufficient balance in the master wallet: you need ${formatMoney(body.amount + fees.total)} USD with fees.`,
+      );
     throw e;
   }
   await performNow(ctx, load);
   return answer;
 }
 
-const NOT_YET = 'The card issuer has not confirmed the withdrawal yet. The amount reaches your master wallet as soon as it does.';
+const NOT_YET =
+  'The card issuer has not confirmed the withdrawal yet. The amount reaches your master wallet as soon as it does.';
 
 /**
  * Premium only: the card gives the amount, the wallet receives it less the fees. The issuer goes
@@ -82,13 +121,28 @@ const NOT_YET = 'The card issuer has not confirmed the withdrawal yet. The amoun
  * not answer in time the request answers 202 and the worker finishes it; a retry with the same key
  * gets a 409 until then, and the final answer after.
  */
-export async function withdrawFromCard(ctx: AppContext, me: AuthUser, body: z.output<typeof cardAmountBody>, req: FastifyRequest | null = null) {
+export async function withdrawFromCard(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof cardAmountBody>,
+  req: FastifyRequest | null = null,
+) {
   const card = await cardForCaller(ctx, me, body.card);
   assertPremiumLive(card, 'withdraw');
   const owner = await ownerProfile(ctx.db, card.walletId);
-  const fees = computeFees(await scheduleFor(ctx.db, owner.companyId), FEES_FOR.cardWithdrawal(card.purpose as CardPurpose), body.amount);
-  if (body.amount <= fees.total) throw invalidField('amount', `The amount must be more than the fees (${formatMoney(fees.total)} USD).`);
-  const done = { message: 'Funds withdrawn to the master wallet.', amount: formatMoney(body.amount), fees: formatMoney(fees.total), credited: formatMoney(body.amount - fees.total) };
+  const fees = computeFees(
+    await scheduleFor(ctx.db, owner.companyId),
+    FEES_FOR.cardWithdrawal(card.purpose as CardPurpose),
+    body.amount,
+  );
+  if (body.amount <= fees.total)
+    throw invalidField('amount', `The amount must be more than the fees (${formatMoney(fees.total)} USD).`);
+  const done = {
+    message: 'Funds withdrawn to the master wallet.',
+    amount: formatMoney(body.amount),
+    fees: formatMoney(fees.total),
+    credited: formatMoney(body.amount - fees.total),
+  };
   const refused = 'The card issuer refused the withdrawal: the card does not hold this much.';
   const answers: WithdrawalPlan['answers'] = {
     done: { status: HTTP.OK, body: JSON.stringify(ok(done)) },
@@ -102,8 +156,14 @@ export async function withdrawFromCard(ctx: AppContext, me: AuthUser, body: z.ou
       const acc = await cardAccounts(tx, card.id, { lock: true });
       // Withdrawals the issuer has not settled yet are still on the card in the ledger.
       const free = acc.card.balance - (await pendingWithdrawals(tx, card.id));
-      if (free < body.amount) throw invalidField('amount', `The card holds only ${formatMoney(Math.max(free, 0))} USD.`);
-      const plan: WithdrawalPlan = { fees: fees.total, createdBy: me.id, key: idem ? { principal: idem.principal, key: idem.key } : null, answers };
+      if (free < body.amount)
+        throw invalidField('amount', `The card holds only ${formatMoney(Math.max(free, 0))} USD.`);
+      const plan: WithdrawalPlan = {
+        fees: fees.total,
+        createdBy: me.id,
+        key: idem ? { principal: idem.principal, key: idem.key } : null,
+        answers,
+      };
       return enqueue(tx, {
         operation: 'unload',
         cardId: card.id,
@@ -120,5 +180,8 @@ export async function withdrawFromCard(ctx: AppContext, me: AuthUser, body: z.ou
   const outcome = await performNow(ctx, unload);
   if (outcome === 'done') return { status: HTTP.OK, data: done };
   if (outcome === 'failed') throw invalidField('amount', refused);
-  return { status: HTTP.ACCEPTED, data: { message: NOT_YET, amount: done.amount, fees: done.fees, credited: done.credited } };
+  return {
+    status: HTTP.ACCEPTED,
+    data: { message: NOT_YET, amount: done.amount, fees: done.fees, credited: done.credited },
+  };
 }

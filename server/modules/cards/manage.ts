@@ -20,19 +20,41 @@ async function freezeOrUnfreeze(ctx: AppContext, card: CardRow, status: 'activat
   if (card.type !== 'premium') throw invalidField('status', 'Basic cards cannot be frozen.');
   const target = status === 'deactivate' ? 'Deactivated' : 'Active';
   if (card.state === target) {
-    throw new AppError(HTTP.CONFLICT, status === 'deactivate' ? 'The card is already frozen.' : 'The card is already active.');
+    throw new AppError(
+      HTTP.CONFLICT,
+      status === 'deactivate' ? 'The card is already frozen.' : 'The card is already active.',
+    );
   }
   // The card's state first, with the operation the issuer is owed; undone if the issuer finally refuses.
   const operation = status === 'deactivate' ? 'freeze' : 'unfreeze';
   const op = await ctx.db.transaction(async (tx) => {
     await tx.update(cards).set({ state: target, updatedAt: ctx.now() }).where(eq(cards.id, card.id));
-    await emitEvent(tx, card.walletId, status === 'deactivate' ? 'card.frozen' : 'card.unfrozen', cardEventData(tx, card, { state: target }), ctx.now());
-    return enqueue(tx, { operation, cardId: card.id, cardToken: card.issuerToken, purpose: operation, plan: { previous: card.state }, at: ctx.now() });
+    await emitEvent(
+      tx,
+      card.walletId,
+      status === 'deactivate' ? 'card.frozen' : 'card.unfrozen',
+      cardEventData(tx, card, { state: target }),
+      ctx.now(),
+    );
+    return enqueue(tx, {
+      operation,
+      cardId: card.id,
+      cardToken: card.issuerToken,
+      purpose: operation,
+      plan: { previous: card.state },
+      at: ctx.now(),
+    });
   });
   if ((await performNow(ctx, op)) === 'failed') {
-    throw new AppError(HTTP.SERVICE_UNAVAILABLE, `The card issuer could not ${operation} the card. Nothing changed; please try again.`);
+    throw new AppError(
+      HTTP.SERVICE_UNAVAILABLE,
+      `The card issuer could not ${operation} the card. Nothing changed; please try again.`,
+    );
   }
-  return { message: status === 'deactivate' ? 'Card frozen successfully.' : 'Card unfrozen successfully.', state: target };
+  return {
+    message: status === 'deactivate' ? 'Card frozen successfully.' : 'Card unfrozen successfully.',
+    state: target,
+  };
 }
 
 /** Freeze (deactivate) or unfreeze (activate) a premium card: its owner or staff. */
@@ -43,28 +65,44 @@ export async function changeStatus(ctx: AppContext, me: AuthUser, cardId: string
 /** Staff: the same by the issuer's card token (the back-office Activate Cards panel). */
 export async function changeStatusByToken(ctx: AppContext, body: z.output<typeof changeStatusTokenBody>) {
   const [card] = await ctx.db.select().from(cards).where(eq(cards.issuerToken, body.card_token));
-  if (!card || (body.wallet_id && card.walletId !== body.wallet_id)) throw invalidField('card_token', 'No card has this token');
+  if (!card || (body.wallet_id && card.walletId !== body.wallet_id))
+    throw invalidField('card_token', 'No card has this token');
   return freezeOrUnfreeze(ctx, card, body.status);
 }
 
 function assertVisa(card: CardRow) {
   assertLive(card);
-  if (card.purpose !== 'media') throw invalidField('spending_limit', 'Not applicable! Spending limits apply to Visa cards only.');
+  if (card.purpose !== 'media')
+    throw invalidField('spending_limit', 'Not applicable! Spending limits apply to Visa cards only.');
 }
 
 /** The owner sets a Visa card's spending limit and the period it resets. */
-export async function setSpendingLimit(ctx: AppContext, me: AuthUser, cardId: string, body: z.output<typeof spendingLimitBody>) {
+export async function setSpendingLimit(
+  ctx: AppContext,
+  me: AuthUser,
+  cardId: string,
+  body: z.output<typeof spendingLimitBody>,
+) {
   const card = await cardForCaller(ctx, me, cardId);
   assertVisa(card);
   await ctx.db
     .update(cards)
     .set({ spendingLimit: body.spending_limit, spendingControl: body.spending_control, updatedAt: ctx.now() })
     .where(eq(cards.id, card.id));
-  return { message: 'Spending limit updated.', spending_limit: formatMoney(body.spending_limit), spending_control: body.spending_control };
+  return {
+    message: 'Spending limit updated.',
+    spending_limit: formatMoney(body.spending_limit),
+    spending_control: body.spending_control,
+  };
 }
 
 /** The owner allows extra spending on top of the limit (it counts in every period). */
-export async function addSpendLimit(ctx: AppContext, me: AuthUser, cardId: string, body: z.output<typeof additionalLimitBody>) {
+export async function addSpendLimit(
+  ctx: AppContext,
+  me: AuthUser,
+  cardId: string,
+  body: z.output<typeof additionalLimitBody>,
+) {
   if (body.card && body.card !== cardId) throw invalidField('card', 'The card does not match the address');
   const card = await cardForCaller(ctx, me, cardId);
   assertVisa(card);
@@ -74,7 +112,10 @@ export async function addSpendLimit(ctx: AppContext, me: AuthUser, cardId: strin
     .set({ additionalSpendingLimit: card.additionalSpendingLimit + body.spending_limit, updatedAt: ctx.now() })
     .where(eq(cards.id, card.id))
     .returning();
-  return { message: 'Additional spend limit added.', additional_spending_limit: formatMoney(saved!.additionalSpendingLimit) };
+  return {
+    message: 'Additional spend limit added.',
+    additional_spending_limit: formatMoney(saved!.additionalSpendingLimit),
+  };
 }
 
 type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
@@ -86,7 +127,10 @@ export async function toggle(ctx: AppContext, cardId: string, what: Toggle, reas
   if (!card) throw notFound('The card');
   // A deleted card can no longer be used: nothing to flag or suspend (clearing a mark stays possible).
   if (card.deletedAt && (what === 'flag' || what === 'suspend')) {
-    throw new AppError(HTTP.CONFLICT, `The card is deleted: it cannot be ${what === 'flag' ? 'flagged' : 'suspended'}.`);
+    throw new AppError(
+      HTTP.CONFLICT,
+      `The card is deleted: it cannot be ${what === 'flag' ? 'flagged' : 'suspended'}.`,
+    );
   }
   const set =
     what === 'flag'
@@ -105,14 +149,32 @@ export async function toggle(ctx: AppContext, cardId: string, what: Toggle, reas
             ? { suspended: false, suspendReason: `Unsuspended: ${reason}`, unsuspendAt: now }
             : null;
   if (!set) {
-    const state = { flag: 'already flagged', unflag: 'not flagged', suspend: 'already suspended', unsuspend: 'not suspended' }[what];
+    const state = {
+      flag: 'already flagged',
+      unflag: 'not flagged',
+      suspend: 'already suspended',
+      unsuspend: 'not suspended',
+    }[what];
     throw new AppError(HTTP.CONFLICT, `The card is ${state}.`);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(cards).set({ ...set, updatedAt: now }).where(eq(cards.id, cardId));
-    const event = { flag: 'card.flagged', unflag: 'card.unflagged', suspend: 'card.suspended', unsuspend: 'card.unsuspended' }[what];
+    await tx
+      .update(cards)
+      .set({ ...set, updatedAt: now })
+      .where(eq(cards.id, cardId));
+    const event = {
+      flag: 'card.flagged',
+      unflag: 'card.unflagged',
+      suspend: 'card.suspended',
+      unsuspend: 'card.unsuspended',
+    }[what];
     await emitEvent(tx, card.walletId, event, cardEventData(tx, card, { reason }), now);
   });
-  const done = { flag: 'Card flagged.', unflag: 'Card unflagged.', suspend: 'Card suspended.', unsuspend: 'Card unsuspended.' }[what];
+  const done = {
+    flag: 'Card flagged.',
+    unflag: 'Card unflagged.',
+    suspend: 'Card suspended.',
+    unsuspend: 'Card unsuspended.',
+  }[what];
   return { message: done };
 }

@@ -1,5 +1,12 @@
 /** A card's movement row (card_transactions) for a ledger transfer that loads, empties or charges it. */
-export function cardMovement(cardId: string, kind: string, amount: number, description: string, transferId: string, at: Date) {
+export function cardMovement(
+  cardId: string,
+  kind: string,
+  amount: number,
+  description: string,
+  transferId: string,
+  at: Date,
+) {
   return {
     id: crypto.randomUUID(),
     cardId,

@@ -38,7 +38,13 @@ export async function onSuccess(ctx: AppContext, tx: Tx, op: OperationRow): Prom
     kind: 'withdraw',
     reference: newReference('CWD'),
     description: `Card withdrawal: ${card.nickname}`,
-    meta: { card_id: card.id, card_number: card.maskedNumber, fees_total: plan.fees, fees_meta: (op.plan as { feesMeta?: unknown }).feesMeta, issuer_operation: op.id },
+    meta: {
+      card_id: card.id,
+      card_number: card.maskedNumber,
+      fees_total: plan.fees,
+      fees_meta: (op.plan as { feesMeta?: unknown }).feesMeta,
+      issuer_operation: op.id,
+    },
     createdBy: plan.createdBy,
     at: now,
     legs: [
@@ -47,7 +53,9 @@ export async function onSuccess(ctx: AppContext, tx: Tx, op: OperationRow): Prom
       ...(plan.fees ? [{ accountId: PLATFORM.feeIncome, amount: plan.fees }] : []),
     ],
   });
-  await tx.insert(cardTransactions).values(cardMovement(card.id, 'withdrawal', amount, 'Withdrawal to master wallet', posted.transferId, now));
+  await tx
+    .insert(cardTransactions)
+    .values(cardMovement(card.id, 'withdrawal', amount, 'Withdrawal to master wallet', posted.transferId, now));
   if (plan.key) await completeKey(ctx, tx, plan.key, plan.answers.done);
 }
 
@@ -66,14 +74,34 @@ export async function onFailure(ctx: AppContext, tx: Tx, op: OperationRow, reaso
       const acc = await cardAccounts(tx, card.id);
       const back = Math.min(op.amount ?? 0, acc.card.balance);
       const creation = op.purpose === 'card-creation';
-      const transferId = await refund(ctx, tx, op, card, [
-        ...(back ? [{ accountId: acc.card.id, amount: -back }] : []),
-        ...(fees ? [{ accountId: PLATFORM.feeIncome, amount: -fees }] : []),
-      ], creation ? `Card issuance failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})` : `Card top-up failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})`, reason, back);
+      const transferId = await refund(
+        ctx,
+        tx,
+        op,
+        card,
+        [
+          ...(back ? [{ accountId: acc.card.id, amount: -back }] : []),
+          ...(fees ? [{ accountId: PLATFORM.feeIncome, amount: -fees }] : []),
+        ],
+        creation
+          ? `Card issuance failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})`
+          : `Card top-up failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})`,
+        reason,
+        back,
+      );
       if (creation && !card.deletedAt) {
-        await tx.update(cards).set({ deletedAt: now, endReason: ISSUER_FAILURE, updatedAt: now }).where(eq(cards.id, card.id));
+        await tx
+          .update(cards)
+          .set({ deletedAt: now, endReason: ISSUER_FAILURE, updatedAt: now })
+          .where(eq(cards.id, card.id));
         // The issuer made the card but never loaded it: end it there too.
-        await enqueue(tx, { operation: 'terminate', cardId: card.id, cardToken: card.issuerToken, purpose: 'compensation', at: now });
+        await enqueue(tx, {
+          operation: 'terminate',
+          cardId: card.id,
+          cardToken: card.issuerToken,
+          purpose: 'compensation',
+          at: now,
+        });
       }
       await setCompensation(tx, op.id, transferId);
       return;
@@ -91,7 +119,9 @@ export async function onFailure(ctx: AppContext, tx: Tx, op: OperationRow, reaso
           { accountId: acc.card.id, amount: op.amount ?? 0 },
         ],
       });
-      await tx.insert(cardTransactions).values(cardMovement(card.id, 'refund', op.amount ?? 0, 'Maintenance fee returned', posted.transferId, now));
+      await tx
+        .insert(cardTransactions)
+        .values(cardMovement(card.id, 'refund', op.amount ?? 0, 'Maintenance fee returned', posted.transferId, now));
       await setCompensation(tx, op.id, posted.transferId);
       return;
     }
@@ -119,7 +149,16 @@ export async function onFailure(ctx: AppContext, tx: Tx, op: OperationRow, reaso
 }
 
 /** The wallet receives what the legs take back, in one transfer. */
-async function refund(ctx: AppContext, tx: Tx, op: OperationRow, card: typeof cards.$inferSelect, legs: Leg[], description: string, reason: string, toCard: number) {
+async function refund(
+  ctx: AppContext,
+  tx: Tx,
+  op: OperationRow,
+  card: typeof cards.$inferSelect,
+  legs: Leg[],
+  description: string,
+  reason: string,
+  toCard: number,
+) {
   const total = -legs.reduce((s, l) => s + l.amount, 0);
   const wallet = (await findWallet(tx, card.walletId))!;
   const now = ctx.now();
@@ -132,10 +171,22 @@ async function refund(ctx: AppContext, tx: Tx, op: OperationRow, card: typeof ca
     at: now,
     legs: [...legs, { accountId: wallet.id, amount: total }],
   });
-  await tx.insert(cardTransactions).values(cardMovement(card.id, 'refund', toCard || total, 'Returned to the master wallet: the card issuer failed', posted.transferId, now));
+  await tx
+    .insert(cardTransactions)
+    .values(
+      cardMovement(
+        card.id,
+        'refund',
+        toCard || total,
+        'Returned to the master wallet: the card issuer failed',
+        posted.transferId,
+        now,
+      ),
+    );
   return posted.transferId;
 }
 
 async function setCompensation(tx: Tx, opId: string, transferId: string | null) {
-  if (transferId) await tx.update(issuerOperations).set({ compensationTransferId: transferId }).where(eq(issuerOperations.id, opId));
+  if (transferId)
+    await tx.update(issuerOperations).set({ compensationTransferId: transferId }).where(eq(issuerOperations.id, opId));
 }

@@ -26,7 +26,16 @@ export type Purpose =
  */
 export async function enqueue(
   tx: Tx,
-  op: { operation: IssuerOperation; cardId: string; cardToken: string; amount?: number; purpose: Purpose; plan?: Record<string, unknown>; at: Date; state?: 'pending' | 'done' },
+  op: {
+    operation: IssuerOperation;
+    cardId: string;
+    cardToken: string;
+    amount?: number;
+    purpose: Purpose;
+    plan?: Record<string, unknown>;
+    at: Date;
+    state?: 'pending' | 'done';
+  },
 ): Promise<string> {
   const id = crypto.randomUUID();
   await tx.insert(issuerOperations).values({
@@ -51,7 +60,13 @@ export async function pendingWithdrawals(tx: DbOrTx, cardId: string): Promise<nu
   const [r] = await tx
     .select({ n: sql<string>`coalesce(sum(${issuerOperations.amount}), 0)` })
     .from(issuerOperations)
-    .where(and(eq(issuerOperations.cardId, cardId), eq(issuerOperations.state, 'pending'), eq(issuerOperations.purpose, 'card-withdrawal')));
+    .where(
+      and(
+        eq(issuerOperations.cardId, cardId),
+        eq(issuerOperations.state, 'pending'),
+        eq(issuerOperations.purpose, 'card-withdrawal'),
+      ),
+    );
   return Number(r?.n ?? 0);
 }
 
@@ -131,16 +146,29 @@ async function attempt(ctx: AppContext, op: OperationRow): Promise<Outcome> {
       .update(issuerOperations)
       .set(
         outcome === 'pending'
-          ? { lastError: message, nextAttemptAt: new Date(now.getTime() + retryMs[Math.min(op.attempts - 1, retryMs.length - 1)]!) }
+          ? {
+              lastError: message,
+              nextAttemptAt: new Date(now.getTime() + retryMs[Math.min(op.attempts - 1, retryMs.length - 1)]!),
+            }
           : { state: outcome, lastError: message, completedAt: now },
       )
-      .where(and(eq(issuerOperations.id, op.id), eq(issuerOperations.state, 'pending'), eq(issuerOperations.attempts, op.attempts)))
+      .where(
+        and(
+          eq(issuerOperations.id, op.id),
+          eq(issuerOperations.state, 'pending'),
+          eq(issuerOperations.attempts, op.attempts),
+        ),
+      )
       .returning({ id: issuerOperations.id });
     if (!mine) return;
     if (outcome === 'done') await onSuccess(ctx, tx, op);
     if (outcome === 'failed') await onFailure(ctx, tx, op, message ?? 'The card issuer failed.');
   });
-  if (error && outcome !== 'done') ctx.log.warn({ operation: op.operation, id: op.id, card: op.cardId, attempt: op.attempts, outcome, error: message }, 'issuer operation failed');
+  if (error && outcome !== 'done')
+    ctx.log.warn(
+      { operation: op.operation, id: op.id, card: op.cardId, attempt: op.attempts, outcome, error: message },
+      'issuer operation failed',
+    );
   return outcome;
 }
 
@@ -166,7 +194,10 @@ export async function performNow(ctx: AppContext, id: string): Promise<Outcome> 
 }
 
 async function stateOf(db: DbOrTx, id: string): Promise<Outcome> {
-  const [op] = await db.select({ state: issuerOperations.state }).from(issuerOperations).where(eq(issuerOperations.id, id));
+  const [op] = await db
+    .select({ state: issuerOperations.state })
+    .from(issuerOperations)
+    .where(eq(issuerOperations.id, id));
   return (op?.state ?? 'pending') as Outcome;
 }
 
@@ -204,4 +235,8 @@ export async function lockedCard(tx: Tx, cardId: string) {
 }
 
 export const pendingOperationCount = async (db: DbOrTx) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(issuerOperations).where(eq(issuerOperations.state, 'pending')))[0]?.n ?? 0);
+  Number(
+    (
+      await db.select({ n: sql<number>`count(*)` }).from(issuerOperations).where(eq(issuerOperations.state, 'pending'))
+    )[0]?.n ?? 0,
+  );

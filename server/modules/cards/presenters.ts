@@ -11,7 +11,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function toApiCard(
   c: CardRow,
   b: { available: number; held: number },
-  extra: { owner_name?: string; owner_type?: 'Individual' | 'Company'; created_by?: string; created_by_id?: string; staff?: boolean } = {},
+  extra: {
+    owner_name?: string;
+    owner_type?: 'Individual' | 'Company';
+    created_by?: string;
+    created_by_id?: string;
+    staff?: boolean;
+  } = {},
 ): ApiCard {
   const { staff, ...rest } = extra;
   return {

@@ -3,7 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApiCardTransaction } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { cardTransactions, cards, companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
+import {
+  cardTransactions,
+  cards,
+  companies,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  users,
+} from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
 import { balancesOf } from './accounts';
@@ -42,7 +50,13 @@ function where(f: CardFilters): SQL | undefined {
     const q = `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     // The full name contains whatever the first or the last name contains, so these three
     // conditions are the four of old; each has its index (trigram: migration 0016, last4: 0017).
-    w.push(or(ilike(cards.nickname, q), ilike(sql`${cards.firstName} || ' ' || ${cards.lastName}`, q), eq(cards.last4, f.search))!);
+    w.push(
+      or(
+        ilike(cards.nickname, q),
+        ilike(sql`${cards.firstName} || ' ' || ${cards.lastName}`, q),
+        eq(cards.last4, f.search),
+      )!,
+    );
   }
   if ((f.deleted ?? 'exclude') === 'exclude') w.push(isNull(cards.deletedAt));
   if (f.deleted === 'only') w.push(isNotNull(cards.deletedAt));
@@ -61,7 +75,14 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
   const chosen = page
     ? inArray(
         cards.id,
-        db.select({ id: cards.id }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(and(cond, after)).orderBy(...order).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+        db
+          .select({ id: cards.id })
+          .from(cards)
+          .leftJoin(companies, eq(companies.id, cards.walletId))
+          .where(and(cond, after))
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(isExport(page) ? 0 : page.offset),
       )
     : and(cond, after);
   const q = db
@@ -80,9 +101,14 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
     .orderBy(...order);
   const [rows, [total]] = await Promise.all([
     q,
-    page && !isExport(page) ? db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond) : [undefined],
+    page && !isExport(page)
+      ? db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond)
+      : [undefined],
   ]);
-  const balances = await balancesOf(db, rows.map((r) => r.c.id));
+  const balances = await balancesOf(
+    db,
+    rows.map((r) => r.c.id),
+  );
   return {
     rows: rows.map((r) =>
       toApiCard(r.c, balances.get(r.c.id) ?? { available: 0, held: 0 }, {

@@ -17,15 +17,21 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
   const tags = ['Sandbox issuer'];
   const security = [{ bearer: [] }];
 
-  app.post('/sandbox/authorizations', { onRequest, schema: { tags, security, body: sandboxAuthorizationBody } }, async (req, reply) => {
-    const [card] = await ctx.db.select().from(cards).where(eq(cards.id, req.body.card_id));
-    if (!card) throw notFound('The card');
-    const { card_id: _id, ...auth } = req.body;
-    const decision = await ctx.issuer.simulateAuthorization(card.issuerToken, auth);
-    const [tx] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, decision.transactionId));
-    const transaction = tx ? toApiCardTx(tx) : null;
-    return reply.status(HTTP.CREATED).send(ok({ approved: decision.approved, decline_reason: decision.declineReason, transaction }));
-  });
+  app.post(
+    '/sandbox/authorizations',
+    { onRequest, schema: { tags, security, body: sandboxAuthorizationBody } },
+    async (req, reply) => {
+      const [card] = await ctx.db.select().from(cards).where(eq(cards.id, req.body.card_id));
+      if (!card) throw notFound('The card');
+      const { card_id: _id, ...auth } = req.body;
+      const decision = await ctx.issuer.simulateAuthorization(card.issuerToken, auth);
+      const [tx] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, decision.transactionId));
+      const transaction = tx ? toApiCardTx(tx) : null;
+      return reply
+        .status(HTTP.CREATED)
+        .send(ok({ approved: decision.approved, decline_reason: decision.declineReason, transaction }));
+    },
+  );
 
   for (const outcome of ['reverse', 'settle'] as const) {
     app.post(
@@ -35,7 +41,9 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, req.params.id));
         if (!auth || auth.kind !== 'authorization' || !auth.issuerReference) throw notFound('The authorisation');
         try {
-          await (outcome === 'reverse' ? ctx.issuer.reverse(auth.issuerReference) : ctx.issuer.settle(auth.issuerReference));
+          await (outcome === 'reverse'
+            ? ctx.issuer.reverse(auth.issuerReference)
+            : ctx.issuer.settle(auth.issuerReference));
         } catch (e) {
           if (e instanceof IssuerError) throw new AppError(HTTP.CONFLICT, e.message);
           throw e;

@@ -37,7 +37,10 @@ export const feesMetaOf = (forWhat: string, fees: ReturnType<typeof computeFees>
 });
 
 export const issuerDown = () =>
-  new AppError(HTTP.SERVICE_UNAVAILABLE, 'The card issuer did not complete the operation. Nothing was charged; please try again.');
+  new AppError(
+    HTTP.SERVICE_UNAVAILABLE,
+    'The card issuer did not complete the operation. Nothing was charged; please try again.',
+  );
 
 /** Cards a wallet has had, deleted ones included; cards the issuer never loaded do not count against the lifetime limit. */
 async function cardsCounted(db: DbOrTx, walletId: string): Promise<number> {
@@ -68,21 +71,36 @@ export interface Created {
  * which is tried at once and retried by the outbox worker; if it finally fails, the card ends and
  * the wallet gets everything back (outbox-effects.ts).
  */
-export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<typeof createCardBody>, req: FastifyRequest | null = null): Promise<ApiCardDetail> {
+export async function createCard(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof createCardBody>,
+  req: FastifyRequest | null = null,
+): Promise<ApiCardDetail> {
   const walletId = ownWalletId(me);
   const wallet = await findWallet(ctx.db, walletId);
   if (!wallet) throw notFound('The wallet');
   if (body.card_amount < MIN_CARD_LOAD_CENTS) throw invalidField('card_amount', 'The minimum card load is 3.00 USD');
   const owner = await ownerProfile(ctx.db, walletId);
   const purpose = body.purpose as CardPurpose;
-  const fees = computeFees(await scheduleFor(ctx.db, owner.companyId), FEES_FOR.cardCreation(purpose), body.card_amount);
+  const fees = computeFees(
+    await scheduleFor(ctx.db, owner.companyId),
+    FEES_FOR.cardCreation(purpose),
+    body.card_amount,
+  );
   const needed = body.card_amount + fees.total;
   if (wallet.balance < needed) {
-    throw invalidField('card_amount', `Insufficient balance in your master wallet: this card needs ${formatMoney(needed)} USD with fees.`);
+    throw invalidField(
+      'card_amount',
+      `Insufficient balance in your master wallet: this card needs ${formatMoney(needed)} USD with fees.`,
+    );
   }
   const issueId = crypto.randomUUID();
   const timeout = ctx.config.issuer.timeoutMs;
-  const issued = await withTimeout(ctx.issuer.issue({ brand: brandOfPurpose(purpose), holder: `${body.first_name} ${body.last_name}`, opId: issueId }), timeout).catch(() => {
+  const issued = await withTimeout(
+    ctx.issuer.issue({ brand: brandOfPurpose(purpose), holder: `${body.first_name} ${body.last_name}`, opId: issueId }),
+    timeout,
+  ).catch(() => {
     throw issuerDown();
   });
   const secret = await withTimeout(ctx.issuer.reveal(issued.token), timeout).catch(() => {
@@ -107,7 +125,10 @@ export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<t
           .for('update');
         if (!owner.verified) {
           if ((await cardsCounted(tx, walletId)) >= UNVERIFIED_CARD_LIMIT) {
-            throw invalidField('card_amount', 'Unverified accounts can create at most 5 cards. Complete your verification to create more.');
+            throw invalidField(
+              'card_amount',
+              'Unverified accounts can create at most 5 cards. Complete your verification to create more.',
+            );
           }
         }
         const [same] = await tx
@@ -144,7 +165,12 @@ export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<t
           kind: 'issuance',
           reference: newReference('ISS'),
           description: `Card issuance: ${body.nickname}`,
-          meta: { card_id: cardId, card_number: maskPan(issued.last4), fees_total: fees.total, fees_meta: feesMetaOf(`card-issuance-${purpose}`, fees, body.card_amount) },
+          meta: {
+            card_id: cardId,
+            card_number: maskPan(issued.last4),
+            fees_total: fees.total,
+            fees_meta: feesMetaOf(`card-issuance-${purpose}`, fees, body.card_amount),
+          },
           createdBy: me.id,
           at: now,
           legs: [
@@ -153,12 +179,29 @@ export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<t
             ...(fees.total ? [{ accountId: PLATFORM.feeIncome, amount: fees.total }] : []),
           ],
         });
-        await tx.insert(cardTransactions).values(cardMovement(cardId, 'load', body.card_amount, 'Initial card load', posted.transferId, now));
+        await tx
+          .insert(cardTransactions)
+          .values(cardMovement(cardId, 'load', body.card_amount, 'Initial card load', posted.transferId, now));
         const issue = { cardId, cardToken: issued.token, at: now };
-        await enqueue(tx, { ...issue, operation: 'issue', purpose: 'card-creation', state: 'done', plan: { issuer_operation: issueId } });
-        const load = await enqueue(tx, { ...issue, operation: 'load', amount: body.card_amount, purpose: 'card-creation', plan: { fees: fees.total } });
+        await enqueue(tx, {
+          ...issue,
+          operation: 'issue',
+          purpose: 'card-creation',
+          state: 'done',
+          plan: { issuer_operation: issueId },
+        });
+        const load = await enqueue(tx, {
+          ...issue,
+          operation: 'load',
+          amount: body.card_amount,
+          purpose: 'card-creation',
+          plan: { fees: fees.total },
+        });
         const detail: ApiCardDetail = {
-          card: { ...toApiCard(row!, { available: body.card_amount, held: 0 }, { staff: false }), card_number: secret.pan },
+          card: {
+            ...toApiCard(row!, { available: body.card_amount, held: 0 }, { staff: false }),
+            card_number: secret.pan,
+          },
           details: { card_exp_month: row!.expMonth, card_exp_year: row!.expYear, card_cvv: secret.cvc },
           billing: row!.billing as ApiCardDetail['billing'],
         };
@@ -169,7 +212,8 @@ export async function createCard(ctx: AppContext, me: AuthUser, body: z.output<t
     );
   } catch (e) {
     // The issued card will never be used: end it at the issuer (it holds nothing).
-    if (!(e instanceof IdempotentReplay)) await ctx.issuer.terminate(issued.token, crypto.randomUUID()).catch(() => undefined);
+    if (!(e instanceof IdempotentReplay))
+      await ctx.issuer.terminate(issued.token, crypto.randomUUID()).catch(() => undefined);
     if (e instanceof InsufficientFunds) throw invalidField('card_amount', 'Insufficient balance in your master wallet');
     throw e;
   }

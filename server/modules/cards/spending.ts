@@ -26,7 +26,12 @@ export function windowStart(control: SpendingControl, now: Date): Date {
   }
 }
 
-const PERIOD_WORD: Record<SpendingControl, string> = { day: 'per day', week: 'per week', month: 'per month', lifetime: 'in total' };
+const PERIOD_WORD: Record<SpendingControl, string> = {
+  day: 'per day',
+  week: 'per week',
+  month: 'per month',
+  lifetime: 'in total',
+};
 
 /** What the card has spent in its current window (approved or settled authorisations). */
 export async function spentInWindow(db: DbOrTx, cardId: string, since: Date): Promise<number> {
@@ -54,7 +59,8 @@ export async function limitDecline(db: DbOrTx, card: CardRow, amount: number, no
   return `This payment would go over the card's spending limit of ${formatMoney(limit)} USD ${PERIOD_WORD[control]}.`;
 }
 
-const PROHIBITED = /\b(casino|betting|bet365|sportsbet|poker|escort|dating|broker|forex|money ?order|western ?union|moneygram|wire ?transfer|remit(ly|tance))\b/i;
+const PROHIBITED =
+  /\b(casino|betting|bet365|sportsbet|poker|escort|dating|broker|forex|money ?order|western ?union|moneygram|wire ?transfer|remit(ly|tance))\b/i;
 
 /** The card may not be used with these merchants (customer-portal §1, prohibited uses). */
 export function prohibitedMerchant(merchant: string): string | null {

@@ -30,27 +30,48 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
 
   const readers = authenticate(ctx, { roles: ['Company-Admin', 'Company-User', 'Admin', 'Super-Admin'] });
-  app.get('/company/users/:companyId', { onRequest: readers, schema: { tags, security, params: companyParams, querystring: pageQuery } }, async (req, reply) => {
-    if (req.query.format === 'csv') {
-      return sendCsv(reply, 'users', USER_COLUMNS, byOffset((p) => svc.listCompanyUsers(ctx, req.user!, req.params.companyId, { page: p.offset / p.limit + 1, per_page: p.limit })));
-    }
-    const { rows, total } = await svc.listCompanyUsers(ctx, req.user!, req.params.companyId, req.query);
-    return paged(req, rows, total, req.query);
-  });
+  app.get(
+    '/company/users/:companyId',
+    { onRequest: readers, schema: { tags, security, params: companyParams, querystring: pageQuery } },
+    async (req, reply) => {
+      if (req.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'users',
+          USER_COLUMNS,
+          byOffset((p) =>
+            svc.listCompanyUsers(ctx, req.user!, req.params.companyId, {
+              page: p.offset / p.limit + 1,
+              per_page: p.limit,
+            }),
+          ),
+        );
+      }
+      const { rows, total } = await svc.listCompanyUsers(ctx, req.user!, req.params.companyId, req.query);
+      return paged(req, rows, total, req.query);
+    },
+  );
 
   app.post(
     '/company/users/:companyId',
     { onRequest, schema: { tags, security, params: companyParams, body: createCompanyUserBody } },
-    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.inviteCompanyUser(ctx, req.user!, req.params.companyId, req.body))),
+    async (req, reply) =>
+      reply.status(HTTP.CREATED).send(ok(await svc.inviteCompanyUser(ctx, req.user!, req.params.companyId, req.body))),
   );
 
   app.put(
     '/company/users/:companyId/:userId',
     { onRequest, schema: { tags, security, params: memberParams, body: updateCompanyUserBody } },
-    async (req) => ok(await svc.setCompanyUserRole(ctx, req.user!, req.params.companyId, req.params.userId, req.body.role)),
+    async (req) =>
+      ok(await svc.setCompanyUserRole(ctx, req.user!, req.params.companyId, req.params.userId, req.body.role)),
   );
 
-  app.delete('/company/users/:companyId/:userId', { onRequest, schema: { tags, security, params: memberParams } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteCompanyUser(ctx, req.user!, req.params.companyId, req.params.userId))),
+  app.delete(
+    '/company/users/:companyId/:userId',
+    { onRequest, schema: { tags, security, params: memberParams } },
+    async (req, reply) =>
+      reply
+        .status(HTTP.ACCEPTED)
+        .send(ok(await svc.deleteCompanyUser(ctx, req.user!, req.params.companyId, req.params.userId))),
   );
 }

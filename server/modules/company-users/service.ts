@@ -12,7 +12,13 @@ import { users } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../lib/http';
 import { offsetOf } from '../../lib/paging';
 import { inviteMail } from '../../mail/templates';
-import { createEmailToken, findCompany, findLiveUserByEmail, revokeUserSessions, type UserRow } from '../account/queries';
+import {
+  createEmailToken,
+  findCompany,
+  findLiveUserByEmail,
+  revokeUserSessions,
+  type UserRow,
+} from '../account/queries';
 import { EMAIL_TAKEN } from '../account/service';
 
 const INVITE_TTL = 7 * 24 * 3600_000;
@@ -44,13 +50,24 @@ export async function listCompanyUsers(ctx: AppContext, me: AuthUser, companyId:
     if (!(await findCompany(ctx.db, companyId))) throw notFound('The company');
   } else assertCompanyAdmin(me, companyId);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(users).where(ofCompany(companyId)).orderBy(desc(users.createdAt), users.id).limit(q.per_page).offset(offsetOf(q)),
+    ctx.db
+      .select()
+      .from(users)
+      .where(ofCompany(companyId))
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(q.per_page)
+      .offset(offsetOf(q)),
     ctx.db.select({ n: count() }).from(users).where(ofCompany(companyId)),
   ]);
   return { rows: rows.map(toCompanyUserRow), total: total?.n ?? 0 };
 }
 
-export async function inviteCompanyUser(ctx: AppContext, me: AuthUser, companyId: string, body: z.output<typeof createCompanyUserBody>) {
+export async function inviteCompanyUser(
+  ctx: AppContext,
+  me: AuthUser,
+  companyId: string,
+  body: z.output<typeof createCompanyUserBody>,
+) {
   assertCompanyAdmin(me, companyId);
   if (await findLiveUserByEmail(ctx.db, body.email)) throw invalidField('email', EMAIL_TAKEN);
   const company = await findCompany(ctx.db, companyId);
@@ -77,7 +94,12 @@ export async function inviteCompanyUser(ctx: AppContext, me: AuthUser, companyId
     return { user: user!, token };
   });
   const identity = Buffer.from(
-    JSON.stringify({ email: body.email, phone: body.phone_number, fullname: `${body.first_name} ${body.last_name}`, token }),
+    JSON.stringify({
+      email: body.email,
+      phone: body.phone_number,
+      fullname: `${body.first_name} ${body.last_name}`,
+      token,
+    }),
   ).toString('base64');
   const url = `${ctx.config.appUrl}/onboarding/invited?identity=${encodeURIComponent(identity)}`;
   const [inviter] = await ctx.db.select().from(users).where(eq(users.id, me.id));
@@ -94,12 +116,21 @@ export async function inviteCompanyUser(ctx: AppContext, me: AuthUser, companyId
 async function otherMember(ctx: AppContext, me: AuthUser, companyId: string, userId: string, action: string) {
   assertCompanyAdmin(me, companyId);
   if (userId === me.id) throw forbidden(`You cannot ${action} your own account.`);
-  const [u] = await ctx.db.select().from(users).where(and(eq(users.id, userId), ofCompany(companyId)));
+  const [u] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), ofCompany(companyId)));
   if (!u) throw notFound('The user');
   return u;
 }
 
-export async function setCompanyUserRole(ctx: AppContext, me: AuthUser, companyId: string, userId: string, role: 'admin' | 'user') {
+export async function setCompanyUserRole(
+  ctx: AppContext,
+  me: AuthUser,
+  companyId: string,
+  userId: string,
+  role: 'admin' | 'user',
+) {
   await otherMember(ctx, me, companyId, userId, 'change the role of');
   const [u] = await ctx.db
     .update(users)

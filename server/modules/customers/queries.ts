@@ -10,7 +10,11 @@ export type CustomerFilters = { state?: string; name?: string; startDate?: strin
 export const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The state staff see: Deactivated while it holds, else the verification state (pending = In-review). */
-function stateFilter(state: string | undefined, deactivatedAt: typeof users.deactivatedAt | typeof companies.deactivatedAt, verification: typeof users.state | typeof companies.state): SQL[] {
+function stateFilter(
+  state: string | undefined,
+  deactivatedAt: typeof users.deactivatedAt | typeof companies.deactivatedAt,
+  verification: typeof users.state | typeof companies.state,
+): SQL[] {
   if (!state) return [];
   if (state === 'Deactivated') return [isNotNull(deactivatedAt)];
   return [isNull(deactivatedAt), eq(verification, state === 'In-review' ? 'pending' : state)];
@@ -42,7 +46,14 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
     ...stateFilter(f.state, users.deactivatedAt, users.state),
     ...(r.from ? [gte(users.createdAt, r.from)] : []),
     ...(r.to ? [lt(users.createdAt, r.to)] : []),
-    ...(f.name ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)), ilike(users.email, like(f.name)))!] : []),
+    ...(f.name
+      ? [
+          or(
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)),
+            ilike(users.email, like(f.name)),
+          )!,
+        ]
+      : []),
   );
   const [rows, [total]] = await Promise.all([
     // The page's ids first; the card counts and balance are then computed for those rows alone
@@ -50,7 +61,18 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
     db
       .select({ u: users, ...cardCounts('users') })
       .from(users)
-      .where(inArray(users.id, db.select({ id: users.id }).from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset)))
+      .where(
+        inArray(
+          users.id,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(cond)
+            .orderBy(desc(users.createdAt), desc(users.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(cond),
   ]);
@@ -87,7 +109,18 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     db
       .select({ c: companies, usersCount, ...cardCounts('companies') })
       .from(companies)
-      .where(inArray(companies.id, db.select({ id: companies.id }).from(companies).where(cond).orderBy(desc(companies.createdAt), desc(companies.id)).limit(page.limit).offset(page.offset)))
+      .where(
+        inArray(
+          companies.id,
+          db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(cond)
+            .orderBy(desc(companies.createdAt), desc(companies.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+      )
       .orderBy(desc(companies.createdAt), desc(companies.id)),
     db.select({ n: count() }).from(companies).where(cond),
   ]);
@@ -110,4 +143,3 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     total: total?.n ?? 0,
   };
 }
-

@@ -45,21 +45,41 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   const tags = ['Customers'];
   const security = [{ bearer: [] }];
 
-  app.get('/individuals', { onRequest, schema: { tags, security, querystring: customerListQuery } }, async (req, reply) => {
-    const q = req.query;
-    const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
-    if (q.format === 'csv') return sendCsv(reply, 'individuals', INDIVIDUAL_COLUMNS, byOffset((p) => listIndividuals(ctx.db, f, p)));
-    const r = await listIndividuals(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return paged(req, r.rows, r.total, q);
-  });
+  app.get(
+    '/individuals',
+    { onRequest, schema: { tags, security, querystring: customerListQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+      if (q.format === 'csv')
+        return sendCsv(
+          reply,
+          'individuals',
+          INDIVIDUAL_COLUMNS,
+          byOffset((p) => listIndividuals(ctx.db, f, p)),
+        );
+      const r = await listIndividuals(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return paged(req, r.rows, r.total, q);
+    },
+  );
 
-  app.get('/companies', { onRequest, schema: { tags, security, querystring: customerListQuery } }, async (req, reply) => {
-    const q = req.query;
-    const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
-    if (q.format === 'csv') return sendCsv(reply, 'companies', COMPANY_COLUMNS, byOffset((p) => listCompanies(ctx.db, f, p)));
-    const r = await listCompanies(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return paged(req, r.rows, r.total, q);
-  });
+  app.get(
+    '/companies',
+    { onRequest, schema: { tags, security, querystring: customerListQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+      if (q.format === 'csv')
+        return sendCsv(
+          reply,
+          'companies',
+          COMPANY_COLUMNS,
+          byOffset((p) => listCompanies(ctx.db, f, p)),
+        );
+      const r = await listCompanies(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return paged(req, r.rows, r.total, q);
+    },
+  );
 
   app.delete('/individuals/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
     reply.status(HTTP.ACCEPTED).send(ok(await setIndividualActive(ctx, req.params.id, false))),

@@ -46,14 +46,26 @@ export async function depositAddressOf(ctx: AppContext, walletId: string): Promi
     const index = top?.n == null ? 0 : top.n + 1;
     const address = depositAddressAt(keyOf(ctx.config.chain.xpub), index);
     const now = ctx.now();
-    await tx.insert(depositAddresses).values({ address, walletId, xpubId, derivationIndex: index, scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS), createdAt: now });
+    await tx
+      .insert(depositAddresses)
+      .values({
+        address,
+        walletId,
+        xpubId,
+        derivationIndex: index,
+        scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS),
+        createdAt: now,
+      });
     return address;
   });
 }
 
 /** Every address that credits this wallet (under the current key and any earlier one). */
 export async function addressesOfWallet(db: DbOrTx, walletId: string): Promise<Set<string>> {
-  const rows = await db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.walletId, walletId));
+  const rows = await db
+    .select({ address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(eq(depositAddresses.walletId, walletId));
   return new Set(rows.map((r) => r.address));
 }
 
@@ -62,6 +74,13 @@ export async function watchSharedAddress(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   await ctx.db
     .insert(depositAddresses)
-    .values({ address: ctx.config.tronDepositAddress, walletId: null, xpubId: `${SHARED_KEY_ID}:${ctx.config.tronDepositAddress}`, derivationIndex: -1, scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS), createdAt: now })
+    .values({
+      address: ctx.config.tronDepositAddress,
+      walletId: null,
+      xpubId: `${SHARED_KEY_ID}:${ctx.config.tronDepositAddress}`,
+      derivationIndex: -1,
+      scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS),
+      createdAt: now,
+    })
     .onConflictDoNothing();
 }

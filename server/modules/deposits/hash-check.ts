@@ -14,7 +14,11 @@ export interface HashFacts {
  * What the chain says about a hash a customer gave for a top-up: found or not, to where, how much,
  * how deep. A chain that cannot be asked concludes nothing: the top-up waits for the watcher or staff.
  */
-export async function checkHash(ctx: AppContext, t: { walletId: string; amount: number }, hash: string): Promise<HashFacts> {
+export async function checkHash(
+  ctx: AppContext,
+  t: { walletId: string; amount: number },
+  hash: string,
+): Promise<HashFacts> {
   const checked_at = ctx.now().toISOString();
   let found: ChainTransfer[] | null;
   try {
@@ -32,7 +36,15 @@ export async function checkHash(ctx: AppContext, t: { walletId: string; amount: 
   const matches = toUs(pick) && centsOf(pick.amountMicro) === t.amount;
   const settled = pick.confirmations >= ctx.config.chain.minConfirmations;
   return {
-    check: { checked_at, found: true, to: pick.to, amount: formatMoney(centsOf(pick.amountMicro)), confirmations: pick.confirmations, settled, matches },
+    check: {
+      checked_at,
+      found: true,
+      to: pick.to,
+      amount: formatMoney(centsOf(pick.amountMicro)),
+      confirmations: pick.confirmations,
+      settled,
+      matches,
+    },
     pays: matches ? { ...pick, walletId: t.walletId } : undefined,
   };
 }

@@ -19,7 +19,8 @@ export type Settled =
   | { outcome: 'unassigned'; reason: 'no-wallet' | 'below-minimum' | 'amount-mismatch' };
 
 /** One Tron payment at a time: the hash path (topup-confirm), staff and every watcher instance take this lock. */
-export const lockHash = (tx: DbOrTx, hash: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
+export const lockHash = (tx: DbOrTx, hash: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
 
 /**
  * A settled transfer to one of our addresses, recorded once per (hash, log index) and credited at
@@ -54,7 +55,10 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
         updatedAt: at,
         ...more,
       });
-    const toStaff = async (reason: 'no-wallet' | 'below-minimum' | 'amount-mismatch', walletId = addr.walletId): Promise<Settled> => {
+    const toStaff = async (
+      reason: 'no-wallet' | 'below-minimum' | 'amount-mismatch',
+      walletId = addr.walletId,
+    ): Promise<Settled> => {
       await record('Unassigned', { reason, walletId });
       await notify(tx, { staff: true }, depositUnassigned({ id, hash: tr.hash, amount }, reason), at);
       return { outcome: 'unassigned', reason };
@@ -85,14 +89,33 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
     const [pending] = await tx
       .select()
       .from(topups)
-      .where(and(eq(topups.walletId, addr.walletId), eq(topups.method, 'Tron'), eq(topups.state, 'Pending'), eq(topups.amount, amount), isNull(topups.transactionHash)))
+      .where(
+        and(
+          eq(topups.walletId, addr.walletId),
+          eq(topups.method, 'Tron'),
+          eq(topups.state, 'Pending'),
+          eq(topups.amount, amount),
+          isNull(topups.transactionHash),
+        ),
+      )
       .orderBy(asc(topups.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (pending) return credit(pending);
     const [fresh] = await tx
       .insert(topups)
-      .values({ id: crypto.randomUUID(), walletId: addr.walletId, reference: newReference('TOP'), code: randomCode(6), method: 'Tron', amount, state: 'Pending', createdBy: null, createdAt: at, updatedAt: at })
+      .values({
+        id: crypto.randomUUID(),
+        walletId: addr.walletId,
+        reference: newReference('TOP'),
+        code: randomCode(6),
+        method: 'Tron',
+        amount,
+        state: 'Pending',
+        createdBy: null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     return credit(fresh!);
 
@@ -107,7 +130,11 @@ export async function settleDeposit(ctx: AppContext, tr: ChainTransfer, addr: Ad
 }
 
 export async function depositRecorded(db: DbOrTx, hash: string) {
-  const [row] = await db.select({ id: chainDeposits.id }).from(chainDeposits).where(eq(chainDeposits.hash, hash)).limit(1);
+  const [row] = await db
+    .select({ id: chainDeposits.id })
+    .from(chainDeposits)
+    .where(eq(chainDeposits.hash, hash))
+    .limit(1);
   return !!row;
 }
 
@@ -118,12 +145,23 @@ export async function refuseCreditedHash(tx: DbOrTx, hash: string) {
     .from(chainDeposits)
     .where(and(eq(chainDeposits.hash, hash), inArray(chainDeposits.status, ['Credited', 'Assigned', 'Returned'])))
     .limit(1);
-  if (done?.status === 'Returned') throw new AppError(HTTP.CONFLICT, 'This transaction was returned to its sender: deny this top-up instead.');
-  if (done) throw new AppError(HTTP.CONFLICT, 'This transaction was already credited from the chain: deny this top-up instead.');
+  if (done?.status === 'Returned')
+    throw new AppError(HTTP.CONFLICT, 'This transaction was returned to its sender: deny this top-up instead.');
+  if (done)
+    throw new AppError(
+      HTTP.CONFLICT,
+      'This transaction was already credited from the chain: deny this top-up instead.',
+    );
 }
 
 /** Staff approved a top-up by hand: a recorded deposit of its hash waiting for them is now paid by it (never assigned again). */
-export async function claimDepositsFor(tx: DbOrTx, t: { id: string; walletId: string }, hash: string, by: string, at: Date) {
+export async function claimDepositsFor(
+  tx: DbOrTx,
+  t: { id: string; walletId: string },
+  hash: string,
+  by: string,
+  at: Date,
+) {
   const claimed = await tx
     .update(chainDeposits)
     .set({ status: 'Credited', topupId: t.id, walletId: t.walletId, decidedBy: by, decidedAt: at, updatedAt: at })
@@ -137,5 +175,7 @@ export async function denyOtherClaims(tx: DbOrTx, hash: string, keep: string, re
   await tx
     .update(topups)
     .set({ state: 'Denied', reason, decidedBy: by, decidedAt: at, updatedAt: at })
-    .where(and(eq(topups.transactionHash, hash), ne(topups.id, keep), inArray(topups.state, ['Pending', 'Hash-provided'])));
+    .where(
+      and(eq(topups.transactionHash, hash), ne(topups.id, keep), inArray(topups.state, ['Pending', 'Hash-provided'])),
+    );
 }

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ApiChainDeposit, ChainDepositStatus, assignChainDepositBody, returnChainDepositBody } from '@shared/contract';
+import type {
+  ApiChainDeposit,
+  ChainDepositStatus,
+  assignChainDepositBody,
+  returnChainDepositBody,
+} from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { chainDeposits, companies, topups, users } from '../../db/schema';
@@ -17,11 +22,23 @@ const owner = alias(users, 'owner');
 const decider = alias(users, 'decider');
 
 /** Settled deposits for staff, newest first; Unassigned ones are what they decide. */
-export async function listChainDeposits(ctx: AppContext, status: ChainDepositStatus | undefined, page: { limit: number; offset: number }) {
+export async function listChainDeposits(
+  ctx: AppContext,
+  status: ChainDepositStatus | undefined,
+  page: { limit: number; offset: number },
+) {
   const where: SQL | undefined = status ? eq(chainDeposits.status, status) : undefined;
   const [rows, [n]] = await Promise.all([
     ctx.db
-      .select({ d: chainDeposits, company: companies.companyName, first: owner.firstName, last: owner.lastName, ref: topups.reference, dFirst: decider.firstName, dLast: decider.lastName })
+      .select({
+        d: chainDeposits,
+        company: companies.companyName,
+        first: owner.firstName,
+        last: owner.lastName,
+        ref: topups.reference,
+        dFirst: decider.firstName,
+        dLast: decider.lastName,
+      })
       .from(chainDeposits)
       .leftJoin(companies, eq(companies.id, chainDeposits.walletId))
       .leftJoin(owner, eq(owner.id, chainDeposits.walletId))
@@ -68,14 +85,20 @@ async function lockedUnassigned(tx: Parameters<Parameters<AppContext['db']['tran
 }
 
 /** Staff credit an unassigned deposit to a wallet: a Tron top-up of what arrived, less the fee, approved by them. */
-export async function assignChainDeposit(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof assignChainDepositBody>) {
+export async function assignChainDeposit(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  body: z.output<typeof assignChainDepositBody>,
+) {
   const at = ctx.now();
   const topupId = await ctx.db.transaction(async (tx) => {
     const [first] = await tx.select({ hash: chainDeposits.hash }).from(chainDeposits).where(eq(chainDeposits.id, id));
     if (!first) throw notFound('The deposit');
     await lockHash(tx, first.hash);
     const d = await lockedUnassigned(tx, id);
-    if (d.amount < 1) throw new AppError(HTTP.CONFLICT, 'Less than a cent arrived: there is nothing to credit. Return it or leave it.');
+    if (d.amount < 1)
+      throw new AppError(HTTP.CONFLICT, 'Less than a cent arrived: there is nothing to credit. Return it or leave it.');
     if (!(await findWallet(tx, body.wallet_id))) throw notFound('The wallet');
     const [paid] = await tx
       .select({ reference: topups.reference })
@@ -85,11 +108,32 @@ export async function assignChainDeposit(ctx: AppContext, me: AuthUser, id: stri
     if (paid) throw new AppError(HTTP.CONFLICT, `This payment was already credited as top-up ${paid.reference}.`);
     const [t] = await tx
       .insert(topups)
-      .values({ id: crypto.randomUUID(), walletId: body.wallet_id, reference: newReference('TOP'), code: randomCode(6), method: 'Tron', amount: d.amount, state: 'Pending', createdBy: null, createdAt: at, updatedAt: at })
+      .values({
+        id: crypto.randomUUID(),
+        walletId: body.wallet_id,
+        reference: newReference('TOP'),
+        code: randomCode(6),
+        method: 'Tron',
+        amount: d.amount,
+        state: 'Pending',
+        createdBy: null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     await creditTopup(tx, t!, { by: me.id, at, chainDepositId: d.id, transactionHash: d.hash });
     await denyOtherClaims(tx, d.hash, t!.id, `This payment was credited as top-up ${t!.reference}.`, me.id, at);
-    await tx.update(chainDeposits).set({ status: 'Assigned', walletId: body.wallet_id, topupId: t!.id, decidedBy: me.id, decidedAt: at, updatedAt: at }).where(eq(chainDeposits.id, d.id));
+    await tx
+      .update(chainDeposits)
+      .set({
+        status: 'Assigned',
+        walletId: body.wallet_id,
+        topupId: t!.id,
+        decidedBy: me.id,
+        decidedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(chainDeposits.id, d.id));
     return t!.id;
   });
   mailSoon(ctx, [topupDecisionKey(topupId)]);
@@ -97,13 +141,25 @@ export async function assignChainDeposit(ctx: AppContext, me: AuthUser, id: stri
 }
 
 /** Staff sent it back (from the operator's own wallet: the server holds no key) and say how. */
-export async function returnChainDeposit(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof returnChainDepositBody>) {
+export async function returnChainDeposit(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  body: z.output<typeof returnChainDepositBody>,
+) {
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await lockedUnassigned(tx, id);
     await tx
       .update(chainDeposits)
-      .set({ status: 'Returned', note: body.note, returnHash: body.return_hash ?? null, decidedBy: me.id, decidedAt: at, updatedAt: at })
+      .set({
+        status: 'Returned',
+        note: body.note,
+        returnHash: body.return_hash ?? null,
+        decidedBy: me.id,
+        decidedAt: at,
+        updatedAt: at,
+      })
       .where(and(eq(chainDeposits.id, id), eq(chainDeposits.status, 'Unassigned')));
   });
   return { message: 'Deposit marked as returned.' };

@@ -24,7 +24,14 @@ export async function scanDeposits(ctx: AppContext) {
     .from(depositAddresses)
     .orderBy(sql`${depositAddresses.scannedAt} asc nulls first`, asc(depositAddresses.address))
     .limit(BATCH);
-  const summary: Summary = { addresses: rows.length, credited: 0, unassigned: 0, confirming: 0, unavailable: 0, failed: 0 };
+  const summary: Summary = {
+    addresses: rows.length,
+    credited: 0,
+    unassigned: 0,
+    confirming: 0,
+    unavailable: 0,
+    failed: 0,
+  };
   for (const addr of rows) {
     const started = ctx.now();
     try {
@@ -43,26 +50,39 @@ export async function scanDeposits(ctx: AppContext) {
   return summary;
 }
 
-type Summary = { addresses: number; credited: number; unassigned: number; confirming: number; unavailable: number; failed: number };
+type Summary = {
+  addresses: number;
+  credited: number;
+  unassigned: number;
+  confirming: number;
+  unavailable: number;
+  failed: number;
+};
 
-async function scanAddress(ctx: AppContext, addr: typeof depositAddresses.$inferSelect, min: number, started: Date, summary: Summary) {
+async function scanAddress(
+  ctx: AppContext,
+  addr: typeof depositAddresses.$inferSelect,
+  min: number,
+  started: Date,
+  summary: Summary,
+) {
   const transfers = await ctx.chain.transfersTo(addr.address, addr.scanFrom);
-    let mark = started.getTime() - OVERLAP_MS;
-    for (const tr of transfers) {
-      if (tr.to !== addr.address) continue;
-      if (tr.confirmations < min) {
-        summary.confirming++;
-        mark = Math.min(mark, tr.blockTime.getTime() - OVERLAP_MS);
-        continue;
-      }
-      const r = await settleDeposit(ctx, tr, addr);
-      if (r.outcome === 'credited') summary.credited++;
-      if (r.outcome === 'unassigned') summary.unassigned++;
+  let mark = started.getTime() - OVERLAP_MS;
+  for (const tr of transfers) {
+    if (tr.to !== addr.address) continue;
+    if (tr.confirmations < min) {
+      summary.confirming++;
+      mark = Math.min(mark, tr.blockTime.getTime() - OVERLAP_MS);
+      continue;
     }
-    await ctx.db
-      .update(depositAddresses)
-      .set({ scannedAt: started, scanFrom: sql`greatest(${depositAddresses.scanFrom}, ${new Date(mark)}::timestamptz)` })
-      .where(eq(depositAddresses.address, addr.address));
+    const r = await settleDeposit(ctx, tr, addr);
+    if (r.outcome === 'credited') summary.credited++;
+    if (r.outcome === 'unassigned') summary.unassigned++;
+  }
+  await ctx.db
+    .update(depositAddresses)
+    .set({ scannedAt: started, scanFrom: sql`greatest(${depositAddresses.scanFrom}, ${new Date(mark)}::timestamptz)` })
+    .where(eq(depositAddresses.address, addr.address));
 }
 
 /** The watcher's loop, every CHAIN_POLL_SECONDS; safe with several instances (see settleDeposit). */

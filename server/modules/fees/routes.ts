@@ -29,22 +29,42 @@ export default async function feeRoutes(fastify: FastifyInstance) {
 
   // Customers get the schedule that applies to them (for=company&for_id, or for=default);
   // staff get the whole schedule, filtered and paged.
-  app.get('/fees', { onRequest: authenticate(ctx, { api: true }), schema: { tags, security, querystring: feeListQuery } }, async (req, reply) => {
-    if (!isStaff(req.user!.role)) {
-      const schedule = await svc.customerSchedule(ctx, req.user!, req.query.for === 'company' ? req.query.for_id : undefined);
-      if (req.query.format === 'csv') return sendCsv<ApiFee, number>(reply, 'fees', FEE_COLUMNS, async (offset) => ({ rows: offset ? [] : schedule, next: offset ? null : 1 }));
-      return ok(schedule);
-    }
-    if (req.query.format === 'csv') {
-      return sendCsv(reply, 'fees', FEE_COLUMNS, byOffset((p) => svc.listFees(ctx, { ...req.query, page: p.offset / p.limit + 1, per_page: p.limit })));
-    }
-    const { rows, total } = await svc.listFees(ctx, req.query);
-    return paged(req, rows, total, req.query);
-  });
+  app.get(
+    '/fees',
+    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security, querystring: feeListQuery } },
+    async (req, reply) => {
+      if (!isStaff(req.user!.role)) {
+        const schedule = await svc.customerSchedule(
+          ctx,
+          req.user!,
+          req.query.for === 'company' ? req.query.for_id : undefined,
+        );
+        if (req.query.format === 'csv')
+          return sendCsv<ApiFee, number>(reply, 'fees', FEE_COLUMNS, async (offset) => ({
+            rows: offset ? [] : schedule,
+            next: offset ? null : 1,
+          }));
+        return ok(schedule);
+      }
+      if (req.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'fees',
+          FEE_COLUMNS,
+          byOffset((p) => svc.listFees(ctx, { ...req.query, page: p.offset / p.limit + 1, per_page: p.limit })),
+        );
+      }
+      const { rows, total } = await svc.listFees(ctx, req.query);
+      return paged(req, rows, total, req.query);
+    },
+  );
 
   app.put(
     '/fees/:id',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, params: idParams, body: updateFeeBody } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: { tags, security, params: idParams, body: updateFeeBody },
+    },
     async (req) => ok(await svc.updateFee(ctx, req.user!, req.params.id, req.body)),
   );
 

@@ -16,8 +16,17 @@ export async function scheduleFor(db: DbOrTx, companyId: string | null): Promise
   const rows = await db
     .select()
     .from(fees)
-    .where(companyId ? or(eq(fees.for, 'default'), and(eq(fees.for, 'company'), eq(fees.forId, companyId))) : eq(fees.for, 'default'));
-  return effective(rows).map((r) => ({ name: r.name, type: r.type as FeeRule['type'], value: r.value, status: r.status as FeeRule['status'] }));
+    .where(
+      companyId
+        ? or(eq(fees.for, 'default'), and(eq(fees.for, 'company'), eq(fees.forId, companyId)))
+        : eq(fees.for, 'default'),
+    );
+  return effective(rows).map((r) => ({
+    name: r.name,
+    type: r.type as FeeRule['type'],
+    value: r.value,
+    status: r.status as FeeRule['status'],
+  }));
 }
 
 /** A company's own row replaces the default of the same name, whether active or not. */
@@ -62,8 +71,14 @@ export async function companySchedule(ctx: AppContext, companyId: string | null)
   const rows = await ctx.db
     .select()
     .from(fees)
-    .where(companyId ? or(eq(fees.for, 'default'), and(eq(fees.for, 'company'), eq(fees.forId, companyId))) : eq(fees.for, 'default'));
-  return effective(rows).map((r) => toApiFee(r, r.for === 'company' ? name : null, companyId ? r.for === 'default' : undefined));
+    .where(
+      companyId
+        ? or(eq(fees.for, 'default'), and(eq(fees.for, 'company'), eq(fees.forId, companyId)))
+        : eq(fees.for, 'default'),
+    );
+  return effective(rows).map((r) =>
+    toApiFee(r, r.for === 'company' ? name : null, companyId ? r.for === 'default' : undefined),
+  );
 }
 
 /** Super-Admin: one company's schedule, with the company it is for (a screen opened by its address names it). */
@@ -141,4 +156,3 @@ export async function updateFee(ctx: AppContext, me: AuthUser, id: string, body:
     .returning();
   return toApiFee(saved!, await companyName(ctx.db, saved!.forId));
 }
-

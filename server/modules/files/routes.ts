@@ -16,7 +16,10 @@ export default async function fileRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   app.get(
     '/files/:id',
-    { onRequest: authenticate(ctx), schema: { tags: ['Verification'], security: [{ bearer: [] }], params: z.object({ id: z.string().uuid() }) } },
+    {
+      onRequest: authenticate(ctx),
+      schema: { tags: ['Verification'], security: [{ bearer: [] }], params: z.object({ id: z.string().uuid() }) },
+    },
     async (req, reply) => {
       const me = req.user!;
       const [f] = await ctx.db.select().from(uploads).where(eq(uploads.id, req.params.id));

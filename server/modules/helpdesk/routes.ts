@@ -24,7 +24,9 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       await limiter.assertUnder([{ key, max: PER_ADDRESS }]);
       await limiter.hit(key);
       const id = crypto.randomUUID();
-      await ctx.db.insert(helpdeskMessages).values({ id, userId: req.user?.id ?? null, ...req.body, createdAt: ctx.now() });
+      await ctx.db
+        .insert(helpdeskMessages)
+        .values({ id, userId: req.user?.id ?? null, ...req.body, createdAt: ctx.now() });
       try {
         await ctx.mailer.send(helpdeskMail(ctx.config.supportEmail, req.body));
       } catch (err) {

@@ -8,7 +8,9 @@ export const invalidRequest = (message: string) => new AppError(HTTP.BAD_REQUEST
 
 // Every 401 names a scheme to answer with (RFC 9110 §15.5.2); HTTP Basic is the one this endpoint takes.
 export const invalidClient = (message = 'Client authentication failed.') =>
-  new AppError(HTTP.UNAUTHORIZED, message, 'invalid_client', { 'www-authenticate': 'Basic realm="cardwallet", charset="UTF-8"' });
+  new AppError(HTTP.UNAUTHORIZED, message, 'invalid_client', {
+    'www-authenticate': 'Basic realm="cardwallet", charset="UTF-8"',
+  });
 
 /** RFC 6749 §5.1: nothing on the way may keep a token endpoint's answer, a token or an error. */
 export async function noStore(_req: FastifyRequest, reply: FastifyReply) {
@@ -35,7 +37,10 @@ export interface ClientCredentials {
  * The client's credentials from HTTP Basic (client_secret_basic) or the body (client_secret_post).
  * Both at once is refused (RFC 6749 §2.3), though the body may name the same client_id (§3.2.1).
  */
-export function clientCredentials(authorization: string | undefined, body: { client_id?: string; client_secret?: string }): ClientCredentials {
+export function clientCredentials(
+  authorization: string | undefined,
+  body: { client_id?: string; client_secret?: string },
+): ClientCredentials {
   const basic = /^Basic(?:\s+(\S*))?\s*$/i.exec(authorization ?? '');
   if (!basic) {
     if (!body.client_id || !body.client_secret) {

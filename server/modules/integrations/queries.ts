@@ -7,13 +7,25 @@ import { apiClients, callbackEndpoints, companies, webhookDeliveries, webhookEve
 export async function listThirdParties(db: DbOrTx, page: { limit: number; offset: number }) {
   const failed = sql<number>`(select count(*)::int from ${webhookEvents} where ${webhookEvents.companyId} = ${apiClients.companyId} and ${webhookEvents.state} = 'failed')`;
   const pending = sql<number>`(select count(*)::int from ${webhookEvents} where ${webhookEvents.companyId} = ${apiClients.companyId} and ${webhookEvents.state} = 'pending')`;
-  const lastStatus = sql<number | null>`(select ${webhookDeliveries.statusCode} from ${webhookDeliveries} join ${webhookEvents} on ${webhookEvents.id} = ${webhookDeliveries.eventId} where ${webhookEvents.companyId} = ${apiClients.companyId} order by ${webhookDeliveries.createdAt} desc limit 1)`;
+  const lastStatus = sql<
+    number | null
+  >`(select ${webhookDeliveries.statusCode} from ${webhookDeliveries} join ${webhookEvents} on ${webhookEvents.id} = ${webhookDeliveries.eventId} where ${webhookEvents.companyId} = ${apiClients.companyId} order by ${webhookDeliveries.createdAt} desc limit 1)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ c: apiClients, companyName: companies.companyName, endpoint: callbackEndpoints, failed, pending, lastStatus })
+      .select({
+        c: apiClients,
+        companyName: companies.companyName,
+        endpoint: callbackEndpoints,
+        failed,
+        pending,
+        lastStatus,
+      })
       .from(apiClients)
       .innerJoin(companies, eq(companies.id, apiClients.companyId))
-      .leftJoin(callbackEndpoints, and(eq(callbackEndpoints.companyId, apiClients.companyId), isNull(callbackEndpoints.revokedAt)))
+      .leftJoin(
+        callbackEndpoints,
+        and(eq(callbackEndpoints.companyId, apiClients.companyId), isNull(callbackEndpoints.revokedAt)),
+      )
       .orderBy(desc(apiClients.createdAt))
       .limit(page.limit)
       .offset(page.offset),
@@ -24,7 +36,13 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
       const live = !r.c.revokedAt;
       const ep = live ? r.endpoint : null;
       const lastOk = r.lastStatus !== null && r.lastStatus >= 200 && r.lastStatus < 300;
-      const health: ApiThirdParty['webhook']['health'] = !ep ? 'none' : !ep.active ? 'disabled' : Number(r.failed) > 0 || (r.lastStatus !== null && !lastOk) ? 'failing' : 'healthy';
+      const health: ApiThirdParty['webhook']['health'] = !ep
+        ? 'none'
+        : !ep.active
+          ? 'disabled'
+          : Number(r.failed) > 0 || (r.lastStatus !== null && !lastOk)
+            ? 'failing'
+            : 'healthy';
       return {
         id: r.c.id,
         name: r.c.name,
@@ -35,7 +53,14 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
         last_used_at: r.c.lastUsedAt?.toISOString() ?? null,
         created_at: r.c.createdAt.toISOString(),
         updated_at: r.c.updatedAt.toISOString(),
-        webhook: { url: ep?.url ?? null, active: !!ep?.active, health, last_status: r.lastStatus, failed_events: Number(r.failed), pending_events: Number(r.pending) },
+        webhook: {
+          url: ep?.url ?? null,
+          active: !!ep?.active,
+          health,
+          last_status: r.lastStatus,
+          failed_events: Number(r.failed),
+          pending_events: Number(r.pending),
+        },
       };
     }),
     total: total?.n ?? 0,
@@ -43,17 +68,36 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
 }
 
 /** The delivery log: events with each attempt's status and the next retry. */
-export async function listDeliveries(db: DbOrTx, f: { companyId?: string; state?: string }, page: { limit: number; offset: number }) {
+export async function listDeliveries(
+  db: DbOrTx,
+  f: { companyId?: string; state?: string },
+  page: { limit: number; offset: number },
+) {
   const w: SQL[] = [];
   if (f.companyId) w.push(eq(webhookEvents.companyId, f.companyId));
   if (f.state) w.push(eq(webhookEvents.state, f.state));
   const cond = w.length ? and(...w) : undefined;
   const [events, [total]] = await Promise.all([
-    db.select().from(webhookEvents).where(cond).orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(webhookEvents)
+      .where(cond)
+      .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(webhookEvents).where(cond),
   ]);
   const attempts = events.length
-    ? await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, events.map((e) => e.id))).orderBy(webhookDeliveries.attempt)
+    ? await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.eventId,
+            events.map((e) => e.id),
+          ),
+        )
+        .orderBy(webhookDeliveries.attempt)
     : [];
   return {
     rows: events.map(
@@ -69,7 +113,14 @@ export async function listDeliveries(db: DbOrTx, f: { companyId?: string; state?
         payload: e.payload,
         deliveries: attempts
           .filter((a) => a.eventId === e.id)
-          .map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, next_retry_at: a.nextRetryAt?.toISOString() ?? null, created_at: a.createdAt.toISOString() })),
+          .map((a) => ({
+            attempt: a.attempt,
+            status_code: a.statusCode,
+            error: a.error,
+            duration_ms: a.durationMs,
+            next_retry_at: a.nextRetryAt?.toISOString() ?? null,
+            created_at: a.createdAt.toISOString(),
+          })),
       }),
     ),
     total: total?.n ?? 0,

@@ -84,17 +84,29 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   });
 
   // Customers: their company's credentials. Staff: the List of Third Parties.
-  app.get('/third-party/clients', { onRequest: signedIn, schema: { tags, security, querystring: clientQuery } }, async (req, reply) => {
-    const me = req.user!;
-    if (isStaff(me.role)) {
-      if (req.query.format === 'csv') return sendCsv(reply, 'third-parties', THIRD_PARTY_COLUMNS, byOffset((p) => listThirdParties(ctx.db, p)));
-      const r = await listThirdParties(ctx.db, { limit: req.query.per_page, offset: offsetOf(req.query) });
-      return paged(req, r.rows, r.total, req.query);
-    }
-    return ok(await svc.credentials(ctx, me, req.query.identifier ?? me.companyId ?? ''));
-  });
-  app.post('/third-party/clients', { onRequest: signedIn, schema: { tags, security, body: createClientBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await svc.generate(ctx, req.user!, req.body))),
+  app.get(
+    '/third-party/clients',
+    { onRequest: signedIn, schema: { tags, security, querystring: clientQuery } },
+    async (req, reply) => {
+      const me = req.user!;
+      if (isStaff(me.role)) {
+        if (req.query.format === 'csv')
+          return sendCsv(
+            reply,
+            'third-parties',
+            THIRD_PARTY_COLUMNS,
+            byOffset((p) => listThirdParties(ctx.db, p)),
+          );
+        const r = await listThirdParties(ctx.db, { limit: req.query.per_page, offset: offsetOf(req.query) });
+        return paged(req, r.rows, r.total, req.query);
+      }
+      return ok(await svc.credentials(ctx, me, req.query.identifier ?? me.companyId ?? ''));
+    },
+  );
+  app.post(
+    '/third-party/clients',
+    { onRequest: signedIn, schema: { tags, security, body: createClientBody } },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.generate(ctx, req.user!, req.body))),
   );
   app.delete(
     '/third-party/clients/:companyId',
@@ -102,29 +114,49 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
     async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await svc.revoke(ctx, req.user!, req.params.companyId))),
   );
 
-  app.get('/third-party/callback-details', { onRequest: signedIn, schema: { tags, security } }, async (req) => ok(await svc.callbackDetails(ctx, req.user!)));
-  app.post('/third-party/callback-request', { onRequest: signedIn, schema: { tags, security, body: callbackRequestBody } }, async (req) =>
-    ok(await svc.saveCallback(ctx, req.user!, req.body)),
+  app.get('/third-party/callback-details', { onRequest: signedIn, schema: { tags, security } }, async (req) =>
+    ok(await svc.callbackDetails(ctx, req.user!)),
   );
-  app.put('/third-party/callback-status', { onRequest: signedIn, schema: { tags, security, body: callbackStatusBody } }, async (req) =>
-    ok(await svc.setCallbackActive(ctx, req.user!, req.body.activate)),
+  app.post(
+    '/third-party/callback-request',
+    { onRequest: signedIn, schema: { tags, security, body: callbackRequestBody } },
+    async (req) => ok(await svc.saveCallback(ctx, req.user!, req.body)),
+  );
+  app.put(
+    '/third-party/callback-status',
+    { onRequest: signedIn, schema: { tags, security, body: callbackStatusBody } },
+    async (req) => ok(await svc.setCallbackActive(ctx, req.user!, req.body.activate)),
   );
   app.delete('/third-party/callback-revoke', { onRequest: signedIn, schema: { tags, security } }, async (req, reply) =>
     reply.status(HTTP.ACCEPTED).send(ok(await svc.revokeCallback(ctx, req.user!))),
   );
 
   // The delivery log: the Company-Admin sees their company's, staff anyone's.
-  app.get('/third-party/webhook-deliveries', { onRequest: signedIn, schema: { tags, security, querystring: deliveriesQuery } }, async (req, reply) => {
-    const me = req.user!;
-    let companyId = req.query.company_id;
-    if (!isStaff(me.role)) {
-      if (me.role !== 'Company-Admin' || !me.companyId) throw forbidden('Only the company admin sees webhook deliveries.');
-      companyId = me.companyId;
-    }
-    if (req.query.format === 'csv') {
-      return sendCsv(reply, 'webhook-deliveries', DELIVERY_COLUMNS, byOffset((p) => listDeliveries(ctx.db, { companyId, state: req.query.state }, p)));
-    }
-    const r = await listDeliveries(ctx.db, { companyId, state: req.query.state }, { limit: req.query.per_page, offset: offsetOf(req.query) });
-    return paged(req, r.rows, r.total, req.query);
-  });
+  app.get(
+    '/third-party/webhook-deliveries',
+    { onRequest: signedIn, schema: { tags, security, querystring: deliveriesQuery } },
+    async (req, reply) => {
+      const me = req.user!;
+      let companyId = req.query.company_id;
+      if (!isStaff(me.role)) {
+        if (me.role !== 'Company-Admin' || !me.companyId)
+          throw forbidden('Only the company admin sees webhook deliveries.');
+        companyId = me.companyId;
+      }
+      if (req.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          'webhook-deliveries',
+          DELIVERY_COLUMNS,
+          byOffset((p) => listDeliveries(ctx.db, { companyId, state: req.query.state }, p)),
+        );
+      }
+      const r = await listDeliveries(
+        ctx.db,
+        { companyId, state: req.query.state },
+        { limit: req.query.per_page, offset: offsetOf(req.query) },
+      );
+      return paged(req, r.rows, r.total, req.query);
+    },
+  );
 }

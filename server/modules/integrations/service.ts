@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ApiCallbackDetails, type ApiClientCredentials, type callbackRequestBody, type createClientBody, isStaff } from '@shared/contract';
+import {
+  type ApiCallbackDetails,
+  type ApiClientCredentials,
+  type callbackRequestBody,
+  type createClientBody,
+  isStaff,
+} from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import { apiCredentials, apiCredentialsKey } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
@@ -14,7 +20,8 @@ import { callbackUrlProblem } from './ssrf';
 /** Only the Company-Admin of a verified company manages its API access. */
 async function assertApiAdmin(ctx: AppContext, me: AuthUser, companyId: string) {
   if (me.companyId !== companyId) throw notFound('The company');
-  if (me.role !== 'Company-Admin' || me.via !== 'session') throw forbidden('Only the company admin manages API credentials.');
+  if (me.role !== 'Company-Admin' || me.via !== 'session')
+    throw forbidden('Only the company admin manages API credentials.');
   const [c] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!c) throw notFound('The company');
   if (c.state !== 'Verified') throw forbidden('Complete your company verification (KYB) to use the API.');
@@ -39,14 +46,25 @@ export async function credentials(ctx: AppContext, me: AuthUser, companyId: stri
   await assertApiAdmin(ctx, me, companyId);
   const c = await activeClient(ctx, companyId);
   if (!c) return { client_id: null, client_secret: null, revoked: true };
-  return { client_id: c.clientId, client_secret: null, revoked: false, name: c.name, created_at: c.createdAt.toISOString(), last_used_at: c.lastUsedAt?.toISOString() ?? null };
+  return {
+    client_id: c.clientId,
+    client_secret: null,
+    revoked: false,
+    name: c.name,
+    created_at: c.createdAt.toISOString(),
+    last_used_at: c.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
 /** Who did it, as the company's admins are told: staff by role, a company admin by address. */
 const actorName = (me: AuthUser) => (isStaff(me.role) ? 'Our support team' : me.email);
 
 /** A client id and a 256-bit secret; the secret is in this answer only. */
-export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typeof createClientBody>): Promise<ApiClientCredentials> {
+export async function generate(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof createClientBody>,
+): Promise<ApiClientCredentials> {
   await assertApiAdmin(ctx, me, body.identifier);
   const now = ctx.now();
   const clientId = `cw_${randomToken(12)}`;
@@ -54,7 +72,8 @@ export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typ
   await ctx.db.transaction(async (tx) => {
     // The company row serialises two Generate requests at once: one creates, the other sees it.
     await lockCompany(tx, body.identifier);
-    if (await activeClient(ctx, body.identifier, tx)) throw conflict('Credentials are already active. Revoke them before generating new ones.');
+    if (await activeClient(ctx, body.identifier, tx))
+      throw conflict('Credentials are already active. Revoke them before generating new ones.');
     await tx.insert(apiClients).values({
       id: crypto.randomUUID(),
       companyId: body.identifier,
@@ -66,10 +85,22 @@ export async function generate(ctx: AppContext, me: AuthUser, body: z.output<typ
       createdAt: now,
       updatedAt: now,
     });
-    await notify(tx, { owner: body.identifier, companyAdmins: true }, apiCredentials(clientId, 'generated', actorName(me)), now);
+    await notify(
+      tx,
+      { owner: body.identifier, companyAdmins: true },
+      apiCredentials(clientId, 'generated', actorName(me)),
+      now,
+    );
   });
   mailSoon(ctx, [apiCredentialsKey(clientId, 'generated')]);
-  return { client_id: clientId, client_secret: secret, revoked: false, name: body.name, created_at: now.toISOString(), last_used_at: null };
+  return {
+    client_id: clientId,
+    client_secret: secret,
+    revoked: false,
+    name: body.name,
+    created_at: now.toISOString(),
+    last_used_at: null,
+  };
 }
 
 /** Revoking ends the credentials and their tokens at once, and revokes the callback too. */
@@ -78,16 +109,28 @@ export async function revoke(ctx: AppContext, me: AuthUser, companyId: string) {
   const now = ctx.now();
   const keys = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const live = await tx.select({ id: apiClients.id, clientId: apiClients.clientId }).from(apiClients).where(and(eq(apiClients.companyId, companyId), isNull(apiClients.revokedAt)));
+    const live = await tx
+      .select({ id: apiClients.id, clientId: apiClients.clientId })
+      .from(apiClients)
+      .where(and(eq(apiClients.companyId, companyId), isNull(apiClients.revokedAt)));
     if (!live.length) throw conflict('There are no active credentials to revoke.');
     const ids = live.map((l) => l.id);
     await tx.update(apiClients).set({ revokedAt: now, updatedAt: now }).where(inArray(apiClients.id, ids));
-    await tx.update(apiTokens).set({ revokedAt: now }).where(and(inArray(apiTokens.clientId, ids), isNull(apiTokens.revokedAt)));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(inArray(apiTokens.clientId, ids), isNull(apiTokens.revokedAt)));
     await tx
       .update(callbackEndpoints)
       .set({ revokedAt: now, active: false, updatedAt: now })
       .where(and(eq(callbackEndpoints.companyId, companyId), isNull(callbackEndpoints.revokedAt)));
-    for (const l of live) await notify(tx, { owner: companyId, companyAdmins: true }, apiCredentials(l.clientId, 'revoked', actorName(me)), now);
+    for (const l of live)
+      await notify(
+        tx,
+        { owner: companyId, companyAdmins: true },
+        apiCredentials(l.clientId, 'revoked', actorName(me)),
+        now,
+      );
     return live.map((l) => apiCredentialsKey(l.clientId, 'revoked'));
   });
   mailSoon(ctx, keys);
@@ -107,7 +150,12 @@ export async function callbackDetails(ctx: AppContext, me: AuthUser): Promise<Ap
   await assertApiAdmin(ctx, me, me.companyId);
   const e = await liveEndpoint(ctx, me.companyId);
   if (!e) return { callback_url: null, active: false, signing_secret: null, disabled_reason: null };
-  return { callback_url: e.url, active: e.active, signing_secret: unseal(e.signingSecret, ctx.config.encryptionKey), disabled_reason: e.disabledReason };
+  return {
+    callback_url: e.url,
+    active: e.active,
+    signing_secret: unseal(e.signingSecret, ctx.config.encryptionKey),
+    disabled_reason: e.disabledReason,
+  };
 }
 
 /** Saves the callback URL (refusing private networks outside development), keeping its secret. */
@@ -115,14 +163,16 @@ export async function saveCallback(ctx: AppContext, me: AuthUser, body: z.output
   if (!me.companyId) throw notFound('The company');
   await assertApiAdmin(ctx, me, me.companyId);
   const companyId = me.companyId;
-  if (!(await activeClient(ctx, companyId))) throw new AppError(HTTP.CONFLICT, 'Generate API credentials before setting a callback URL.');
+  if (!(await activeClient(ctx, companyId)))
+    throw new AppError(HTTP.CONFLICT, 'Generate API credentials before setting a callback URL.');
   const problem = await callbackUrlProblem(body.callback_url, ctx.config.env);
   if (problem) throw invalidField('callback_url', problem);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     // One live callback per company: saves (and a revocation of the credentials) take turns.
     await lockCompany(tx, companyId);
-    if (!(await activeClient(ctx, companyId, tx))) throw new AppError(HTTP.CONFLICT, 'Generate API credentials before setting a callback URL.');
+    if (!(await activeClient(ctx, companyId, tx)))
+      throw new AppError(HTTP.CONFLICT, 'Generate API credentials before setting a callback URL.');
     const existing = await liveEndpoint(ctx, companyId, tx);
     if (existing) {
       await tx
@@ -149,7 +199,10 @@ export async function setCallbackActive(ctx: AppContext, me: AuthUser, activate:
   await assertApiAdmin(ctx, me, me.companyId);
   const e = await liveEndpoint(ctx, me.companyId);
   if (!e) throw notFound('The callback URL');
-  await ctx.db.update(callbackEndpoints).set({ active: activate, disabledReason: null, updatedAt: ctx.now() }).where(eq(callbackEndpoints.id, e.id));
+  await ctx.db
+    .update(callbackEndpoints)
+    .set({ active: activate, disabledReason: null, updatedAt: ctx.now() })
+    .where(eq(callbackEndpoints.id, e.id));
   return activate ? 'Callback Url activated successfully' : 'Callback Url deactivated successfully';
 }
 
@@ -158,6 +211,9 @@ export async function revokeCallback(ctx: AppContext, me: AuthUser) {
   await assertApiAdmin(ctx, me, me.companyId);
   const e = await liveEndpoint(ctx, me.companyId);
   if (!e) throw notFound('The callback URL');
-  await ctx.db.update(callbackEndpoints).set({ revokedAt: ctx.now(), active: false, updatedAt: ctx.now() }).where(eq(callbackEndpoints.id, e.id));
+  await ctx.db
+    .update(callbackEndpoints)
+    .set({ revokedAt: ctx.now(), active: false, updatedAt: ctx.now() })
+    .where(eq(callbackEndpoints.id, e.id));
   return 'Callback Url revoked successfully';
 }

@@ -6,8 +6,16 @@ export function isPrivateAddress(ip: string): boolean {
   if (net.isIPv4(ip)) {
     const [a, b] = ip.split('.').map(Number) as [number, number];
     return (
-      a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
     );
   }
   const v6 = ip.toLowerCase();
@@ -23,7 +31,15 @@ export function isPrivateAddress(ip: string): boolean {
       return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
     }
   }
-  return v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe8') || v6.startsWith('fe9') || v6.startsWith('fea') || v6.startsWith('feb') || v6.startsWith('ff');
+  return (
+    v6.startsWith('fc') ||
+    v6.startsWith('fd') ||
+    v6.startsWith('fe8') ||
+    v6.startsWith('fe9') ||
+    v6.startsWith('fea') ||
+    v6.startsWith('feb') ||
+    v6.startsWith('ff')
+  );
 }
 
 /**
@@ -47,7 +63,7 @@ export async function callbackUrlProblem(raw: string, env: string): Promise<stri
   try {
     addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    return 'The callback URL\'s host name does not resolve';
+    return "The callback URL's host name does not resolve";
   }
   if (!addresses.length || addresses.some(isPrivateAddress)) return 'The callback URL must point at a public address';
   return null;

@@ -39,7 +39,14 @@ export async function resolveApiToken(ctx: AppContext, token: string): Promise<A
     .from(apiTokens)
     .innerJoin(apiClients, eq(apiClients.id, apiTokens.clientId))
     .innerJoin(companies, eq(companies.id, apiClients.companyId))
-    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now), isNull(apiClients.revokedAt)));
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(token)),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, now),
+        isNull(apiClients.revokedAt),
+      ),
+    );
   if (!row || row.deactivated) return null;
   if (!row.c.lastUsedAt || now.getTime() - row.c.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(apiClients).set({ lastUsedAt: now }).where(eq(apiClients.id, row.c.id));

@@ -7,7 +7,17 @@ import { randomToken, unseal } from '../../lib/crypto';
 import { callbackUrlProblem } from './ssrf';
 
 /** Standard Webhooks retry schedule, after each failed attempt. */
-export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 14 * 3600_000, 20 * 3600_000, 24 * 3600_000];
+export const RETRY_SCHEDULE_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  5 * 3600_000,
+  10 * 3600_000,
+  14 * 3600_000,
+  20 * 3600_000,
+  24 * 3600_000,
+];
 const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 
@@ -26,12 +36,24 @@ type EventData = Record<string, unknown>;
  * and only if what it reports was committed. Data that costs a query may come as a thunk, read
  * only when there is a callback to send it to.
  */
-export async function emitEvent(tx: Tx | DbOrTx, companyId: string | null, type: string, data: EventData | (() => Promise<EventData>), now: Date) {
+export async function emitEvent(
+  tx: Tx | DbOrTx,
+  companyId: string | null,
+  type: string,
+  data: EventData | (() => Promise<EventData>),
+  now: Date,
+) {
   if (!companyId) return;
   const [endpoint] = await tx
     .select({ id: callbackEndpoints.id })
     .from(callbackEndpoints)
-    .where(and(eq(callbackEndpoints.companyId, companyId), eq(callbackEndpoints.active, true), isNull(callbackEndpoints.revokedAt)));
+    .where(
+      and(
+        eq(callbackEndpoints.companyId, companyId),
+        eq(callbackEndpoints.active, true),
+        isNull(callbackEndpoints.revokedAt),
+      ),
+    );
   if (!endpoint) return;
   await tx.insert(webhookEvents).values({
     id: crypto.randomUUID(),
@@ -50,11 +72,21 @@ type Outcome = { status: number | null; error: string | null; ms: number };
 async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
   const started = Date.now();
   try {
-    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     await res.arrayBuffer().catch(() => undefined);
     return { status: res.status, error: null, ms: Date.now() - started };
   } catch (e) {
-    return { status: null, error: (e as Error).name === 'TimeoutError' ? 'Timed out after 10 s' : (e as Error).message.slice(0, 200), ms: Date.now() - started };
+    return {
+      status: null,
+      error: (e as Error).name === 'TimeoutError' ? 'Timed out after 10 s' : (e as Error).message.slice(0, 200),
+      ms: Date.now() - started,
+    };
   }
 }
 
@@ -73,7 +105,10 @@ export async function deliverDue(ctx: AppContext, limit = 20): Promise<number> {
       .limit(limit)
       .for('update', { skipLocked: true });
     for (const e of due) {
-      await tx.update(webhookEvents).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) }).where(eq(webhookEvents.id, e.id));
+      await tx
+        .update(webhookEvents)
+        .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+        .where(eq(webhookEvents.id, e.id));
     }
     return due;
   });
@@ -165,4 +200,3 @@ export function startDispatcher(ctx: AppContext, everyMs = 1000): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
-

@@ -26,7 +26,10 @@ export interface Posted {
 }
 
 export class InsufficientFunds extends AppError {
-  constructor(readonly accountId: string, message = 'There are not enough funds for this.') {
+  constructor(
+    readonly accountId: string,
+    message = 'There are not enough funds for this.',
+  ) {
     super(HTTP.UNPROCESSABLE, message, { amount: [message] });
   }
 }

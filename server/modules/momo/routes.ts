@@ -12,14 +12,19 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
 
   // Every signed-in customer needs the payment details; only a Super-Admin sees who gets alerts.
-  app.get('/param/momo-details', { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } }, async (req) =>
-    ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
+  app.get(
+    '/param/momo-details',
+    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } },
+    async (req) => ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
   );
 
   // The confirmation-user picker: customers by name or email, 20 at most.
   app.get(
     '/param/momo-users',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, querystring: momoUsersQuery } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: { tags, security, querystring: momoUsersQuery },
+    },
     async (req) => ok(await momoUsers(ctx.db, { search: req.query.search })),
   );
 

@@ -16,14 +16,26 @@ export async function momoSettingsOf(db: DbOrTx): Promise<MomoSettingsRow> {
   return row;
 }
 
-export type MomoUser = { id: string; first_name: string; last_name: string; email: string; company_name: string | null };
+export type MomoUser = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string | null;
+};
 
 /** Customers a Super-Admin may name as confirmers, as a person picks them: by name and email. */
 export async function momoUsers(db: DbOrTx, where: { ids?: string[]; search?: string }): Promise<MomoUser[]> {
   if (where.ids && !where.ids.length) return [];
   const pattern = where.search ? like(where.search) : undefined;
   const rows = await db
-    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, company_name: companies.companyName })
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      company_name: companies.companyName,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(
@@ -31,7 +43,9 @@ export async function momoUsers(db: DbOrTx, where: { ids?: string[]; search?: st
         inArray(users.role, [...CUSTOMER_ROLES]),
         isNull(users.deletedAt),
         ...(where.ids ? [inArray(users.id, where.ids)] : []),
-        ...(pattern ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))!] : []),
+        ...(pattern
+          ? [or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern))!]
+          : []),
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
@@ -73,7 +87,9 @@ export async function saveMomoSettings(ctx: AppContext, by: string, body: z.outp
     const found = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, body.entity_users), inArray(users.role, [...CUSTOMER_ROLES]), isNull(users.deletedAt)));
+      .where(
+        and(inArray(users.id, body.entity_users), inArray(users.role, [...CUSTOMER_ROLES]), isNull(users.deletedAt)),
+      );
     const missing = body.entity_users.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) {
       // Picked by name, so named back: a customer deleted since the picker showed them.
@@ -83,7 +99,9 @@ export async function saveMomoSettings(ctx: AppContext, by: string, body: z.outp
         .where(and(eq(users.id, missing[0]!), inArray(users.role, [...CUSTOMER_ROLES])));
       throw invalidField(
         'entity_users',
-        gone ? `${gone.first} ${gone.last} (${gone.email}) is no longer a customer: remove them and save again` : `No customer has the id ${missing[0]}`,
+        gone
+          ? `${gone.first} ${gone.last} (${gone.email}) is no longer a customer: remove them and save again`
+          : `No customer has the id ${missing[0]}`,
       );
     }
   }

@@ -11,7 +11,11 @@ type Topup = { id: string; reference: string; amount: number; method: string; wa
 
 export const topupDecisionKey = (topupId: string) => `topup:${topupId}:decided`;
 
-export function topupDecided(t: Topup, decision: 'Approved' | 'Denied', d: { credited?: number; fee?: number; reason?: string }): NotificationEvent {
+export function topupDecided(
+  t: Topup,
+  decision: 'Approved' | 'Denied',
+  d: { credited?: number; fee?: number; reason?: string },
+): NotificationEvent {
   const what = `Your ${t.method} top-up ${t.reference} of USDT ${formatMoney(t.amount)}`;
   if (decision === 'Denied')
     return {
@@ -53,7 +57,10 @@ const cardLink = (c: Card) => `/portal/prepaid-cards/${c.id}`;
 /** By the issuer's reference of the authorisation: the issuer sending it again is the same event. */
 export const cardDeclineKey = (issuerReference: string) => `card-auth:${issuerReference}:declined`;
 
-export const cardPaymentDeclined = (c: Card, tx: { key: string; amount: number; merchant: string; reason: string }): NotificationEvent => ({
+export const cardPaymentDeclined = (
+  c: Card,
+  tx: { key: string; amount: number; merchant: string; reason: string },
+): NotificationEvent => ({
   type: 'card_payment_declined',
   title: `Card payment of USD ${formatMoney(tx.amount)} declined`,
   body: `A payment of USD ${formatMoney(tx.amount)} at ${tx.merchant} with your card ${cardName(c)} was declined.\nReason: ${tx.reason}`,
@@ -63,21 +70,30 @@ export const cardPaymentDeclined = (c: Card, tx: { key: string; amount: number; 
 
 export const cardTerminatedKey = (cardId: string) => `card:${cardId}:terminated`;
 
-export const cardTerminated = (c: Card, reason: string, money: { outcome: 'refund' | 'forfeit'; remaining: number }): NotificationEvent => ({
+export const cardTerminated = (
+  c: Card,
+  reason: string,
+  money: { outcome: 'refund' | 'forfeit'; remaining: number },
+): NotificationEvent => ({
   type: 'card_terminated',
   title: `Your card ${c.nickname} was terminated`,
   body: [
     `Your card ${cardName(c)} was terminated and can no longer be used.`,
     `Reason: ${reason.replace(/^Terminated: /, '')}`,
     ...(money.remaining > 0
-      ? [money.outcome === 'refund' ? `USD ${formatMoney(money.remaining)} was returned to your master wallet.` : `The remaining USD ${formatMoney(money.remaining)} was forfeited.`]
+      ? [
+          money.outcome === 'refund'
+            ? `USD ${formatMoney(money.remaining)} was returned to your master wallet.`
+            : `The remaining USD ${formatMoney(money.remaining)} was forfeited.`,
+        ]
       : []),
   ].join('\n'),
   link: '/portal/prepaid-cards',
   eventKey: cardTerminatedKey(c.id),
 });
 
-const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export const maintenanceFeeKey = (cardId: string, period: string) => `card:${cardId}:maintenance:${period}`;
 
@@ -91,7 +107,11 @@ export const maintenanceFeeCharged = (c: Card, amount: number, period: string): 
 
 export const verificationDecisionKey = (verificationId: string) => `verification:${verificationId}:decided`;
 
-export function verificationDecided(v: { id: string; kind: 'KYC' | 'KYB' }, approved: boolean, reason?: string): NotificationEvent {
+export function verificationDecided(
+  v: { id: string; kind: 'KYC' | 'KYB' },
+  approved: boolean,
+  reason?: string,
+): NotificationEvent {
   if (approved)
     return {
       type: 'verification_approved',
@@ -139,7 +159,10 @@ const DEPOSIT_REASONS = {
 } as const;
 
 /** Staff: a settled deposit no top-up could take; they assign or return it on Chain Deposits. */
-export const depositUnassigned = (d: { id: string; hash: string; amount: number }, reason: keyof typeof DEPOSIT_REASONS): NotificationEvent => ({
+export const depositUnassigned = (
+  d: { id: string; hash: string; amount: number },
+  reason: keyof typeof DEPOSIT_REASONS,
+): NotificationEvent => ({
   type: 'deposit_unassigned',
   title: `A deposit of USDT ${formatMoney(d.amount)} waits for staff`,
   body: `A USDT deposit (transaction ${d.hash.slice(0, 12)}…) was not credited because ${DEPOSIT_REASONS[reason]}. Assign it to a wallet or return it.`,

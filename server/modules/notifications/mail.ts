@@ -9,14 +9,27 @@ export const MAIL_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 *
 /** A claimed mail is someone's for this long: a worker that died mid-send hands it back after it. */
 const LEASE_MS = 2 * 60_000;
 
-type Claimed = { id: string; type: string; title: string; body: string; link: string | null; attempts: number; email: string; firstName: string };
+type Claimed = {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  attempts: number;
+  email: string;
+  firstName: string;
+};
 
 /**
  * Takes due mail with FOR UPDATE SKIP LOCKED and moves its next attempt past a lease, in one
  * short transaction: several instances (or the job and a kick at once) never take the same row.
  * `eventKeys` / `userIds` narrow it to certain events or people (a kick after a commit, tests).
  */
-async function claim(ctx: AppContext, limit: number, only: { eventKeys?: string[]; userIds?: string[] }): Promise<Claimed[]> {
+async function claim(
+  ctx: AppContext,
+  limit: number,
+  only: { eventKeys?: string[]; userIds?: string[] },
+): Promise<Claimed[]> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const due = await tx
@@ -36,9 +49,20 @@ async function claim(ctx: AppContext, limit: number, only: { eventKeys?: string[
     if (!due.length) return [];
     return tx
       .update(notifications)
-      .set({ mailAttempts: sql`${notifications.mailAttempts} + 1`, mailNextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .set({
+        mailAttempts: sql`${notifications.mailAttempts} + 1`,
+        mailNextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      })
       .from(users)
-      .where(and(inArray(notifications.id, due.map((d) => d.id)), eq(users.id, notifications.userId)))
+      .where(
+        and(
+          inArray(
+            notifications.id,
+            due.map((d) => d.id),
+          ),
+          eq(users.id, notifications.userId),
+        ),
+      )
       .returning({
         id: notifications.id,
         type: notifications.type,
@@ -56,7 +80,9 @@ async function claim(ctx: AppContext, limit: number, only: { eventKeys?: string[
 async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
   let error: unknown = null;
   try {
-    await ctx.mailer.send(notificationMail(n.email, n.firstName, { ...n, url: n.link ? `${ctx.config.appUrl}${n.link}` : null }));
+    await ctx.mailer.send(
+      notificationMail(n.email, n.firstName, { ...n, url: n.link ? `${ctx.config.appUrl}${n.link}` : null }),
+    );
   } catch (err) {
     error = err;
   }
@@ -72,12 +98,22 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
   await ctx.db
     .update(notifications)
     .set(set)
-    .where(and(eq(notifications.id, n.id), eq(notifications.mailState, 'pending'), eq(notifications.mailAttempts, n.attempts)));
-  if (error) ctx.log.warn({ err: error, notification: n.id, attempt: n.attempts, gaveUp: last }, 'notification mail failed');
+    .where(
+      and(
+        eq(notifications.id, n.id),
+        eq(notifications.mailState, 'pending'),
+        eq(notifications.mailAttempts, n.attempts),
+      ),
+    );
+  if (error)
+    ctx.log.warn({ err: error, notification: n.id, attempt: n.attempts, gaveUp: last }, 'notification mail failed');
 }
 
 /** Sends what is due (optionally only some events' or people's); answers how many it tried. */
-export async function sendDueMail(ctx: AppContext, only: { eventKeys?: string[]; userIds?: string[]; limit?: number } = {}): Promise<number> {
+export async function sendDueMail(
+  ctx: AppContext,
+  only: { eventKeys?: string[]; userIds?: string[]; limit?: number } = {},
+): Promise<number> {
   let tried = 0;
   for (;;) {
     const batch = await claim(ctx, only.limit ?? 20, only);
@@ -89,5 +125,8 @@ export async function sendDueMail(ctx: AppContext, only: { eventKeys?: string[];
 
 /** No mail for what is already pending (the demo history, replayed at first start, is not news). */
 export async function forgetPendingMail(db: Db): Promise<void> {
-  await db.update(notifications).set({ mailState: null, mailNextAttemptAt: null }).where(eq(notifications.mailState, 'pending'));
+  await db
+    .update(notifications)
+    .set({ mailState: null, mailNextAttemptAt: null })
+    .where(eq(notifications.mailState, 'pending'));
 }

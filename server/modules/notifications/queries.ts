@@ -1,5 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type ApiNotification, type ApiNotificationSetting, NOTIFICATION_TYPES, type NotificationType, mailLocked, mailOnByDefault, typesFor } from '@shared/contract';
+import {
+  type ApiNotification,
+  type ApiNotificationSetting,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  mailLocked,
+  mailOnByDefault,
+  typesFor,
+} from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { notificationSettings, notifications } from '../../db/schema';
 
@@ -14,18 +22,34 @@ const present = (n: typeof notifications.$inferSelect): ApiNotification => ({
 });
 
 /** A page of one person's notifications, newest first (index on user, created_at, id). */
-export async function listOwn(db: DbOrTx, userId: string, page: { limit: number; offset: number; unreadOnly: boolean }) {
+export async function listOwn(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number; unreadOnly: boolean },
+) {
   const where = and(eq(notifications.userId, userId), page.unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, [total], [unread]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(notifications).where(where),
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return { rows: rows.map(present), total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0) };
 }
 
 export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(r?.n ?? 0);
 }
 
@@ -34,7 +58,13 @@ export async function markRead(db: DbOrTx, userId: string, ids: string[] | undef
   const rows = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }
@@ -56,5 +86,8 @@ export async function saveSettings(db: DbOrTx, userId: string, mail: Array<[Noti
   await db
     .insert(notificationSettings)
     .values(mail.map(([type, on]) => ({ userId, type, mail: on, updatedAt: now })))
-    .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.type], set: { mail: sql`excluded.mail`, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [notificationSettings.userId, notificationSettings.type],
+      set: { mail: sql`excluded.mail`, updatedAt: now },
+    });
 }

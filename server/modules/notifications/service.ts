@@ -26,8 +26,16 @@ export interface NotificationEvent {
 export type Audience = string[] | { owner: string; companyAdmins?: boolean } | { staff: true };
 
 function audienceWhere(a: Audience): SQL {
-  if (Array.isArray(a)) return sql`u.id in (${sql.join(a.map((id) => sql`${id}::uuid`), sql`, `)})`;
-  if ('staff' in a) return sql`u.role in (${sql.join(STAFF_ROLES.map((r) => sql`${r}`), sql`, `)})`;
+  if (Array.isArray(a))
+    return sql`u.id in (${sql.join(
+      a.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
+  if ('staff' in a)
+    return sql`u.role in (${sql.join(
+      STAFF_ROLES.map((r) => sql`${r}`),
+      sql`, `,
+    )})`;
   const admins = a.companyAdmins ? sql` and u.role = 'Company-Admin'` : sql``;
   return sql`((u.id = ${a.owner}::uuid and u.company_id is null) or (u.company_id = ${a.owner}::uuid${admins}))`;
 }

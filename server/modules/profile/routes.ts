@@ -16,22 +16,32 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   const tags = ['Profile'];
   const security = [{ bearer: [] }];
 
-  app.get('/individuals/profile', { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } }, async (req) =>
-    ok(await profileOf(ctx, req.user!.id)),
+  app.get(
+    '/individuals/profile',
+    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } },
+    async (req) => ok(await profileOf(ctx, req.user!.id)),
   );
 
-  app.put('/individuals/:id', { ...common, schema: { tags, security, params: idParams, body: updateIndividualBody } }, async (req) =>
-    ok(await profile.updateOwnDetails(ctx, req.user!, req.params.id, req.body)),
+  app.put(
+    '/individuals/:id',
+    { ...common, schema: { tags, security, params: idParams, body: updateIndividualBody } },
+    async (req) => ok(await profile.updateOwnDetails(ctx, req.user!, req.params.id, req.body)),
   );
 
-  app.put('/companies/:id', { ...common, schema: { tags, security, params: idParams, body: updateCompanyBody } }, async (req) =>
-    ok(await profile.updateOwnCompany(ctx, req.user!, req.params.id, req.body)),
+  app.put(
+    '/companies/:id',
+    { ...common, schema: { tags, security, params: idParams, body: updateCompanyBody } },
+    async (req) => ok(await profile.updateOwnCompany(ctx, req.user!, req.params.id, req.body)),
   );
 
   app.patch(
     '/individuals/change-password/:id',
     // No idempotency record: its fingerprint would be a fast hash of both passwords.
-    { ...common, config: { idempotency: 'none' }, schema: { tags, security, params: idParams, body: changePasswordBody } },
+    {
+      ...common,
+      config: { idempotency: 'none' },
+      schema: { tags, security, params: idParams, body: changePasswordBody },
+    },
     async (req) => ok(await profile.changePassword(ctx, req.user!, req.params.id, req.body, req.ip)),
   );
 }

@@ -10,7 +10,12 @@ import { passwordChangedMail } from '../../mail/templates';
 import { findLiveUser, revokeUserSessions } from '../account/queries';
 import { profileOf } from '../account/sessions';
 
-export async function updateOwnDetails(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof updateIndividualBody>) {
+export async function updateOwnDetails(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  body: z.output<typeof updateIndividualBody>,
+) {
   if (id !== me.id) throw notFound('The user');
   await ctx.db
     .update(users)
@@ -19,7 +24,12 @@ export async function updateOwnDetails(ctx: AppContext, me: AuthUser, id: string
   return profileOf(ctx, me.id);
 }
 
-export async function updateOwnCompany(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof updateCompanyBody>) {
+export async function updateOwnCompany(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  body: z.output<typeof updateCompanyBody>,
+) {
   if (me.companyId !== id) throw notFound('The company');
   if (me.role !== 'Company-Admin') throw forbidden('Only a company admin can change the company details.');
   await ctx.db
@@ -35,7 +45,13 @@ export async function updateOwnCompany(ctx: AppContext, me: AuthUser, id: string
 }
 
 /** A password change ends every session of the user, this one included. */
-export async function changePassword(ctx: AppContext, me: AuthUser, id: string, body: z.output<typeof changePasswordBody>, ip: string) {
+export async function changePassword(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  body: z.output<typeof changePasswordBody>,
+  ip: string,
+) {
   if (id !== me.id) throw notFound('The user');
   const user = await findLiveUser(ctx.db, me.id);
   if (!user) throw notFound('The user');

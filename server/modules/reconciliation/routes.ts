@@ -22,59 +22,75 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
     ok((await lastRun(ctx)) ?? { run_at: null, checked: 0, drift: [] }),
   );
 
-  app.post('/reconciliation/run', { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security } }, async () =>
-    ok(await reconcile(ctx, 'staff')),
+  app.post(
+    '/reconciliation/run',
+    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security } },
+    async () => ok(await reconcile(ctx, 'staff')),
   );
 
-  app.get('/reconciliation/operations', { onRequest: staff, schema: { tags, security, querystring: issuerOperationsQuery } }, async (req) => {
-    const q = req.query;
-    const where = eq(issuerOperations.state, q.state);
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select({ op: issuerOperations, card: { nickname: cards.nickname, masked: cards.maskedNumber, walletId: cards.walletId }, refund: ledgerTransfers })
-        .from(issuerOperations)
-        .innerJoin(cards, eq(cards.id, issuerOperations.cardId))
-        .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, issuerOperations.compensationTransferId))
-        .where(where)
-        .orderBy(desc(issuerOperations.createdAt), desc(issuerOperations.id))
-        .limit(q.per_page)
-        .offset(offsetOf(q)),
-      ctx.db.select({ n: count() }).from(issuerOperations).where(where),
-    ]);
-    // Each refund's credit to the customer (its largest entry), for the whole page in one query.
-    const refundIds = rows.flatMap((r) => (r.refund ? [r.refund.id] : []));
-    const credits = new Map(
-      (refundIds.length
-        ? await ctx.db
-            .select({ transferId: ledgerEntries.transferId, amount: max(ledgerEntries.amount) })
-            .from(ledgerEntries)
-            .where(inArray(ledgerEntries.transferId, refundIds))
-            .groupBy(ledgerEntries.transferId)
-        : []
-      ).map((c) => [c.transferId, Number(c.amount ?? 0)]),
-    );
-    const refunds = rows.map((r) =>
-      r.refund ? { reference: r.refund.reference, amount: formatMoney(credits.get(r.refund.id) ?? 0), description: r.refund.description } : null,
-    );
-    const data = rows.map(
-      (r, i): ApiIssuerOperation => ({
-        id: r.op.id,
-        operation: r.op.operation as ApiIssuerOperation['operation'],
-        purpose: r.op.purpose,
-        state: r.op.state as ApiIssuerOperation['state'],
-        card_id: r.op.cardId,
-        card_nickname: r.card.nickname,
-        card_number: r.card.masked,
-        wallet_id: r.card.walletId,
-        amount: r.op.amount === null ? null : formatMoney(r.op.amount),
-        attempts: r.op.attempts,
-        last_error: r.op.lastError,
-        next_attempt_at: r.op.state === 'pending' ? r.op.nextAttemptAt.toISOString() : null,
-        created_at: r.op.createdAt.toISOString(),
-        completed_at: r.op.completedAt?.toISOString() ?? null,
-        refund: refunds[i] ?? null,
-      }),
-    );
-    return paged(req, data, total?.n ?? 0, q);
-  });
+  app.get(
+    '/reconciliation/operations',
+    { onRequest: staff, schema: { tags, security, querystring: issuerOperationsQuery } },
+    async (req) => {
+      const q = req.query;
+      const where = eq(issuerOperations.state, q.state);
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select({
+            op: issuerOperations,
+            card: { nickname: cards.nickname, masked: cards.maskedNumber, walletId: cards.walletId },
+            refund: ledgerTransfers,
+          })
+          .from(issuerOperations)
+          .innerJoin(cards, eq(cards.id, issuerOperations.cardId))
+          .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, issuerOperations.compensationTransferId))
+          .where(where)
+          .orderBy(desc(issuerOperations.createdAt), desc(issuerOperations.id))
+          .limit(q.per_page)
+          .offset(offsetOf(q)),
+        ctx.db.select({ n: count() }).from(issuerOperations).where(where),
+      ]);
+      // Each refund's credit to the customer (its largest entry), for the whole page in one query.
+      const refundIds = rows.flatMap((r) => (r.refund ? [r.refund.id] : []));
+      const credits = new Map(
+        (refundIds.length
+          ? await ctx.db
+              .select({ transferId: ledgerEntries.transferId, amount: max(ledgerEntries.amount) })
+              .from(ledgerEntries)
+              .where(inArray(ledgerEntries.transferId, refundIds))
+              .groupBy(ledgerEntries.transferId)
+          : []
+        ).map((c) => [c.transferId, Number(c.amount ?? 0)]),
+      );
+      const refunds = rows.map((r) =>
+        r.refund
+          ? {
+              reference: r.refund.reference,
+              amount: formatMoney(credits.get(r.refund.id) ?? 0),
+              description: r.refund.description,
+            }
+          : null,
+      );
+      const data = rows.map(
+        (r, i): ApiIssuerOperation => ({
+          id: r.op.id,
+          operation: r.op.operation as ApiIssuerOperation['operation'],
+          purpose: r.op.purpose,
+          state: r.op.state as ApiIssuerOperation['state'],
+          card_id: r.op.cardId,
+          card_nickname: r.card.nickname,
+          card_number: r.card.masked,
+          wallet_id: r.card.walletId,
+          amount: r.op.amount === null ? null : formatMoney(r.op.amount),
+          attempts: r.op.attempts,
+          last_error: r.op.lastError,
+          next_attempt_at: r.op.state === 'pending' ? r.op.nextAttemptAt.toISOString() : null,
+          created_at: r.op.createdAt.toISOString(),
+          completed_at: r.op.completedAt?.toISOString() ?? null,
+          refund: refunds[i] ?? null,
+        }),
+      );
+      return paged(req, data, total?.n ?? 0, q);
+    },
+  );
 }

@@ -25,17 +25,29 @@ type Pending = { load: number; unload: number; withdrawal: number; terminate: bo
  * and maintenance fees are in the ledger before the issuer has them; a withdrawal leaves the
  * issuer first, so while it waits the issuer may hold that much less.
  */
-function explain(ledger: number, issuer: number | undefined, p: Pending | undefined, ended: boolean, failed: string[]): string | null {
+function explain(
+  ledger: number,
+  issuer: number | undefined,
+  p: Pending | undefined,
+  ended: boolean,
+  failed: string[],
+): string | null {
   const owed = p ?? { load: 0, unload: 0, withdrawal: 0, terminate: false };
   if (ended && (owed.terminate || issuer === undefined || issuer === 0)) return null;
   if (issuer === undefined) return 'The card issuer does not know this card.';
-  if (ended) return `The card was ended but the issuer still holds ${formatMoney(issuer)} USD${failed.length ? ` (${failed.join('; ')})` : ''}.`;
+  if (ended)
+    return `The card was ended but the issuer still holds ${formatMoney(issuer)} USD${failed.length ? ` (${failed.join('; ')})` : ''}.`;
   const high = ledger - owed.load + owed.unload;
   const low = high - owed.withdrawal;
   if (issuer >= low && issuer <= high) return null;
   const gap = issuer - high;
-  const what = gap > 0 ? `The issuer holds ${formatMoney(gap)} USD more than the ledger` : `The issuer holds ${formatMoney(-gap)} USD less than the ledger`;
-  return failed.length ? `${what}; failed issuer operations: ${failed.join('; ')}.` : `${what}, and no operation explains it.`;
+  const what =
+    gap > 0
+      ? `The issuer holds ${formatMoney(gap)} USD more than the ledger`
+      : `The issuer holds ${formatMoney(-gap)} USD less than the ledger`;
+  return failed.length
+    ? `${what}; failed issuer operations: ${failed.join('; ')}.`
+    : `${what}, and no operation explains it.`;
 }
 
 /**
@@ -59,9 +71,19 @@ export async function reconcile(ctx: AppContext, trigger: 'job' | 'cli' | 'staff
     after = batch[batch.length - 1]!.id;
     const ids = batch.map((c) => c.id);
     const [accounts, ops, issuer] = await Promise.all([
-      ctx.db.select({ owner: ledgerAccounts.ownerId, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'card'), inArray(ledgerAccounts.ownerId, ids))),
       ctx.db
-        .select({ cardId: issuerOperations.cardId, operation: issuerOperations.operation, purpose: issuerOperations.purpose, state: issuerOperations.state, amount: issuerOperations.amount, error: issuerOperations.lastError })
+        .select({ owner: ledgerAccounts.ownerId, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, 'card'), inArray(ledgerAccounts.ownerId, ids))),
+      ctx.db
+        .select({
+          cardId: issuerOperations.cardId,
+          operation: issuerOperations.operation,
+          purpose: issuerOperations.purpose,
+          state: issuerOperations.state,
+          amount: issuerOperations.amount,
+          error: issuerOperations.lastError,
+        })
         .from(issuerOperations)
         .where(and(inArray(issuerOperations.cardId, ids), inArray(issuerOperations.state, ['pending', 'failed']))),
       ctx.issuer.balances(batch.map((c) => c.token)),
@@ -71,7 +93,10 @@ export async function reconcile(ctx: AppContext, trigger: 'job' | 'cli' | 'staff
     const failed = new Map<string, string[]>();
     for (const op of ops) {
       if (op.state === 'failed') {
-        failed.set(op.cardId, [...(failed.get(op.cardId) ?? []), `${op.operation} failed: ${op.error ?? 'no reason given'}`]);
+        failed.set(op.cardId, [
+          ...(failed.get(op.cardId) ?? []),
+          `${op.operation} failed: ${op.error ?? 'no reason given'}`,
+        ]);
         continue;
       }
       const p = pending.get(op.cardId) ?? { load: 0, unload: 0, withdrawal: 0, terminate: false };
@@ -86,11 +111,13 @@ export async function reconcile(ctx: AppContext, trigger: 'job' | 'cli' | 'staff
       const l = ledger.get(c.id) ?? 0;
       const i = issuer.get(c.token);
       const reason = explain(l, i, pending.get(c.id), !!c.deletedAt, failed.get(c.id) ?? []);
-      if (reason) drift.push({ card_id: c.id, ledger: formatMoney(l), issuer: i === undefined ? null : formatMoney(i), reason });
+      if (reason)
+        drift.push({ card_id: c.id, ledger: formatMoney(l), issuer: i === undefined ? null : formatMoney(i), reason });
     }
   }
   await ctx.db.insert(reconciliationRuns).values({ id: crypto.randomUUID(), runAt, checked, drift, trigger });
-  if (drift.length) ctx.log.warn({ drift: drift.length, checked }, 'reconciliation found drift between the ledger and the card issuer');
+  if (drift.length)
+    ctx.log.warn({ drift: drift.length, checked }, 'reconciliation found drift between the ledger and the card issuer');
   return { run_at: runAt.toISOString(), checked, drift };
 }
 

@@ -17,7 +17,14 @@ export interface TxFilters {
   endDate?: string;
 }
 
-type Meta = { fees_total?: number; fees_meta?: Record<string, unknown>; card_number?: string; wallet_from?: string; wallet_to?: string; reference?: string | null };
+type Meta = {
+  fees_total?: number;
+  fees_meta?: Record<string, unknown>;
+  card_number?: string;
+  wallet_from?: string;
+  wallet_to?: string;
+  reference?: string | null;
+};
 
 function rangeOn(col: typeof ledgerEntries.createdAt, start?: string, end?: string): SQL[] {
   const r = dayRange(start, end);
@@ -25,7 +32,8 @@ function rangeOn(col: typeof ledgerEntries.createdAt, start?: string, end?: stri
 }
 
 /** The ledger account of the master wallet of `ownerId` (a user or company id), as a scalar subquery. */
-const walletAccountOf = (ownerId: string) => sql`(select wa.id from ledger_accounts wa where wa.kind = 'wallet' and wa.owner_id = ${ownerId})`;
+const walletAccountOf = (ownerId: string) =>
+  sql`(select wa.id from ledger_accounts wa where wa.kind = 'wallet' and wa.owner_id = ${ownerId})`;
 
 /** Every movement of master wallets, as entries of their ledger accounts (newest first). */
 export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
@@ -33,7 +41,9 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
     eq(ledgerAccounts.kind, 'wallet'),
     // The wallet's account id as a value too: the planner then reads its entries newest first
     // from the (account, time) index and stops after a batch, instead of scanning every entry.
-    ...(f.walletId ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))] : []),
+    ...(f.walletId
+      ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
+      : []),
     ...(f.type ? [eq(ledgerTransfers.kind, f.type)] : []),
     ...(f.types ? [inArray(ledgerTransfers.kind, [...f.types])] : []),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
@@ -47,19 +57,30 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId));
   // Over all wallets the totals come from the per-day totals (one wallet's are few to count).
   const kinds = f.type ? (f.types ? f.types.filter((k) => k === f.type) : [f.type]) : f.types;
-  const kept = isExport(page) || f.walletId ? null : await walletMovementTotals(db, { kinds, startDate: f.startDate, endDate: f.endDate });
+  const kept =
+    isExport(page) || f.walletId
+      ? null
+      : await walletMovementTotals(db, { kinds, startDate: f.startDate, endDate: f.endDate });
   const [rows, [agg]] = await Promise.all([
-    from().where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(page.limit).offset(isExport(page) ? 0 : page.offset),
+    from()
+      .where(where)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(page.limit)
+      .offset(isExport(page) ? 0 : page.offset),
     isExport(page)
       ? [undefined]
       : kept
         ? [kept]
         : db
-          .select({ n: count(), amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`, fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)` })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-          .where(filtered),
+            .select({
+              n: count(),
+              amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`,
+              fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)`,
+            })
+            .from(ledgerEntries)
+            .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+            .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+            .where(filtered),
   ]);
   return {
     rows: rows.map(({ e, t }): ApiWalletTransaction => {
@@ -71,7 +92,9 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
         direction: e.amount > 0 ? 'credit' : 'debit',
         amount: formatMoney(Math.abs(e.amount)),
         fees: formatMoney(meta.fees_total ?? 0),
-        fees_meta: meta.fees_meta ? { ...meta.fees_meta, old_balance: formatMoney(e.balanceBefore), new_balance: formatMoney(e.balanceAfter) } : null,
+        fees_meta: meta.fees_meta
+          ? { ...meta.fees_meta, old_balance: formatMoney(e.balanceBefore), new_balance: formatMoney(e.balanceAfter) }
+          : null,
         card_number: meta.card_number ?? null,
         description: t.description,
         balance_before: formatMoney(e.balanceBefore),
@@ -95,12 +118,18 @@ const toUser = alias(users, 'to_user');
  * Credit and with that wallet's balances; without one (staff), one row per transfer from the
  * sender's side.
  */
-export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startDate?: string; endDate?: string }, page: Page) {
+export async function walletTransfers(
+  db: DbOrTx,
+  f: { walletId?: string; startDate?: string; endDate?: string },
+  page: Page,
+) {
   const filtered = and(
     eq(ledgerTransfers.kind, 'transfer'),
     eq(ledgerAccounts.kind, 'wallet'),
     // As in walletTransactions: the account id as a value lets the planner walk that account's entries by time.
-    ...(f.walletId ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))] : [sql`${ledgerEntries.amount} < 0`]),
+    ...(f.walletId
+      ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
+      : [sql`${ledgerEntries.amount} < 0`]),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
   );
   // One row per transfer here, so (time, transfer id) orders and pages them.
@@ -112,8 +141,12 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
         e: ledgerEntries,
         t: ledgerTransfers,
         by: sql<string | null>`${transferer.firstName} || ' ' || ${transferer.lastName}`,
-        fromName: sql<string | null>`coalesce(${fromCompany.companyName}, ${fromUser.firstName} || ' ' || ${fromUser.lastName})`,
-        toName: sql<string | null>`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
+        fromName: sql<
+          string | null
+        >`coalesce(${fromCompany.companyName}, ${fromUser.firstName} || ' ' || ${fromUser.lastName})`,
+        toName: sql<
+          string | null
+        >`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
       })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
@@ -133,11 +166,11 @@ export async function walletTransfers(db: DbOrTx, f: { walletId?: string; startD
       : kept !== null
         ? [{ n: kept }]
         : db
-          .select({ n: count() })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-          .where(filtered),
+            .select({ n: count() })
+            .from(ledgerEntries)
+            .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+            .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+            .where(filtered),
   ]);
   return {
     rows: rows.map(({ e, t, by, fromName, toName }): ApiWalletTransfer => {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { CARD_WALLET_TX_TYPES, isStaff, topupListQuery, walletStatementQuery, walletTransactionsQuery, walletTransfersQuery } from '@shared/contract';
+import {
+  CARD_WALLET_TX_TYPES,
+  isStaff,
+  topupListQuery,
+  walletStatementQuery,
+  walletTransactionsQuery,
+  walletTransfersQuery,
+} from '@shared/contract';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { ownWalletId, walletForCaller } from '../wallet/access';
@@ -18,7 +25,11 @@ import { renderStatementPdf } from './statement-pdf';
  * Which wallet a report is about: customers always their own (naming another is 404);
  * staff whichever the filters name, or all.
  */
-async function reportWallet(ctx: AppContext, me: AuthUser, q: { wallet?: string; company_id?: string; individual_id?: string }) {
+async function reportWallet(
+  ctx: AppContext,
+  me: AuthUser,
+  q: { wallet?: string; company_id?: string; individual_id?: string },
+) {
   const named = q.wallet ?? q.company_id ?? q.individual_id;
   if (isStaff(me.role)) {
     if (named) await walletForCaller(ctx, me, named);
@@ -36,52 +47,98 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
   const onRequest = authenticate(ctx, { api: true });
 
-  app.get('/reports/view-wallet-transactions', { onRequest, schema: { tags, security, querystring: walletTransactionsQuery } }, async (req, reply) => {
-    const q = req.query;
-    const walletId = await reportWallet(ctx, req.user!, q);
-    const f = { walletId, type: q.type, types: q.card_only ? CARD_WALLET_TX_TYPES : undefined, startDate: q.start_date, endDate: q.end_date };
-    if (q.format === 'csv') {
-      return sendCsv(reply, 'wallet-transactions', WALLET_TX_COLUMNS, async (after, limit) => {
-        const { rows } = await walletTransactions(ctx.db, f, { limit, offset: 0, after });
-        return { rows, next: cursorOf(rows, (r) => r.created_at, (r) => r.id) };
-      });
-    }
-    const r = await walletTransactions(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
-  });
+  app.get(
+    '/reports/view-wallet-transactions',
+    { onRequest, schema: { tags, security, querystring: walletTransactionsQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const walletId = await reportWallet(ctx, req.user!, q);
+      const f = {
+        walletId,
+        type: q.type,
+        types: q.card_only ? CARD_WALLET_TX_TYPES : undefined,
+        startDate: q.start_date,
+        endDate: q.end_date,
+      };
+      if (q.format === 'csv') {
+        return sendCsv(reply, 'wallet-transactions', WALLET_TX_COLUMNS, async (after, limit) => {
+          const { rows } = await walletTransactions(ctx.db, f, { limit, offset: 0, after });
+          return {
+            rows,
+            next: cursorOf(
+              rows,
+              (r) => r.created_at,
+              (r) => r.id,
+            ),
+          };
+        });
+      }
+      const r = await walletTransactions(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+    },
+  );
 
-  app.get('/reports/view-wallet-transfers', { onRequest, schema: { tags, security, querystring: walletTransfersQuery } }, async (req, reply) => {
-    const q = req.query;
-    const walletId = await reportWallet(ctx, req.user!, q);
-    const f = { walletId, startDate: q.start_date, endDate: q.end_date };
-    if (q.format === 'csv') {
-      return sendCsv(reply, 'wallet-transfers', TRANSFER_COLUMNS, async (after, limit) => {
-        const { rows } = await walletTransfers(ctx.db, f, { limit, offset: 0, after });
-        return { rows, next: cursorOf(rows, (r) => r.created_at, (r) => r.id) };
-      });
-    }
-    const r = await walletTransfers(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return paged(req, r.rows, r.total, q);
-  });
+  app.get(
+    '/reports/view-wallet-transfers',
+    { onRequest, schema: { tags, security, querystring: walletTransfersQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const walletId = await reportWallet(ctx, req.user!, q);
+      const f = { walletId, startDate: q.start_date, endDate: q.end_date };
+      if (q.format === 'csv') {
+        return sendCsv(reply, 'wallet-transfers', TRANSFER_COLUMNS, async (after, limit) => {
+          const { rows } = await walletTransfers(ctx.db, f, { limit, offset: 0, after });
+          return {
+            rows,
+            next: cursorOf(
+              rows,
+              (r) => r.created_at,
+              (r) => r.id,
+            ),
+          };
+        });
+      }
+      const r = await walletTransfers(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return paged(req, r.rows, r.total, q);
+    },
+  );
 
-  app.get('/reports/view-wallet-topups', { onRequest, schema: { tags, security, querystring: topupListQuery } }, async (req, reply) => {
-    const q = req.query;
-    const walletId = await reportWallet(ctx, req.user!, q);
-    const f = { walletId, state: q.state, method: q.method, ownerType: isStaff(req.user!.role) ? q.for : undefined, startDate: q.start_date, endDate: q.end_date };
-    if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
-    const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
-  });
+  app.get(
+    '/reports/view-wallet-topups',
+    { onRequest, schema: { tags, security, querystring: topupListQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const walletId = await reportWallet(ctx, req.user!, q);
+      const f = {
+        walletId,
+        state: q.state,
+        method: q.method,
+        ownerType: isStaff(req.user!.role) ? q.for : undefined,
+        startDate: q.start_date,
+        endDate: q.end_date,
+      };
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
+      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+    },
+  );
 
   // A PDF of one wallet's period: owner or staff; another account's wallet is 404.
-  app.get('/reports/wallet-statement', { onRequest, schema: { tags, security, querystring: walletStatementQuery } }, async (req, reply) => {
-    const statement = await walletStatement(ctx, req.user!, req.query);
-    const pdf = await renderStatementPdf(statement);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="wallet-statement-${statement.startDate}-to-${statement.endDate}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(pdf);
-  });
+  app.get(
+    '/reports/wallet-statement',
+    { onRequest, schema: { tags, security, querystring: walletStatementQuery } },
+    async (req, reply) => {
+      const statement = await walletStatement(ctx, req.user!, req.query);
+      const pdf = await renderStatementPdf(statement);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="wallet-statement-${statement.startDate}-to-${statement.endDate}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
+  );
 }

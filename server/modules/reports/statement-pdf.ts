@@ -45,7 +45,8 @@ export function pdfText(s: string): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "1 Nov 2026" of a UTC day "2026-11-01" */
-const dayText = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+const dayText = (day: string) =>
+  `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 /** "1 Nov 2026 14:05 UTC" */
 const instantText = (d: Date) => `${dayText(d.toISOString().slice(0, 10))} ${d.toISOString().slice(11, 16)} UTC`;
 const usdt = (cents: number) => `USDT ${displayMoney(cents)}`;
@@ -54,7 +55,9 @@ const signed = (cents: number) => `${cents > 0 ? '+' : ''}${displayMoney(cents)}
 /** Where the closing balance is taken, in words: the end of the last day, or now if that is still to come. */
 function closingWhen(s: Statement): string {
   const endOfDay = Date.parse(`${s.endDate}T00:00:00Z`) + 86_400_000;
-  return s.to.getTime() >= endOfDay ? `at the end of ${dayText(s.endDate)} (UTC)` : `at ${instantText(s.to)}, when this statement was made`;
+  return s.to.getTime() >= endOfDay
+    ? `at the end of ${dayText(s.endDate)} (UTC)`
+    : `at ${instantText(s.to)}, when this statement was made`;
 }
 
 function lineCells(l: StatementLine): Record<Cell, string> {
@@ -69,7 +72,8 @@ function lineCells(l: StatementLine): Record<Cell, string> {
 }
 
 /** The smaller grey line under a movement: what the ledger says of it, and its card. */
-const lineNote = (l: StatementLine) => [l.card_number ? `Card ${l.card_number}` : null, l.description].filter(Boolean).join(' · ');
+const lineNote = (l: StatementLine) =>
+  [l.card_number ? `Card ${l.card_number}` : null, l.description].filter(Boolean).join(' · ');
 
 /** Renders a statement as a PDF (A4, Helvetica), buffered: a statement is capped in size (STATEMENT_MAX_MOVEMENTS). */
 export function renderStatementPdf(s: Statement): Promise<Buffer> {
@@ -92,13 +96,27 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const text = (t: string, x: number, y: number, o: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean; color?: string } = {}) => {
+  const text = (
+    t: string,
+    x: number,
+    y: number,
+    o: PDFKit.Mixins.TextOptions & { size?: number; bold?: boolean; color?: string } = {},
+  ) => {
     const size = o.size ?? 9;
-    doc.font(o.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor(o.color ?? INK);
+    doc
+      .font(o.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .fillColor(o.color ?? INK);
     // One line, cut with an ellipsis where it would overflow its width (pdfkit cuts only within a height).
     doc.text(pdfText(t), x, y, { height: o.lineBreak ? undefined : size * 1.2, ellipsis: true, ...o });
   };
-  const rule = (y: number) => doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  const rule = (y: number) =>
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + CONTENT, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
 
   // Heading and account.
   let y: number = PAGE.margin;
@@ -117,12 +135,17 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     text(value, PAGE.margin + 110, y, { width: CONTENT - 110 });
     y += 14;
   }
-  text('All dates and times are in UTC. Amounts are in USDT: what moved into or out of the wallet, fees already counted; the Fees column shows the fees of each movement.', PAGE.margin, y + 2, {
-    width: CONTENT,
-    size: 8,
-    color: MUTED,
-    lineBreak: true,
-  });
+  text(
+    'All dates and times are in UTC. Amounts are in USDT: what moved into or out of the wallet, fees already counted; the Fees column shows the fees of each movement.',
+    PAGE.margin,
+    y + 2,
+    {
+      width: CONTENT,
+      size: 8,
+      color: MUTED,
+      lineBreak: true,
+    },
+  );
   y += 28;
 
   // Summary: what the ledger held at the two instants, and what moved in between.
@@ -173,7 +196,12 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
       text(cells[c.key], x, y, { width: c.width - 4, align: c.align, size: 8 });
       x += c.width;
     }
-    if (note) text(note, PAGE.margin + COLUMNS[0].width + COLUMNS[1].width, y + 10, { width: COLUMNS[2].width + COLUMNS[3].width - 4, size: 7, color: MUTED });
+    if (note)
+      text(note, PAGE.margin + COLUMNS[0].width + COLUMNS[1].width, y + 10, {
+        width: COLUMNS[2].width + COLUMNS[3].width - 4,
+        size: 7,
+        color: MUTED,
+      });
     y += height;
   }
   if (y + 30 > FOOTER_Y - 6) {
@@ -190,7 +218,12 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     doc.switchToPage(pages.start + i);
     const footer = `Wallet statement of ${holder}, ${dayText(s.startDate)} to ${dayText(s.endDate)}`;
     text(footer, PAGE.margin, FOOTER_Y, { width: CONTENT - 80, size: 7, color: MUTED });
-    text(`Page ${i + 1} of ${pages.count}`, PAGE.margin + CONTENT - 80, FOOTER_Y, { width: 80, align: 'right', size: 7, color: MUTED });
+    text(`Page ${i + 1} of ${pages.count}`, PAGE.margin + CONTENT - 80, FOOTER_Y, {
+      width: 80,
+      align: 'right',
+      size: 7,
+      color: MUTED,
+    });
   }
   doc.end();
   return done;

@@ -68,14 +68,21 @@ export async function walletStatement(ctx: AppContext, me: AuthUser, q: WalletSt
       const opening = await balanceAt(tx, account.id, from);
       const closing = await balanceAt(tx, account.id, to);
       // The report's own query and row shape (fees, card, description); export paging skips its totals.
-      const page = await walletTransactions(tx, { walletId: q.wallet, startDate: q.start_date, endDate: q.end_date }, { limit: STATEMENT_MAX_MOVEMENTS + 1, offset: 0, after: null });
+      const page = await walletTransactions(
+        tx,
+        { walletId: q.wallet, startDate: q.start_date, endDate: q.end_date },
+        { limit: STATEMENT_MAX_MOVEMENTS + 1, offset: 0, after: null },
+      );
       return { holder, opening, closing, rows: page.rows };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   if (!read.holder) throw notFound('The wallet');
   if (read.rows.length > STATEMENT_MAX_MOVEMENTS) {
-    throw invalidField('end_date', `This period has more than ${STATEMENT_MAX_MOVEMENTS.toLocaleString('en-US')} movements: choose a shorter period`);
+    throw invalidField(
+      'end_date',
+      `This period has more than ${STATEMENT_MAX_MOVEMENTS.toLocaleString('en-US')} movements: choose a shorter period`,
+    );
   }
 
   // The report lists newest first; a statement reads oldest first, each line with its running balance.
@@ -94,7 +101,8 @@ export async function walletStatement(ctx: AppContext, me: AuthUser, q: WalletSt
     return { ...r, cents, feeCents, balanceCents: balance };
   });
   // Both sides come from the same snapshot; a mismatch would be a bug in the queries, never shown as a statement.
-  if (balance !== read.closing) throw new Error(`statement of ${q.wallet}: opening ${read.opening} + movements ≠ closing ${read.closing}`);
+  if (balance !== read.closing)
+    throw new Error(`statement of ${q.wallet}: opening ${read.opening} + movements ≠ closing ${read.closing}`);
 
   return {
     walletId: q.wallet,

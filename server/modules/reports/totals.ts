@@ -13,14 +13,19 @@ function dayFilter(f: { kinds?: readonly string[]; startDate?: string; endDate?:
   const r = dayRange(f.startDate, f.endDate);
   if (r.to && r.to.getTime() % 86_400_000 !== 0) return null;
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  return and(
-    ...(f.kinds ? [inArray(w.kind, [...f.kinds])] : []),
-    ...(r.from ? [gte(w.day, day(r.from))] : []),
-    ...(r.to ? [lt(w.day, day(r.to))] : []),
-  ) ?? sql`true`;
+  return (
+    and(
+      ...(f.kinds ? [inArray(w.kind, [...f.kinds])] : []),
+      ...(r.from ? [gte(w.day, day(r.from))] : []),
+      ...(r.to ? [lt(w.day, day(r.to))] : []),
+    ) ?? sql`true`
+  );
 }
 
-export async function walletMovementTotals(db: DbOrTx, f: { kinds?: readonly string[]; startDate?: string; endDate?: string }) {
+export async function walletMovementTotals(
+  db: DbOrTx,
+  f: { kinds?: readonly string[]; startDate?: string; endDate?: string },
+) {
   const where = dayFilter(f);
   if (!where) return null;
   const [r] = await db
@@ -38,7 +43,10 @@ export async function walletMovementTotals(db: DbOrTx, f: { kinds?: readonly str
 export async function walletTransferCount(db: DbOrTx, f: { startDate?: string; endDate?: string }) {
   const where = dayFilter({ ...f, kinds: ['transfer'] });
   if (!where) return null;
-  const [r] = await db.select({ n: sql<string>`coalesce(sum(${w.debits}), 0)` }).from(w).where(where);
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${w.debits}), 0)` })
+    .from(w)
+    .where(where);
   return Number(r?.n ?? 0);
 }
 
@@ -52,4 +60,3 @@ export async function compactWalletTotals(db: DbOrTx) {
     insert into ${w} (day, kind, entries, amount, fees, debits)
     select day, kind, sum(entries), sum(amount), sum(fees), sum(debits) from gone group by day, kind`);
 }
-

@@ -8,7 +8,10 @@ export interface Range {
   to?: Date;
 }
 
-const within = (col: Parameters<typeof gte>[0], r: Range): SQL[] => [...(r.from ? [gte(col, r.from)] : []), ...(r.to ? [lt(col, r.to)] : [])];
+const within = (col: Parameters<typeof gte>[0], r: Range): SQL[] => [
+  ...(r.from ? [gte(col, r.from)] : []),
+  ...(r.to ? [lt(col, r.to)] : []),
+];
 
 const CARD_FEE_KINDS = ['issuance', 'topup', 'withdraw', 'maintenance'];
 
@@ -19,7 +22,11 @@ const CARD_FEE_KINDS = ['issuance', 'topup', 'withdraw', 'maintenance'];
 async function balancesByKind(db: DbOrTx, r: Range) {
   if (!r.to) {
     return db
-      .select({ kind: ledgerAccounts.kind, purpose: cards.purpose, total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+      .select({
+        kind: ledgerAccounts.kind,
+        purpose: cards.purpose,
+        total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)`,
+      })
       .from(ledgerAccounts)
       .leftJoin(cards, eq(cards.id, ledgerAccounts.ownerId))
       .where(inArray(ledgerAccounts.kind, ['wallet', 'card', 'card_hold']))
@@ -44,9 +51,15 @@ export async function statistics(db: DbOrTx, r: Range) {
   const [balances, fees, approvedTopups, cardTx, cardRows] = await Promise.all([
     balancesByKind(db, r),
     db
-      .select({ kind: ledgerTransfers.kind, n: count(), total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)` })
+      .select({
+        kind: ledgerTransfers.kind,
+        n: count(),
+        total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)`,
+      })
       .from(ledgerTransfers)
-      .where(and(inArray(ledgerTransfers.kind, [...CARD_FEE_KINDS, 'deposit']), ...within(ledgerTransfers.createdAt, r)))
+      .where(
+        and(inArray(ledgerTransfers.kind, [...CARD_FEE_KINDS, 'deposit']), ...within(ledgerTransfers.createdAt, r)),
+      )
       .groupBy(ledgerTransfers.kind),
     db
       .select({ n: count(), total: sql<string>`coalesce(sum(${topups.amount}), 0)` })
@@ -55,7 +68,13 @@ export async function statistics(db: DbOrTx, r: Range) {
     db
       .select({ n: count(), total: sql<string>`coalesce(sum(${cardTransactions.amount}), 0)` })
       .from(cardTransactions)
-      .where(and(eq(cardTransactions.kind, 'authorization'), inArray(cardTransactions.status, ['approved', 'settled']), ...within(cardTransactions.createdAt, r))),
+      .where(
+        and(
+          eq(cardTransactions.kind, 'authorization'),
+          inArray(cardTransactions.status, ['approved', 'settled']),
+          ...within(cardTransactions.createdAt, r),
+        ),
+      ),
     db
       .select({
         total: count(),
@@ -74,8 +93,11 @@ export async function statistics(db: DbOrTx, r: Range) {
       .where(and(...within(cards.createdAt, r))),
   ]);
   const bal = (kinds: string[], purpose?: string) =>
-    balances.filter((b) => kinds.includes(b.kind) && (!purpose || b.purpose === purpose)).reduce((s, b) => s + Number(b.total), 0);
-  const feeOf = (kinds: string[]) => fees.filter((f) => kinds.includes(f.kind)).reduce((s, f) => s + Number(f.total), 0);
+    balances
+      .filter((b) => kinds.includes(b.kind) && (!purpose || b.purpose === purpose))
+      .reduce((s, b) => s + Number(b.total), 0);
+  const feeOf = (kinds: string[]) =>
+    fees.filter((f) => kinds.includes(f.kind)).reduce((s, f) => s + Number(f.total), 0);
   const maintenance = fees.find((f) => f.kind === 'maintenance');
   const c = cardRows[0]!;
   return {
@@ -109,32 +131,56 @@ export type Interval = 'day' | 'week' | 'month';
 
 /** Activity over time for the charts: top-ups, card payments and fee income per period. */
 export async function series(db: DbOrTx, r: Range, interval: Interval) {
-  const bucket = (col: Parameters<typeof gte>[0]) => sql<string>`to_char(date_trunc(${interval}, ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const bucket = (col: Parameters<typeof gte>[0]) =>
+    sql<string>`to_char(date_trunc(${interval}, ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const [tops, payments, income] = await Promise.all([
     db
-      .select({ period: bucket(topups.decidedAt), method: topups.method, n: count(), total: sql<string>`coalesce(sum(${topups.amount}), 0)` })
+      .select({
+        period: bucket(topups.decidedAt),
+        method: topups.method,
+        n: count(),
+        total: sql<string>`coalesce(sum(${topups.amount}), 0)`,
+      })
       .from(topups)
       .where(and(eq(topups.state, 'Approved'), isNotNull(topups.decidedAt), ...within(topups.decidedAt, r)))
       .groupBy(sql`1`, topups.method)
       .orderBy(sql`1`),
     db
-      .select({ period: bucket(cardTransactions.createdAt), status: cardTransactions.status, n: count(), total: sql<string>`coalesce(sum(${cardTransactions.amount}), 0)` })
+      .select({
+        period: bucket(cardTransactions.createdAt),
+        status: cardTransactions.status,
+        n: count(),
+        total: sql<string>`coalesce(sum(${cardTransactions.amount}), 0)`,
+      })
       .from(cardTransactions)
       .where(and(eq(cardTransactions.kind, 'authorization'), ...within(cardTransactions.createdAt, r)))
       .groupBy(sql`1`, cardTransactions.status)
       .orderBy(sql`1`),
     db
-      .select({ period: bucket(ledgerTransfers.createdAt), kind: ledgerTransfers.kind, total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)` })
+      .select({
+        period: bucket(ledgerTransfers.createdAt),
+        kind: ledgerTransfers.kind,
+        total: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)`,
+      })
       .from(ledgerTransfers)
-      .where(and(inArray(ledgerTransfers.kind, [...CARD_FEE_KINDS, 'deposit', 'api_fee']), ...within(ledgerTransfers.createdAt, r)))
+      .where(
+        and(
+          inArray(ledgerTransfers.kind, [...CARD_FEE_KINDS, 'deposit', 'api_fee']),
+          ...within(ledgerTransfers.createdAt, r),
+        ),
+      )
       .groupBy(sql`1`, ledgerTransfers.kind)
       .orderBy(sql`1`),
   ]);
   return {
     interval,
     topups: tops.map((t) => ({ period: t.period, method: t.method, count: t.n, amount: formatMoney(Number(t.total)) })),
-    card_transactions: payments.map((p) => ({ period: p.period, status: p.status, count: p.n, amount: formatMoney(Number(p.total)) })),
+    card_transactions: payments.map((p) => ({
+      period: p.period,
+      status: p.status,
+      count: p.n,
+      amount: formatMoney(Number(p.total)),
+    })),
     fees: income.map((f) => ({ period: f.period, kind: f.kind, amount: formatMoney(Number(f.total)) })),
   };
 }
-

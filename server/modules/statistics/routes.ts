@@ -15,13 +15,22 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
   const tags = ['Reports'];
   const security = [{ bearer: [] }];
 
-  app.get('/reports/view-statistics', { onRequest, schema: { tags, security, querystring: dateRangeQuery } }, async (req) =>
-    ok(await statistics(ctx.db, dayRange(req.query.start_date, req.query.end_date))),
+  app.get(
+    '/reports/view-statistics',
+    { onRequest, schema: { tags, security, querystring: dateRangeQuery } },
+    async (req) => ok(await statistics(ctx.db, dayRange(req.query.start_date, req.query.end_date))),
   );
 
   app.get(
     '/reports/view-statistics-series',
-    { onRequest, schema: { tags, security, querystring: dateRangeQuery.and(z.object({ interval: z.enum(['day', 'week', 'month']).default('day') })) } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: dateRangeQuery.and(z.object({ interval: z.enum(['day', 'week', 'month']).default('day') })),
+      },
+    },
     async (req) => ok(await series(ctx.db, dayRange(req.query.start_date, req.query.end_date), req.query.interval)),
   );
 }

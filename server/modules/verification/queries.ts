@@ -9,7 +9,14 @@ import { notFound } from '../../lib/http';
 const person = alias(users, 'person');
 const decider = alias(users, 'decider');
 
-type Row = { v: typeof verifications.$inferSelect; first: string | null; last: string | null; email: string | null; companyName: string | null; companyEmail: string | null };
+type Row = {
+  v: typeof verifications.$inferSelect;
+  first: string | null;
+  last: string | null;
+  email: string | null;
+  companyName: string | null;
+  companyEmail: string | null;
+};
 
 function toRow(r: Row): ApiVerificationRow {
   const individual = r.v.accountType === 'individual';
@@ -30,7 +37,14 @@ function toRow(r: Row): ApiVerificationRow {
 
 const base = (db: DbOrTx) =>
   db
-    .select({ v: verifications, first: person.firstName, last: person.lastName, email: person.email, companyName: companies.companyName, companyEmail: companies.companyEmail })
+    .select({
+      v: verifications,
+      first: person.firstName,
+      last: person.lastName,
+      email: person.email,
+      companyName: companies.companyName,
+      companyEmail: companies.companyEmail,
+    })
     .from(verifications)
     .leftJoin(person, eq(person.id, verifications.accountId))
     .leftJoin(companies, eq(companies.id, verifications.accountId));
@@ -87,15 +101,36 @@ export async function verificationDetail(db: DbOrTx, id: string): Promise<ApiVer
   const files = docIds.length ? await db.select().from(uploads).where(inArray(uploads.id, docIds)) : [];
   const documents: ApiDocument[] = Object.entries(r.v.documents).flatMap(([field, fileId]) => {
     const f = files.find((x) => x.id === fileId);
-    return f ? [{ id: f.id, field, name: f.originalName, content_type: f.contentType, size: f.size, url: `/api/v1/files/${f.id}` }] : [];
+    return f
+      ? [
+          {
+            id: f.id,
+            field,
+            name: f.originalName,
+            content_type: f.contentType,
+            size: f.size,
+            url: `/api/v1/files/${f.id}`,
+          },
+        ]
+      : [];
   });
-  const [by] = r.v.decidedBy ? await db.select({ first: decider.firstName, last: decider.lastName }).from(decider).where(eq(decider.id, r.v.decidedBy)) : [];
+  const [by] = r.v.decidedBy
+    ? await db
+        .select({ first: decider.firstName, last: decider.lastName })
+        .from(decider)
+        .where(eq(decider.id, r.v.decidedBy))
+    : [];
   const [account] =
     r.v.accountType === 'individual'
       ? await db.select({ state: users.state }).from(users).where(eq(users.id, r.v.accountId))
       : await db.select({ state: companies.state }).from(companies).where(eq(companies.id, r.v.accountId));
   const history = await db
-    .select({ id: verifications.id, state: verifications.state, reason: verifications.reason, createdAt: verifications.createdAt })
+    .select({
+      id: verifications.id,
+      state: verifications.state,
+      reason: verifications.reason,
+      createdAt: verifications.createdAt,
+    })
     .from(verifications)
     .where(eq(verifications.accountId, r.v.accountId))
     .orderBy(desc(verifications.createdAt));
@@ -104,11 +139,18 @@ export async function verificationDetail(db: DbOrTx, id: string): Promise<ApiVer
   const fileRef = (field: string) => documents.find((d) => d.field === field)?.url ?? null;
   const verificationsBlock =
     r.v.accountType === 'individual'
-      ? { ...data, identification: `${data.id_type}:${data.issued_id}`, address: fileRef('address_proof'), selfie: fileRef('selfie_image') }
+      ? {
+          ...data,
+          identification: `${data.id_type}:${data.issued_id}`,
+          address: fileRef('address_proof'),
+          selfie: fileRef('selfie_image'),
+        }
       : {
           ...data,
           publicly_listed: data.publicly_listed ? 1 : 0,
-          operation_countries: Array.isArray(data.operation_countries) ? (data.operation_countries as string[]).join(', ') : data.operation_countries,
+          operation_countries: Array.isArray(data.operation_countries)
+            ? (data.operation_countries as string[]).join(', ')
+            : data.operation_countries,
           verification_meta: { submitted_at: row.created_at, documents: documents.length },
           incorporation_certificate: fileRef('incorporation_certificate'),
           shareholder_passport: fileRef('shareholder_passport'),
@@ -117,11 +159,18 @@ export async function verificationDetail(db: DbOrTx, id: string): Promise<ApiVer
   return {
     ...row,
     verification_state: account?.state ?? 'Unverified',
-    ...(r.v.accountType === 'individual' ? { first_name: r.first ?? '', last_name: r.last ?? '' } : { company_name: r.companyName ?? '' }),
+    ...(r.v.accountType === 'individual'
+      ? { first_name: r.first ?? '', last_name: r.last ?? '' }
+      : { company_name: r.companyName ?? '' }),
     verifications: verificationsBlock,
     documents,
     decided_by: by ? `${by.first} ${by.last}` : null,
     decided_at: r.v.decidedAt?.toISOString() ?? null,
-    history: history.map((h) => ({ id: h.id, state: h.state, reason: h.reason, created_at: h.createdAt.toISOString() })),
+    history: history.map((h) => ({
+      id: h.id,
+      state: h.state,
+      reason: h.reason,
+      created_at: h.createdAt.toISOString(),
+    })),
   };
 }

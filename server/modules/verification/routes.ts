@@ -35,7 +35,10 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/individuals/kyc/:userId',
-    { onRequest: authenticate(ctx), schema: { tags, security, ...multipart, params: z.object({ userId: z.string().uuid() }) } },
+    {
+      onRequest: authenticate(ctx),
+      schema: { tags, security, ...multipart, params: z.object({ userId: z.string().uuid() }) },
+    },
     async (req, reply) => {
       const form = await readForm(req, ['address_proof', 'selfie_image']);
       return reply.status(HTTP.CREATED).send(ok(await svc.submitKyc(ctx, req.user!, req.params.userId, form)));
@@ -44,7 +47,10 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/company/kyb/:companyId',
-    { onRequest: authenticate(ctx), schema: { tags, security, ...multipart, params: z.object({ companyId: z.string().uuid() }) } },
+    {
+      onRequest: authenticate(ctx),
+      schema: { tags, security, ...multipart, params: z.object({ companyId: z.string().uuid() }) },
+    },
     async (req, reply) => {
       const form = await readForm(req, ['incorporation_certificate', 'license', 'shareholder_passport']);
       return reply.status(HTTP.CREATED).send(ok(await svc.submitKyb(ctx, req.user!, req.params.companyId, form)));
@@ -55,18 +61,32 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
     ['/verification/get-individuals', 'individual'],
     ['/verification/get-companies', 'company'],
   ] as const) {
-    app.get(path, { onRequest: staff, schema: { tags, security, querystring: verificationListQuery } }, async (req, reply) => {
-      const q = req.query;
-      const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
-      if (q.format === 'csv') return sendCsv(reply, `${type}-verifications`, VERIFICATION_COLUMNS, byOffset((p) => listVerifications(ctx.db, type, f, p)));
-      const r = await listVerifications(ctx.db, type, f, { limit: q.per_page, offset: offsetOf(q) });
-      return paged(req, r.rows, r.total, q);
-    });
+    app.get(
+      path,
+      { onRequest: staff, schema: { tags, security, querystring: verificationListQuery } },
+      async (req, reply) => {
+        const q = req.query;
+        const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+        if (q.format === 'csv')
+          return sendCsv(
+            reply,
+            `${type}-verifications`,
+            VERIFICATION_COLUMNS,
+            byOffset((p) => listVerifications(ctx.db, type, f, p)),
+          );
+        const r = await listVerifications(ctx.db, type, f, { limit: q.per_page, offset: offsetOf(q) });
+        return paged(req, r.rows, r.total, q);
+      },
+    );
   }
 
-  app.get('/verification/details/:id', { onRequest: staff, schema: { tags, security, params: idParams('id') } }, async (req) =>
-    ok(await verificationDetail(ctx.db, (req.params as { id: string }).id)),
+  app.get(
+    '/verification/details/:id',
+    { onRequest: staff, schema: { tags, security, params: idParams('id') } },
+    async (req) => ok(await verificationDetail(ctx.db, (req.params as { id: string }).id)),
   );
 
-  app.post('/verification/decide', { onRequest: staff, schema: { tags, security, body: decideBody } }, async (req) => ok(await svc.decide(ctx, req.user!, req.body)));
+  app.post('/verification/decide', { onRequest: staff, schema: { tags, security, body: decideBody } }, async (req) =>
+    ok(await svc.decide(ctx, req.user!, req.body)),
+  );
 }

@@ -40,7 +40,12 @@ export async function walletOwner(db: DbOrTx, walletId: string): Promise<WalletO
   if (c) return { name: c.companyName, type: 'Company', active: !c.deactivatedAt, email: c.companyEmail };
   const [u] = await db.select().from(users).where(eq(users.id, walletId));
   if (u && u.role === 'Individual') {
-    return { name: `${u.firstName} ${u.lastName}`, type: 'Individual', active: !u.deactivatedAt && !u.deletedAt, email: u.email };
+    return {
+      name: `${u.firstName} ${u.lastName}`,
+      type: 'Individual',
+      active: !u.deactivatedAt && !u.deletedAt,
+      email: u.email,
+    };
   }
   return null;
 }

@@ -32,7 +32,13 @@ export async function creditTopup(tx: Tx, t: Topup, c: Crediting) {
   if (!wallet) throw notFound('The wallet');
   const owner = await walletOwner(tx, t.walletId);
   const fees =
-    t.method === 'Tron' ? computeFees(await scheduleFor(tx, owner?.type === 'Company' ? t.walletId : null), FEES_FOR.tronTopup(), t.amount) : { lines: [], total: 0 };
+    t.method === 'Tron'
+      ? computeFees(
+          await scheduleFor(tx, owner?.type === 'Company' ? t.walletId : null),
+          FEES_FOR.tronTopup(),
+          t.amount,
+        )
+      : { lines: [], total: 0 };
   const credited = t.amount - fees.total;
   const hash = c.transactionHash ?? t.transactionHash;
   const feesMeta = {
@@ -45,7 +51,14 @@ export async function creditTopup(tx: Tx, t: Topup, c: Crediting) {
     kind: 'deposit',
     reference: t.reference,
     description: `${t.method} top-up`,
-    meta: { topup_id: t.id, method: t.method, fees_total: fees.total, fees_meta: feesMeta, transaction_hash: hash, ...(c.by ? {} : { automatic: true }) },
+    meta: {
+      topup_id: t.id,
+      method: t.method,
+      fees_total: fees.total,
+      fees_meta: feesMeta,
+      transaction_hash: hash,
+      ...(c.by ? {} : { automatic: true }),
+    },
     createdBy: c.by,
     at: c.at,
     legs: [

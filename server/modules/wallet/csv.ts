@@ -8,6 +8,13 @@ import { type TopupFilters, listTopups } from './queries';
 export function sendTopupsCsv(reply: FastifyReply, db: DbOrTx, f: TopupFilters, filename = 'wallet-top-ups') {
   return sendCsv(reply, filename, TOPUP_COLUMNS, async (after, limit) => {
     const { rows } = await listTopups(db, f, { limit, offset: 0, after });
-    return { rows, next: cursorOf(rows, (r) => r.updated_at, (r) => r.id) };
+    return {
+      rows,
+      next: cursorOf(
+        rows,
+        (r) => r.updated_at,
+        (r) => r.id,
+      ),
+    };
   });
 }

@@ -72,9 +72,14 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
       .leftJoin(loader, eq(loader.id, topups.createdBy))
       .leftJoin(decider, eq(decider.id, topups.decidedBy))
       .leftJoin(walletAcc, and(eq(walletAcc.kind, 'wallet'), eq(walletAcc.ownerId, topups.walletId)))
-      .leftJoin(ledgerEntries, and(eq(ledgerEntries.transferId, topups.ledgerTransferId), eq(ledgerEntries.accountId, walletAcc.id)));
+      .leftJoin(
+        ledgerEntries,
+        and(eq(ledgerEntries.transferId, topups.ledgerTransferId), eq(ledgerEntries.accountId, walletAcc.id)),
+      );
   const [rows, [agg]] = await Promise.all([
-    base().where(where).orderBy(...order),
+    base()
+      .where(where)
+      .orderBy(...order),
     isExport(page)
       ? [undefined]
       : db
@@ -108,7 +113,9 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
         momo_amount: r.t.momoAmount == null ? null : formatMoney(r.t.momoAmount),
         balance_before: r.before == null ? null : formatMoney(r.before),
         balance_after: r.after == null ? null : formatMoney(r.after),
-        loader: r.loaderFirst ? { first_name: r.loaderFirst, last_name: r.loaderLast ?? '', role: r.loaderRole ?? '' } : null,
+        loader: r.loaderFirst
+          ? { first_name: r.loaderFirst, last_name: r.loaderLast ?? '', role: r.loaderRole ?? '' }
+          : null,
         company: r.companyName,
         fees_meta: r.t.feesMeta,
         credited_automatically: r.t.creditedAutomatically,
@@ -125,7 +132,12 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
 
 /** The totals line of a top-up list: all of it, and what was received, is pending and was denied. */
 export function topupTotals(all: number, received: number, denied: number) {
-  return { amount: formatMoney(all), received: formatMoney(received), pending: formatMoney(all - received - denied), denied: formatMoney(denied) };
+  return {
+    amount: formatMoney(all),
+    received: formatMoney(received),
+    pending: formatMoney(all - received - denied),
+    denied: formatMoney(denied),
+  };
 }
 
 export async function findTopupByReference(db: DbOrTx, reference: string) {
@@ -137,4 +149,3 @@ export async function findTopup(db: DbOrTx, id: string) {
   const [t] = await db.select().from(topups).where(eq(topups.id, id));
   return t;
 }
-

@@ -32,12 +32,17 @@ export default async function walletRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/wallet/account-balance/:id',
-    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security, params: z.object({ id: z.string().uuid() }) } },
+    {
+      onRequest: authenticate(ctx, { api: true }),
+      schema: { tags, security, params: z.object({ id: z.string().uuid() }) },
+    },
     async (req) => ok(formatMoney((await walletForCaller(ctx, req.user!, req.params.id)).balance)),
   );
 
-  app.post('/wallet/topup-balance', { onRequest: customer, schema: { tags, security, body: topupBalanceBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await svc.createTopup(ctx, req.user!, req.body))),
+  app.post(
+    '/wallet/topup-balance',
+    { onRequest: customer, schema: { tags, security, body: topupBalanceBody } },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.createTopup(ctx, req.user!, req.body))),
   );
 
   app.get(
@@ -46,8 +51,10 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     async (req) => ok(await svc.topupInstructions(ctx, req.user!, req.params.reference)),
   );
 
-  app.post('/wallet/topup-confirm', { onRequest: customer, schema: { tags, security, body: topupConfirmBody } }, async (req) =>
-    ok(await svc.confirmTopup(ctx, req.user!, req.body)),
+  app.post(
+    '/wallet/topup-confirm',
+    { onRequest: customer, schema: { tags, security, body: topupConfirmBody } },
+    async (req) => ok(await svc.confirmTopup(ctx, req.user!, req.body)),
   );
 
   app.post(
@@ -56,37 +63,56 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     async (req) => ok(await transfer(ctx, req.user!, req.body, req, ok)),
   );
 
-  app.get('/wallet/list-topups', { onRequest: staff, schema: { tags, security, querystring: topupListQuery } }, async (req, reply) => {
-    const q = req.query;
-    const f = {
-      walletId: q.wallet ?? q.company_id ?? q.individual_id,
-      state: q.state,
-      method: q.method,
-      ownerType: q.for,
-      startDate: q.start_date,
-      endDate: q.end_date,
-    };
-    if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
-    const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
-  });
+  app.get(
+    '/wallet/list-topups',
+    { onRequest: staff, schema: { tags, security, querystring: topupListQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const f = {
+        walletId: q.wallet ?? q.company_id ?? q.individual_id,
+        state: q.state,
+        method: q.method,
+        ownerType: q.for,
+        startDate: q.start_date,
+        endDate: q.end_date,
+      };
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
+      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+    },
+  );
 
-  app.post('/wallet/approve-topup', { onRequest: staff, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: approveTopupBody } }, async (req) =>
-    ok(await svc.decideTopup(ctx, req.user!, req.body, req)),
+  app.post(
+    '/wallet/approve-topup',
+    { onRequest: staff, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: approveTopupBody } },
+    async (req) => ok(await svc.decideTopup(ctx, req.user!, req.body, req)),
   );
 
   // Momo agents (customers named in the momo settings) and staff see mobile-money top-ups.
-  app.get('/wallet/list-momo-topups', { onRequest: authenticate(ctx), schema: { tags, security, querystring: topupListQuery } }, async (req, reply) => {
-    const me = req.user!;
-    if (!STAFF_ROLES.includes(me.role as never) && !(await isMomoAgent(ctx.db, me.id))) throw forbidden('Only mobile-money agents see these top-ups.');
-    const q = req.query;
-    const f = { method: 'Momo' as const, state: q.state, startDate: q.start_date, endDate: q.end_date, walletId: q.wallet };
-    if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f, 'momo-top-ups');
-    const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-    return { ...paged(req, r.rows, r.total, q), totals: r.totals };
-  });
+  app.get(
+    '/wallet/list-momo-topups',
+    { onRequest: authenticate(ctx), schema: { tags, security, querystring: topupListQuery } },
+    async (req, reply) => {
+      const me = req.user!;
+      if (!STAFF_ROLES.includes(me.role as never) && !(await isMomoAgent(ctx.db, me.id)))
+        throw forbidden('Only mobile-money agents see these top-ups.');
+      const q = req.query;
+      const f = {
+        method: 'Momo' as const,
+        state: q.state,
+        startDate: q.start_date,
+        endDate: q.end_date,
+        walletId: q.wallet,
+      };
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f, 'momo-top-ups');
+      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+    },
+  );
 
-  app.post('/wallet/momo-confirm', { onRequest: customer, schema: { tags, security, body: momoConfirmBody } }, async (req) =>
-    ok(await svc.markMomoProcessed(ctx, req.user!, req.body.topup_id)),
+  app.post(
+    '/wallet/momo-confirm',
+    { onRequest: customer, schema: { tags, security, body: momoConfirmBody } },
+    async (req) => ok(await svc.markMomoProcessed(ctx, req.user!, req.body.topup_id)),
   );
 }

@@ -1,6 +1,14 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type TopupInstructions, type TopupState, TRON_HASH, notApprovableYet, type approveTopupBody, type topupBalanceBody, type topupConfirmBody } from '@shared/contract';
+import {
+  type TopupInstructions,
+  type TopupState,
+  TRON_HASH,
+  notApprovableYet,
+  type approveTopupBody,
+  type topupBalanceBody,
+  type topupConfirmBody,
+} from '@shared/contract';
 import { momoAmountToSend } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
@@ -35,10 +43,20 @@ async function sendSafely(ctx: AppContext, what: string, fn: () => Promise<void>
   }
 }
 
-async function instructions(ctx: AppContext, t: typeof topups.$inferSelect, momo?: { network: string; number: string; name: string }): Promise<TopupInstructions> {
-  const base = { reference: t.reference, code: t.code, method: t.method as 'Tron' | 'Momo', amount: formatMoney(t.amount) };
+async function instructions(
+  ctx: AppContext,
+  t: typeof topups.$inferSelect,
+  momo?: { network: string; number: string; name: string },
+): Promise<TopupInstructions> {
+  const base = {
+    reference: t.reference,
+    code: t.code,
+    method: t.method as 'Tron' | 'Momo',
+    amount: formatMoney(t.amount),
+  };
   // The wallet's own address: what arrives there is credited by itself.
-  if (t.method === 'Tron') return { ...base, tron: { network: NETWORK_NAME, address: await depositAddressOf(ctx, t.walletId) } };
+  if (t.method === 'Tron')
+    return { ...base, tron: { network: NETWORK_NAME, address: await depositAddressOf(ctx, t.walletId) } };
   const ghs = formatMoney(t.momoAmount!);
   return {
     ...base,
@@ -94,7 +112,11 @@ export async function createTopup(ctx: AppContext, me: AuthUser, body: z.output<
       ),
     );
   }
-  return instructions(ctx, t!, settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined);
+  return instructions(
+    ctx,
+    t!,
+    settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined,
+  );
 }
 
 /** The payment details again, for a Pending top-up the customer continues later. */
@@ -102,13 +124,22 @@ export async function topupInstructions(ctx: AppContext, me: AuthUser, reference
   const t = await findTopupByReference(ctx.db, reference);
   if (!t || t.walletId !== ownWalletId(me)) throw notFound('The top-up');
   const settings = t.method === 'Momo' ? await momoSettingsOf(ctx.db) : null;
-  return instructions(ctx, t, settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined);
+  return instructions(
+    ctx,
+    t,
+    settings ? { network: settings.network, number: settings.momoNumber, name: settings.momoName } : undefined,
+  );
 }
 
 /** Staff hear of a top-up once it can be approved (the state notApprovableYet lets through). */
 async function notifyReview(tx: DbOrTx, t: typeof topups.$inferSelect, now: Date) {
   const owner = await walletOwner(tx, t.walletId);
-  await notify(tx, { staff: true }, topupReview(t, { name: owner?.name ?? 'A customer', type: owner?.type ?? 'Individual' }), now);
+  await notify(
+    tx,
+    { staff: true },
+    topupReview(t, { name: owner?.name ?? 'A customer', type: owner?.type ?? 'Individual' }),
+    now,
+  );
 }
 
 /** Step 2: the customer says they paid: a Tron transaction hash, or "Paid" for mobile money. */
@@ -118,17 +149,29 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
   let hash: string;
   if (t.method === 'Tron') {
     const raw = body.transaction_hash?.trim() ?? '';
-    if (t.state === 'Approved' && t.creditedAutomatically && raw.replace(/^0x/, '').toLowerCase() === t.transactionHash) {
+    if (
+      t.state === 'Approved' &&
+      t.creditedAutomatically &&
+      raw.replace(/^0x/, '').toLowerCase() === t.transactionHash
+    ) {
       // The watcher saw the payment while the customer was pasting its hash: that is a success, not a conflict.
-      return { message: confirmMessage('Tron', 'Approved', undefined), reference: t.reference, state: 'Approved' as const, transaction_hash: t.transactionHash, chain_check: t.chainCheck ?? null };
+      return {
+        message: confirmMessage('Tron', 'Approved', undefined),
+        reference: t.reference,
+        state: 'Approved' as const,
+        transaction_hash: t.transactionHash,
+        chain_check: t.chainCheck ?? null,
+      };
     }
     if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
     if (!raw) throw invalidField('transaction_hash', 'Provide transaction hash');
-    if (!TRON_HASH.test(raw)) throw invalidField('transaction_hash', 'A Tron transaction hash is 64 hexadecimal characters');
+    if (!TRON_HASH.test(raw))
+      throw invalidField('transaction_hash', 'A Tron transaction hash is 64 hexadecimal characters');
     hash = raw.replace(/^0x/, '').toLowerCase();
   } else {
     if (t.state !== 'Pending') throw conflict('This top-up was already confirmed.');
-    if (body.code && body.code.toUpperCase() !== t.code) throw invalidField('code', 'The code does not match this top-up');
+    if (body.code && body.code.toUpperCase() !== t.code)
+      throw invalidField('code', 'The code does not match this top-up');
     hash = `${t.code}-${formatMoney(t.momoAmount!)}`;
   }
   // The chain is asked before the transaction: a slow chain must not hold row locks.
@@ -143,7 +186,10 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
         .from(topups)
         .where(and(eq(topups.transactionHash, hash), ne(topups.state, 'Denied'), ne(topups.id, t.id)));
       if (dup?.walletId === t.walletId && dup.state === 'Approved')
-        throw invalidField('transaction_hash', `This deposit was already credited to your wallet as top-up ${dup.reference}`);
+        throw invalidField(
+          'transaction_hash',
+          `This deposit was already credited to your wallet as top-up ${dup.reference}`,
+        );
       if (dup) throw invalidField('transaction_hash', 'This transaction hash was already submitted for another top-up');
     }
     const rows = await tx
@@ -180,7 +226,8 @@ export async function confirmTopup(ctx: AppContext, me: AuthUser, body: z.output
 }
 
 function confirmMessage(method: string, state: string, check: ChainCheck | undefined) {
-  if (method !== 'Tron') return 'Payment noted. We verify mobile-money payments between 9am and 11pm GMT, usually within 30 minutes.';
+  if (method !== 'Tron')
+    return 'Payment noted. We verify mobile-money payments between 9am and 11pm GMT, usually within 30 minutes.';
   if (state === 'Approved') return 'Deposit confirmed on the chain: your wallet is credited.';
   if (check?.matches)
     return `Deposit found on the chain (${check.confirmations} confirmation${check.confirmations === 1 ? '' : 's'} so far). Your wallet is credited as soon as it is confirmed, usually within minutes.`;
@@ -206,7 +253,6 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
   return { message: 'Payment confirmed. The top-up now waits for approval.', state: updated.state };
 }
 
-
 /**
  * Staff approve (credit once, ever) or deny (with a reason) a top-up. The row is locked and its
  * state re-checked inside the transaction, so two approvals at the same moment credit once.
@@ -217,30 +263,44 @@ const decided = (decision: 'Approved' | 'Denied') => ({
 });
 
 /** Staff approve (the wallet is credited, once ever) or deny a top-up; the request's Idempotency-Key is kept in the same transaction. */
-export async function decideTopup(ctx: AppContext, me: AuthUser, body: z.output<typeof approveTopupBody>, req: FastifyRequest | null = null) {
+export async function decideTopup(
+  ctx: AppContext,
+  me: AuthUser,
+  body: z.output<typeof approveTopupBody>,
+  req: FastifyRequest | null = null,
+) {
   const now = ctx.now();
-  const result = await moneyTransaction(ctx, req, async (tx) => {
-    // The payment's lock first, then the row: the order the watcher and topup-confirm take them in.
-    const [peek] = await tx.select({ hash: topups.transactionHash, method: topups.method }).from(topups).where(eq(topups.id, body.topup_id));
-    if (peek?.hash && peek.method === 'Tron') await lockHash(tx, peek.hash);
-    const [t] = await tx.select().from(topups).where(eq(topups.id, body.topup_id)).for('update');
-    if (!t) throw notFound('The top-up');
-    if (t.state === 'Approved' || t.state === 'Denied') throw conflict(`This top-up was already ${t.state.toLowerCase()}.`);
-    if (body.action === 'deny') {
-      await tx
-        .update(topups)
-        .set({ state: 'Denied', reason: body.reason!, decidedBy: me.id, decidedAt: now, updatedAt: now })
-        .where(eq(topups.id, t.id));
-      await notify(tx, { owner: t.walletId }, topupDecided(t, 'Denied', { reason: body.reason! }), now);
-      return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
-    }
-    const notYet = notApprovableYet(t);
-    if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
-    if (t.method === 'Tron' && t.transactionHash) await refuseCreditedHash(tx, t.transactionHash);
-    const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now });
-    if (t.method === 'Tron' && t.transactionHash) await claimDepositsFor(tx, t, t.transactionHash, me.id, now);
-    return { t, decision: 'Approved' as const, credited, fee };
-  }, (r) => ok(decided(r.decision)));
+  const result = await moneyTransaction(
+    ctx,
+    req,
+    async (tx) => {
+      // The payment's lock first, then the row: the order the watcher and topup-confirm take them in.
+      const [peek] = await tx
+        .select({ hash: topups.transactionHash, method: topups.method })
+        .from(topups)
+        .where(eq(topups.id, body.topup_id));
+      if (peek?.hash && peek.method === 'Tron') await lockHash(tx, peek.hash);
+      const [t] = await tx.select().from(topups).where(eq(topups.id, body.topup_id)).for('update');
+      if (!t) throw notFound('The top-up');
+      if (t.state === 'Approved' || t.state === 'Denied')
+        throw conflict(`This top-up was already ${t.state.toLowerCase()}.`);
+      if (body.action === 'deny') {
+        await tx
+          .update(topups)
+          .set({ state: 'Denied', reason: body.reason!, decidedBy: me.id, decidedAt: now, updatedAt: now })
+          .where(eq(topups.id, t.id));
+        await notify(tx, { owner: t.walletId }, topupDecided(t, 'Denied', { reason: body.reason! }), now);
+        return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
+      }
+      const notYet = notApprovableYet(t);
+      if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
+      if (t.method === 'Tron' && t.transactionHash) await refuseCreditedHash(tx, t.transactionHash);
+      const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now });
+      if (t.method === 'Tron' && t.transactionHash) await claimDepositsFor(tx, t, t.transactionHash, me.id, now);
+      return { t, decision: 'Approved' as const, credited, fee };
+    },
+    (r) => ok(decided(r.decision)),
+  );
   mailSoon(ctx, [topupDecisionKey(result.t.id)]);
   return decided(result.decision);
 }

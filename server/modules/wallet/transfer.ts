@@ -26,7 +26,11 @@ export interface TransferResult {
 }
 
 /** What cw_transfer fills in from the locked rows: JSON strings in the answer it stores. */
-const FILLED = { to_name: '__cw_to_name__', balance_before: '__cw_balance_before__', balance_after: '__cw_balance_after__' } as const;
+const FILLED = {
+  to_name: '__cw_to_name__',
+  balance_before: '__cw_balance_before__',
+  balance_after: '__cw_balance_after__',
+} as const;
 
 const CALL = `select outcome, to_name, balance_before::text, balance_after::text
   from cw_transfer($1::uuid, $2::uuid, $3::bigint, $4::uuid, $5::uuid, $6::uuid, $7, $8, $9::jsonb, $10::uuid, $11::timestamptz, $12, $13, $14, $15)`;
@@ -116,7 +120,12 @@ export async function transfer(
       if (idem) idem.completed = true;
       mailSoon(ctx, [`transfer:${base.id}`]);
       await failpoint(ctx, 'money.after-commit');
-      return { ...base, to_name: row.to_name!, balance_before: formatMoney(Number(row.balance_before)), balance_after: formatMoney(Number(row.balance_after)) };
+      return {
+        ...base,
+        to_name: row.to_name!,
+        balance_before: formatMoney(Number(row.balance_before)),
+        balance_after: formatMoney(Number(row.balance_after)),
+      };
     }
     await onKeyTaken(ctx, idem!, at);
   }

@@ -46,10 +46,24 @@ function Back({ to, label }: { to: string; label: string }) {
 /** What holds this card back, said to the person looking at it. */
 function CardNotices({ card, staff }: { card: ApiCard; staff: boolean }) {
   const notes: Array<{ type: 'error' | 'warning' | 'info'; text: string }> = [];
-  if (card.is_deleted) notes.push({ type: 'error', text: `This card has been deleted.${card.end_reason ? ` ${card.end_reason}.` : ''}` });
-  else if (card.state !== 'Active') notes.push({ type: 'warning', text: 'This card is frozen: payments are declined until it is unfrozen.' });
-  if (card.flagged) notes.push({ type: 'warning', text: staff ? `Flagged: ${card.flag_reason ?? '-'}` : 'This card is under review: payments are declined until the review ends.' });
-  if (card.suspended) notes.push({ type: 'warning', text: staff ? `Suspended: ${card.suspend_reason ?? '-'}` : 'This card is suspended: payments are declined until it is released.' });
+  if (card.is_deleted)
+    notes.push({ type: 'error', text: `This card has been deleted.${card.end_reason ? ` ${card.end_reason}.` : ''}` });
+  else if (card.state !== 'Active')
+    notes.push({ type: 'warning', text: 'This card is frozen: payments are declined until it is unfrozen.' });
+  if (card.flagged)
+    notes.push({
+      type: 'warning',
+      text: staff
+        ? `Flagged: ${card.flag_reason ?? '-'}`
+        : 'This card is under review: payments are declined until the review ends.',
+    });
+  if (card.suspended)
+    notes.push({
+      type: 'warning',
+      text: staff
+        ? `Suspended: ${card.suspend_reason ?? '-'}`
+        : 'This card is suspended: payments are declined until it is released.',
+    });
   return notes.length ? (
     <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
       {notes.map((n) => (
@@ -70,7 +84,11 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
   const txRef = useRef<HTMLDivElement>(null);
   const transactions = useQuery({
     queryKey: CARD_KEYS.transactions(cardId, 'all', page),
-    queryFn: () => api<Paged<ApiCardTransaction>>('GET', '/reports/view-cards-transactions', { query: { card: cardId, page, per_page: PAGE_SIZE }, silent: true }),
+    queryFn: () =>
+      api<Paged<ApiCardTransaction>>('GET', '/reports/view-cards-transactions', {
+        query: { card: cardId, page, per_page: PAGE_SIZE },
+        silent: true,
+      }),
     enabled: detail.isSuccess,
   });
   const card = detail.data?.card;
@@ -99,12 +117,17 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
     );
   }
   if (detail.error || !detail.data || !card) {
-    const notFound = detail.error instanceof ApiError && (detail.error.statusCode === 404 || detail.error.statusCode === 400);
+    const notFound =
+      detail.error instanceof ApiError && (detail.error.statusCode === 404 || detail.error.statusCode === 400);
     return (
       <>
         <Back to={backTo} label={backLabel} />
         {notFound ? (
-          <Result status="404" title={<ResultHeading>Card not found</ResultHeading>} subTitle="This card does not exist or is not yours to see." />
+          <Result
+            status="404"
+            title={<ResultHeading>Card not found</ResultHeading>}
+            subTitle="This card does not exist or is not yours to see."
+          />
         ) : (
           <Alert type="error" showIcon message={messageOf(detail.error, 'Could not load the card.')} />
         )}
@@ -174,8 +197,17 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
       <div ref={txRef} style={{ scrollMarginTop: 80 }}>
         <Card
           title="Card Transactions"
-          extra={<ExportCsvButton path="/reports/view-cards-transactions" query={{ card: cardId }} filename="card-transactions" size="small" />}
-          style={{ marginTop: 24 }} styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}>
+          extra={
+            <ExportCsvButton
+              path="/reports/view-cards-transactions"
+              query={{ card: cardId }}
+              filename="card-transactions"
+              size="small"
+            />
+          }
+          style={{ marginTop: 24 }}
+          styles={{ body: { padding: phone ? 12 : 0 }, header: phone ? { paddingInline: 12 } : undefined }}
+        >
           <CardTransactionsTable
             variant="detail"
             data={transactions.data}
@@ -193,4 +225,3 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
     </>
   );
 }
-

@@ -13,22 +13,26 @@ export function faceOf(purpose: string, type: string): FaceVariant {
 
 const FACES: Record<FaceVariant, { background: string; color: string; muted: string }> = {
   'mastercard-premium': {
-    background: 'radial-gradient(circle at 85% 15%, rgba(250,204,21,0.22) 0, transparent 45%), linear-gradient(135deg, #0b0b10 0%, #23232b 55%, #3b3220 100%)',
+    background:
+      'radial-gradient(circle at 85% 15%, rgba(250,204,21,0.22) 0, transparent 45%), linear-gradient(135deg, #0b0b10 0%, #23232b 55%, #3b3220 100%)',
     color: '#f6e7b8',
     muted: 'rgba(246,231,184,0.65)',
   },
   'mastercard-basic': {
-    background: 'radial-gradient(circle at 10% 90%, rgba(255,255,255,0.18) 0, transparent 40%), linear-gradient(135deg, #1e3a8a 0%, #2563eb 55%, #0ea5e9 100%)',
+    background:
+      'radial-gradient(circle at 10% 90%, rgba(255,255,255,0.18) 0, transparent 40%), linear-gradient(135deg, #1e3a8a 0%, #2563eb 55%, #0ea5e9 100%)',
     color: '#ffffff',
     muted: 'rgba(255,255,255,0.7)',
   },
   'visa-premium': {
-    background: 'radial-gradient(circle at 80% 20%, rgba(196,181,253,0.35) 0, transparent 45%), linear-gradient(135deg, #111451 0%, #1a1f71 45%, #5b21b6 100%)',
+    background:
+      'radial-gradient(circle at 80% 20%, rgba(196,181,253,0.35) 0, transparent 45%), linear-gradient(135deg, #111451 0%, #1a1f71 45%, #5b21b6 100%)',
     color: '#ffffff',
     muted: 'rgba(255,255,255,0.7)',
   },
   standard: {
-    background: 'repeating-linear-gradient(120deg, rgba(255,255,255,0.06) 0 14px, transparent 14px 28px), linear-gradient(135deg, #0f766e 0%, #14b8a6 60%, #5eead4 100%)',
+    background:
+      'repeating-linear-gradient(120deg, rgba(255,255,255,0.06) 0 14px, transparent 14px 28px), linear-gradient(135deg, #0f766e 0%, #14b8a6 60%, #5eead4 100%)',
     color: '#ffffff',
     muted: 'rgba(255,255,255,0.75)',
   },
@@ -48,7 +52,16 @@ const Chip = () => (
 );
 
 const Contactless = ({ color }: { color: string }) => (
-  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke={color} strokeWidth="2" strokeLinecap="round">
+  <svg
+    width="22"
+    height="22"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill="none"
+    stroke={color}
+    strokeWidth="2"
+    strokeLinecap="round"
+  >
     <path d="M8.5 8a6 6 0 0 1 0 8M12 5.5a10 10 0 0 1 0 13M15.5 3a14 14 0 0 1 0 18" />
   </svg>
 );
@@ -65,13 +78,28 @@ function BrandMark({ purpose, color }: { purpose: string; color: string }) {
   }
   if (purpose === 'media') {
     return (
-      <span aria-label="Visa" role="img" style={{ fontFamily: 'Arial Black, Arial, sans-serif', fontStyle: 'italic', fontWeight: 900, fontSize: 26, letterSpacing: 1, color }}>
+      <span
+        aria-label="Visa"
+        role="img"
+        style={{
+          fontFamily: 'Arial Black, Arial, sans-serif',
+          fontStyle: 'italic',
+          fontWeight: 900,
+          fontSize: 26,
+          letterSpacing: 1,
+          color,
+        }}
+      >
         VISA
       </span>
     );
   }
   return (
-    <span role="img" aria-label="Tokenised card" style={{ fontWeight: 700, fontSize: 13, letterSpacing: 1, color, textAlign: 'right', lineHeight: 1.1 }}>
+    <span
+      role="img"
+      aria-label="Tokenised card"
+      style={{ fontWeight: 700, fontSize: 13, letterSpacing: 1, color, textAlign: 'right', lineHeight: 1.1 }}
+    >
       TOKENISED
       <br />
       CARD
@@ -135,13 +163,31 @@ export function CardFace(p: CardFaceProps) {
         <Chip />
         <Contactless color={f.muted} />
       </div>
-      <div style={{ fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace', fontSize: 'clamp(15px, 5vw, 21px)', letterSpacing: 2, whiteSpace: 'nowrap' }}>
+      <div
+        style={{
+          fontFamily: '"SFMono-Regular", Menlo, Consolas, monospace',
+          fontSize: 'clamp(15px, 5vw, 21px)',
+          letterSpacing: 2,
+          whiteSpace: 'nowrap',
+        }}
+      >
         {p.maskedNumber.replace(/\*/g, '•')}
       </div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 8 }}>
         <div style={{ minWidth: 0 }}>
           <div style={small}>Card holder</div>
-          <div style={{ fontSize: 14, fontWeight: 600, textTransform: 'uppercase', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.holder}</div>
+          <div
+            style={{
+              fontSize: 14,
+              fontWeight: 600,
+              textTransform: 'uppercase',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
+            {p.holder}
+          </div>
         </div>
         <div style={{ flexShrink: 0 }}>
           <div style={small}>Valid thru</div>

@@ -29,10 +29,18 @@ function useCardCall() {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
-  const run = async <T extends { message: string }>(form: ReturnType<typeof Form.useForm<MoneyForm>>[0] | null, call: (key: string) => Promise<T>) => {
+  const run = async <T extends { message: string }>(
+    form: ReturnType<typeof Form.useForm<MoneyForm>>[0] | null,
+    call: (key: string) => Promise<T>,
+  ) => {
     const r = await submit(call);
     if (!r.ok) {
-      sayFailure(form ?? undefined, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
+      sayFailure(
+        form ?? undefined,
+        r.error,
+        (text) => message.error(text, 4),
+        'Something went wrong. Please try again.',
+      );
       return null;
     }
     message.success(r.data.message, 2);
@@ -45,7 +53,9 @@ function useCardCall() {
 const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
-    return c !== null && c > 0 && c < MIN_CARD_LOAD_CENTS ? Promise.reject(new Error('The minimum card top-up is 3.00 USD')) : Promise.resolve();
+    return c !== null && c > 0 && c < MIN_CARD_LOAD_CENTS
+      ? Promise.reject(new Error('The minimum card top-up is 3.00 USD'))
+      : Promise.resolve();
   },
 };
 
@@ -55,7 +65,9 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
   const { busy, run } = useCardCall();
   const fund = kind === 'fund';
   const cards = useCardList({ staff, params: { company_id: card.wallet_id } }, {}, open);
-  const options = [card, ...(cards.data ?? []).filter((c) => c.id !== card.id)].filter((c) => c.type === 'premium' && !c.is_deleted);
+  const options = [card, ...(cards.data ?? []).filter((c) => c.id !== card.id)].filter(
+    (c) => c.type === 'premium' && !c.is_deleted,
+  );
   const chosenId = Form.useWatch('card', form);
   const chosen = options.find((c) => c.id === chosenId);
   const cents = typedCents(Form.useWatch('amount', form));
@@ -64,7 +76,13 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
 
   async function send(v: MoneyForm) {
     const body = { card: v.card, amount: formatMoney(typedCents(v.amount)!) };
-    const done = await run(form, (key) => apiData<{ message: string }>('POST', fund ? '/cards/add-funds' : '/cards/withdraw-funds', { body, idempotencyKey: key, silent: true }));
+    const done = await run(form, (key) =>
+      apiData<{ message: string }>('POST', fund ? '/cards/add-funds' : '/cards/withdraw-funds', {
+        body,
+        idempotencyKey: key,
+        silent: true,
+      }),
+    );
     if (done) {
       form.resetFields();
       onClose();
@@ -73,12 +91,37 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
 
   return (
     <DetailsDrawer title={fund ? 'Fund Card' : 'Card Withdrawal'} open={open} onClose={onClose}>
-      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ card: card.id, amount: '0.00' }} onFinish={send}>
-        <Form.Item name="card" label="Card" required={NOT_ARIA_REQUIRED} rules={[{ required: true, message: 'Card is required' }]}>
-          <Select placeholder="select card" loading={cards.isLoading} options={options.map((c) => ({ value: c.id, label: cardOptionLabel(c) }))} />
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ card: card.id, amount: '0.00' }}
+        onFinish={send}
+      >
+        <Form.Item
+          name="card"
+          label="Card"
+          required={NOT_ARIA_REQUIRED}
+          rules={[{ required: true, message: 'Card is required' }]}
+        >
+          <Select
+            placeholder="select card"
+            loading={cards.isLoading}
+            options={options.map((c) => ({ value: c.id, label: cardOptionLabel(c) }))}
+          />
         </Form.Item>
-        <Form.Item label="Master Wallet" extra={wallet.balance !== null ? `Balance: ${usdt(wallet.balance)}` : wallet.error}>
-          <Input value={card.wallet_id} readOnly disabled style={{ fontFamily: 'monospace', fontSize: 12 }} aria-label="Master Wallet" />
+        <Form.Item
+          label="Master Wallet"
+          extra={wallet.balance !== null ? `Balance: ${usdt(wallet.balance)}` : wallet.error}
+        >
+          <Input
+            value={card.wallet_id}
+            readOnly
+            disabled
+            style={{ fontFamily: 'monospace', fontSize: 12 }}
+            aria-label="Master Wallet"
+          />
         </Form.Item>
         <Form.Item
           name="amount"
@@ -91,12 +134,24 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
         <div style={{ marginBottom: 16 }}>
           <FeePreview
             schedule={schedule}
-            names={chosen ? (fund ? FEES_FOR.cardFunding(chosen.purpose as CardPurpose) : FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose)) : null}
+            names={
+              chosen
+                ? fund
+                  ? FEES_FOR.cardFunding(chosen.purpose as CardPurpose)
+                  : FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose)
+                : null
+            }
             cents={cents}
             totals={(fees, amount) =>
               fund
                 ? [{ label: 'Total from your wallet', cents: amount + fees.total, testId: 'fee-grand-total' }]
-                : [{ label: 'To your master wallet', cents: Math.max(amount - fees.total, 0), testId: 'fee-grand-total' }]
+                : [
+                    {
+                      label: 'To your master wallet',
+                      cents: Math.max(amount - fees.total, 0),
+                      testId: 'fee-grand-total',
+                    },
+                  ]
             }
           />
         </div>
@@ -120,7 +175,13 @@ export function SpendLimitPanel({ open, onClose, card }: PanelProps) {
 
   async function send(v: MoneyForm) {
     const body = { card: card.id, spending_limit: formatMoney(typedCents(v.amount)!) };
-    const done = await run(form, (key) => apiData<{ message: string }>('POST', `/cards/add-spend-limit/${card.id}`, { body, idempotencyKey: key, silent: true }));
+    const done = await run(form, (key) =>
+      apiData<{ message: string }>('POST', `/cards/add-spend-limit/${card.id}`, {
+        body,
+        idempotencyKey: key,
+        silent: true,
+      }),
+    );
     if (done) {
       form.resetFields();
       onClose();
@@ -131,13 +192,23 @@ export function SpendLimitPanel({ open, onClose, card }: PanelProps) {
     <DetailsDrawer title="Additional Spending Limit" open={open} onClose={onClose}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         {!visa && <Alert type="info" showIcon message="Not applicable! Spending limits apply to Visa cards only." />}
-        {visa && !hasLimit && <Alert type="info" showIcon message="Set a spending limit on this card first (Reports, Card Spending)." />}
+        {visa && !hasLimit && (
+          <Alert type="info" showIcon message="Set a spending limit on this card first (Reports, Card Spending)." />
+        )}
         {visa && hasLimit && (
           <Typography.Text type="secondary">
-            Spending limit {usd(card.spending_limit)} {controlWords(card.spending_control)}; additional {usd(card.additional_spending_limit)}.
+            Spending limit {usd(card.spending_limit)} {controlWords(card.spending_control)}; additional{' '}
+            {usd(card.additional_spending_limit)}.
           </Typography.Text>
         )}
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} disabled={!visa || !hasLimit}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={send}
+          disabled={!visa || !hasLimit}
+        >
           <Form.Item name="amount" label="Amount" rules={[amountRule()]}>
             <Input inputMode="decimal" placeholder="USD 500.00" addonBefore="USD" autoComplete="off" />
           </Form.Item>

@@ -26,7 +26,12 @@ export interface CardTransactionsScreenProps extends CardScope {
  * 'Card Transactions' (reports, shared by both apps): a card and a date range are required, then
  * the card's transactions in that range, paged; declined payments say why.
  */
-export function CardTransactionsScreen({ staff, params, initialCardId, title = 'Card Transactions' }: CardTransactionsScreenProps) {
+export function CardTransactionsScreen({
+  staff,
+  params,
+  initialCardId,
+  title = 'Card Transactions',
+}: CardTransactionsScreenProps) {
   const phone = useIsPhone();
   const cards = useCardList({ staff, params });
   const [card, setCard] = useState<string | undefined>(initialCardId);
@@ -114,7 +119,10 @@ export function CardTransactionsScreen({ staff, params, initialCardId, title = '
         ) : (
           <>
             {query.data && query.data.total > 0 && (
-              <Typography.Text type="secondary" style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}>
+              <Typography.Text
+                type="secondary"
+                style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}
+              >
                 {query.data.total} {query.data.total === 1 ? 'transaction' : 'transactions'}
               </Typography.Text>
             )}

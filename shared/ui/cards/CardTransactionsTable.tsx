@@ -30,7 +30,9 @@ export function TxDescription({ tx }: { tx: Tx }) {
 
 const Amount = ({ tx }: { tx: Tx }) => (
   <Typography.Text
-    type={tx.status === 'declined' || tx.status === 'reversed' ? 'secondary' : tx.kind === 'load' ? 'success' : undefined}
+    type={
+      tx.status === 'declined' || tx.status === 'reversed' ? 'secondary' : tx.kind === 'load' ? 'success' : undefined
+    }
     delete={tx.status === 'declined'}
     style={{ whiteSpace: 'nowrap' }}
   >
@@ -46,7 +48,14 @@ export function CardTransactionDetails({ tx }: { tx: Tx }) {
         { label: 'Description', value: dash(tx.description) },
         { label: 'Type', value: TX_KIND_LABELS[tx.kind] },
         { label: 'Status', value: <TxStatusTag tx={tx} /> },
-        ...(tx.status === 'declined' ? [{ label: 'Decline Reason', value: <Typography.Text type="danger">{tx.decline_reason ?? '-'}</Typography.Text> }] : []),
+        ...(tx.status === 'declined'
+          ? [
+              {
+                label: 'Decline Reason',
+                value: <Typography.Text type="danger">{tx.decline_reason ?? '-'}</Typography.Text>,
+              },
+            ]
+          : []),
         { label: 'Amount', value: `${tx.currency} ${signedCardAmount(tx)}` },
         { label: 'Currency', value: tx.currency },
         { label: 'Merchant', value: dash(tx.merchant) },
@@ -80,27 +89,29 @@ const REPORT_COLUMNS: TableColumnsType<Tx> = [
   { title: 'Date Updated', dataIndex: 'date_updated', render: when },
 ];
 
-const compact = (variant: 'detail' | 'report') => (r: Tx): CompactRow => ({
-  title: dash(r.merchant),
-  description: (
-    <>
-      <TxDescription tx={r} />
-      <div>
-        {variant === 'report' && r.country ? `${r.country} · ` : ''}
-        {dateTime(variant === 'report' ? r.date_updated : r.date_created)}
-      </div>
-    </>
-  ),
-  extra: (
-    <Flex vertical align="flex-end" gap={4}>
-      <strong>
-        <Amount tx={r} />
-      </strong>
-      <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{r.currency}</span>
-      <TxStatusTag tx={r} />
-    </Flex>
-  ),
-});
+const compact =
+  (variant: 'detail' | 'report') =>
+  (r: Tx): CompactRow => ({
+    title: dash(r.merchant),
+    description: (
+      <>
+        <TxDescription tx={r} />
+        <div>
+          {variant === 'report' && r.country ? `${r.country} · ` : ''}
+          {dateTime(variant === 'report' ? r.date_updated : r.date_created)}
+        </div>
+      </>
+    ),
+    extra: (
+      <Flex vertical align="flex-end" gap={4}>
+        <strong>
+          <Amount tx={r} />
+        </strong>
+        <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>{r.currency}</span>
+        <TxStatusTag tx={r} />
+      </Flex>
+    ),
+  });
 
 /** A page of a card's transactions: table on desktop, compact list on phones; a row opens its details. */
 export function CardTransactionsTable({

@@ -16,7 +16,8 @@ export interface FeeTotalRow {
  * (shared/fees.ts) on the schedule the server charges by.
  */
 export function FeeLines({ fees, totals = [] }: { fees: FeeBreakdown; totals?: FeeTotalRow[] }) {
-  const rate = (l: FeeBreakdown['lines'][number]) => (l.type === 'percentage' ? ` (${hundredthsToString(l.value)}%)` : '');
+  const rate = (l: FeeBreakdown['lines'][number]) =>
+    l.type === 'percentage' ? ` (${hundredthsToString(l.value)}%)` : '';
   return (
     <div data-testid="fee-preview">
       <Descriptions
@@ -25,9 +26,21 @@ export function FeeLines({ fees, totals = [] }: { fees: FeeBreakdown; totals?: F
         bordered
         styles={{ label: { width: '55%' } }}
         items={[
-          ...fees.lines.map((l) => ({ key: l.name, label: `${feeLabel(l.name)}${rate(l)}`, children: usdCents(l.amount) })),
-          { key: 'total-fees', label: 'Total fees', children: <strong data-testid="fee-total">{usdCents(fees.total)}</strong> },
-          ...totals.map((t) => ({ key: t.label, label: t.label, children: <strong data-testid={t.testId}>{usdCents(t.cents)}</strong> })),
+          ...fees.lines.map((l) => ({
+            key: l.name,
+            label: `${feeLabel(l.name)}${rate(l)}`,
+            children: usdCents(l.amount),
+          })),
+          {
+            key: 'total-fees',
+            label: 'Total fees',
+            children: <strong data-testid="fee-total">{usdCents(fees.total)}</strong>,
+          },
+          ...totals.map((t) => ({
+            key: t.label,
+            label: t.label,
+            children: <strong data-testid={t.testId}>{usdCents(t.cents)}</strong>,
+          })),
         ]}
       />
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
@@ -51,7 +64,8 @@ export function FeePreview({
 }) {
   if (cents === null || cents <= 0) return null;
   if (schedule.isLoading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  if (schedule.error || !schedule.data) return <Alert type="error" showIcon message={messageOf(schedule.error, 'Could not load the fees.')} />;
+  if (schedule.error || !schedule.data)
+    return <Alert type="error" showIcon message={messageOf(schedule.error, 'Could not load the fees.')} />;
   if (!names) return <Typography.Text type="secondary">Choose the card purpose to see its fees.</Typography.Text>;
   const fees = computeFees(schedule.data, names, cents);
   return <FeeLines fees={fees} totals={totals?.(fees, cents)} />;

@@ -6,7 +6,8 @@ import { amountText } from '../wallet/format';
 /** How card screens write amounts, dates and card words. Cards and their fees are in USD. */
 
 /** "USD 1,250.00"; a missing amount is a dash. */
-export const usd = (amount: string | null | undefined) => (amount == null || amount === '' ? '-' : `USD ${amountText(amount)}`);
+export const usd = (amount: string | null | undefined) =>
+  amount == null || amount === '' ? '-' : `USD ${amountText(amount)}`;
 
 /** cents → "USD 1,250.00" */
 export const usdCents = (cents: number) => `USD ${displayMoney(cents)}`;
@@ -14,16 +15,28 @@ export const usdCents = (cents: number) => `USD ${displayMoney(cents)}`;
 /** Empty cells show a dash. */
 export const dash = (v: string | null | undefined) => (v == null || String(v).trim() === '' ? '-' : v);
 
-export const cardTypeLabel = (type: string | null | undefined) => (type === 'premium' ? 'Premium' : type === 'basic' ? 'Basic' : dash(type));
+export const cardTypeLabel = (type: string | null | undefined) =>
+  type === 'premium' ? 'Premium' : type === 'basic' ? 'Basic' : dash(type);
 
 /** "Premium Visa", "Basic Mastercard", "Premium Tokenised Card". */
-export const cardKind = (type: string, purpose: string) => `${cardTypeLabel(type)} ${brandOf(purpose).replace(/s$/, '')}`;
+export const cardKind = (type: string, purpose: string) =>
+  `${cardTypeLabel(type)} ${brandOf(purpose).replace(/s$/, '')}`;
 
 /** A card in a selector: 'card number (nickname)'. */
 export const cardOptionLabel = (c: Pick<ApiCard, 'masked_number' | 'nickname'>) => `${c.masked_number} (${c.nickname})`;
 
-export const CONTROL_LABELS: Record<SpendingControl, string> = { day: 'Day', week: 'Week', month: 'Month', lifetime: 'Lifetime' };
-const CONTROL_WORDS: Record<SpendingControl, string> = { day: 'per day', week: 'per week', month: 'per month', lifetime: 'in total' };
+export const CONTROL_LABELS: Record<SpendingControl, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  lifetime: 'Lifetime',
+};
+const CONTROL_WORDS: Record<SpendingControl, string> = {
+  day: 'per day',
+  week: 'per week',
+  month: 'per month',
+  lifetime: 'in total',
+};
 export const controlWords = (c: SpendingControl | null | undefined) => CONTROL_WORDS[c ?? 'lifetime'];
 
 /** "12 May 2026" */

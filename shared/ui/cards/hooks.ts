@@ -42,10 +42,16 @@ export function useCardList(scope: CardScope, filters: CardListFilters = {}, ena
     queryKey: CARD_KEYS.list(staff ? { staff, params: scope.params ?? null } : own, filters),
     queryFn: async (): Promise<ApiCard[]> => {
       if (staff) {
-        const r = await api<Paged<ApiCard>>('GET', '/cards', { query: { ...scope.params, ...filters, per_page: 100 }, silent: true });
+        const r = await api<Paged<ApiCard>>('GET', '/cards', {
+          query: { ...scope.params, ...filters, per_page: 100 },
+          silent: true,
+        });
         return r.data;
       }
-      const rows = await apiData<ApiCard[]>('GET', `/cards/${own!.kind}/${own!.walletId}`, { query: { ...filters }, silent: true });
+      const rows = await apiData<ApiCard[]>('GET', `/cards/${own!.kind}/${own!.walletId}`, {
+        query: { ...filters },
+        silent: true,
+      });
       // The customer list endpoint does not narrow by owner type ('for'): all of a customer's cards
       // are of their own kind, so 'for' keeps them all or none.
       return filters.for && filters.for !== own!.kind ? [] : rows;
@@ -82,13 +88,19 @@ export function useCardFeeSchedule(opts: { staff?: boolean; walletId?: string | 
     queryKey: CARD_KEYS.fees(staff ? { staff, walletId: opts.walletId ?? null } : { companyId }),
     queryFn: async (): Promise<FeeRule[]> => {
       if (!staff) {
-        const rows = await apiData<ApiFee[]>('GET', '/fees', { query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' }, silent: true });
+        const rows = await apiData<ApiFee[]>('GET', '/fees', {
+          query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' },
+          silent: true,
+        });
         return rows.map(toRule);
       }
       const [defaults, own] = await Promise.all([
         api<Paged<ApiFee>>('GET', '/fees', { query: { for: 'default', per_page: 100 }, silent: true }),
         opts.walletId
-          ? api<Paged<ApiFee>>('GET', '/fees', { query: { for: 'company', for_id: opts.walletId, per_page: 100 }, silent: true })
+          ? api<Paged<ApiFee>>('GET', '/fees', {
+              query: { for: 'company', for_id: opts.walletId, per_page: 100 },
+              silent: true,
+            })
           : Promise.resolve({ data: [] as ApiFee[] }),
       ]);
       const byName = new Map<string, ApiFee>();

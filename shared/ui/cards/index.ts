@@ -4,7 +4,25 @@ export { CardFace, faceOf, type FaceVariant } from './CardFace';
 export { CardTransactionsScreen, type CardTransactionsScreenProps } from './CardTransactionsScreen';
 export { CardTransactionDetails, CardTransactionsTable, TxDescription, TxStatusTag } from './CardTransactionsTable';
 export { FeeLines, FeePreview } from './FeeLines';
-export { CONTROL_LABELS, cardKind, cardOptionLabel, cardTypeLabel, controlWords, dash, dateOnly, expiryText, usd, usdCents } from './format';
-export { type CardListFilters, type CardScope, useCardDetail, useCardFeeSchedule, useCardList, useOwnCardSource } from './hooks';
+export {
+  CONTROL_LABELS,
+  cardKind,
+  cardOptionLabel,
+  cardTypeLabel,
+  controlWords,
+  dash,
+  dateOnly,
+  expiryText,
+  usd,
+  usdCents,
+} from './format';
+export {
+  type CardListFilters,
+  type CardScope,
+  useCardDetail,
+  useCardFeeSchedule,
+  useCardList,
+  useOwnCardSource,
+} from './hooks';
 export { CARD_KEYS, refreshCards } from './keys';
 export { StatusTag } from './StatusTag';

@@ -17,7 +17,17 @@ type Confirmable = 'delete' | 'freeze' | 'unfreeze';
  * The card detail's options: which entries apply to this card on this path, the confirmations
  * ('Please do you wish to … this card?'), and the panels they open.
  */
-export function useCardActions({ card, staff, onTransactions, onDeleted }: { card: ApiCard | undefined; staff: boolean; onTransactions(): void; onDeleted(): void }) {
+export function useCardActions({
+  card,
+  staff,
+  onTransactions,
+  onDeleted,
+}: {
+  card: ApiCard | undefined;
+  staff: boolean;
+  onTransactions(): void;
+  onDeleted(): void;
+}) {
   const qc = useQueryClient();
   const { modal, message } = App.useApp();
   const { submit } = useSubmit();
@@ -29,9 +39,16 @@ export function useCardActions({ card, staff, onTransactions, onDeleted }: { car
     ? []
     : [
         { key: 'transactions', label: 'Card Transactions' },
-        ...(live && premium ? [{ key: 'withdraw', label: 'Card Withdrawal' }, { key: 'fund', label: 'Fund Card' }] : []),
+        ...(live && premium
+          ? [
+              { key: 'withdraw', label: 'Card Withdrawal' },
+              { key: 'fund', label: 'Fund Card' },
+            ]
+          : []),
         // Spending limits apply to Visa cards only.
-        ...(live && !staff && card.purpose === 'media' ? [{ key: 'spend-limit', label: 'Additional Spend Limit' }] : []),
+        ...(live && !staff && card.purpose === 'media'
+          ? [{ key: 'spend-limit', label: 'Additional Spend Limit' }]
+          : []),
         // Basic cards cannot be frozen (customer-portal §1): the entries are for premium cards.
         ...(live && premium && card.state === 'Active' ? [{ key: 'freeze', label: 'Freeze Card' }] : []),
         ...(live && premium && card.state === 'Deactivated' ? [{ key: 'unfreeze', label: 'Unfreeze Card' }] : []),

@@ -10,7 +10,12 @@ type State = ApiWebhookEvent['state'];
 type Attempt = ApiWebhookEvent['deliveries'][number];
 
 const STATE_COLOR: Record<State, string> = { delivered: 'green', pending: 'gold', failed: 'red', skipped: 'default' };
-const STATE_LABEL: Record<State, string> = { delivered: 'Delivered', pending: 'Pending', failed: 'Failed', skipped: 'Skipped' };
+const STATE_LABEL: Record<State, string> = {
+  delivered: 'Delivered',
+  pending: 'Pending',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
 
 export const webhookKeys = { all: ['webhook-deliveries'] as const };
 
@@ -43,7 +48,9 @@ export function AttemptStatus({ attempt }: { attempt: Attempt | undefined }) {
 
 const lastAttempt = (e: ApiWebhookEvent) => e.deliveries[e.deliveries.length - 1];
 const nextRetry = (e: ApiWebhookEvent) => (e.state === 'pending' ? dateTime(e.next_attempt_at) : '-');
-const code = (text: string) => <span style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 }}>{text}</span>;
+const code = (text: string) => (
+  <span style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 }}>{text}</span>
+);
 
 /** One event: its Standard Webhooks id, every attempt with its status and next retry, and the payload. */
 export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
@@ -53,7 +60,10 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
         rows={[
           { label: 'Event', value: code(e.type) },
           { label: 'State', value: <EventStateTag state={e.state} /> },
-          { label: 'Webhook Id', value: <Typography.Text copyable={{ text: e.message_id }}>{code(e.message_id)}</Typography.Text> },
+          {
+            label: 'Webhook Id',
+            value: <Typography.Text copyable={{ text: e.message_id }}>{code(e.message_id)}</Typography.Text>,
+          },
           { label: 'Created', value: dateTime(e.created_at) },
           { label: 'Delivered', value: dateTime(e.delivered_at) },
           { label: 'Attempts', value: e.attempts },
@@ -63,7 +73,12 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
       <div>
         <Typography.Title level={5}>Attempts</Typography.Title>
         {e.deliveries.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={e.state === 'pending' ? 'Not sent yet: the first attempt is queued.' : 'No attempts were made.'} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              e.state === 'pending' ? 'Not sent yet: the first attempt is queued.' : 'No attempts were made.'
+            }
+          />
         ) : (
           <Timeline
             items={e.deliveries.map((a) => ({
@@ -77,7 +92,9 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
                   </Flex>
                   <Typography.Text type="secondary">{dateTime(a.created_at)}</Typography.Text>
                   {a.error && <Typography.Text type="danger">{a.error}</Typography.Text>}
-                  {a.next_retry_at && <Typography.Text type="secondary">Next retry: {dateTime(a.next_retry_at)}</Typography.Text>}
+                  {a.next_retry_at && (
+                    <Typography.Text type="secondary">Next retry: {dateTime(a.next_retry_at)}</Typography.Text>
+                  )}
                 </Flex>
               ),
             }))}
@@ -89,13 +106,24 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
           <Typography.Title level={5} style={{ margin: 0 }}>
             Payload
           </Typography.Title>
-          <Typography.Text copyable={{ text: JSON.stringify(e.payload, null, 2), tooltips: ['Copy payload', 'Copied'] }} />
+          <Typography.Text
+            copyable={{ text: JSON.stringify(e.payload, null, 2), tooltips: ['Copy payload', 'Copied'] }}
+          />
         </Flex>
         <pre
           aria-label="Payload"
           // it scrolls sideways: focusable, so a keyboard can scroll it
           tabIndex={0}
-          style={{ background: '#0f172a', color: '#e2e8f0', padding: 12, borderRadius: 8, fontSize: 12, overflowX: 'auto', marginTop: 8, whiteSpace: 'pre' }}
+          style={{
+            background: '#0f172a',
+            color: '#e2e8f0',
+            padding: 12,
+            borderRadius: 8,
+            fontSize: 12,
+            overflowX: 'auto',
+            marginTop: 8,
+            whiteSpace: 'pre',
+          }}
         >
           {JSON.stringify(e.payload, null, 2)}
         </pre>
@@ -116,12 +144,19 @@ export function WebhookDeliveries({ companyId, emptyText }: { companyId?: string
   const query = useQuery({
     queryKey: [...webhookKeys.all, companyId ?? 'mine', state ?? 'all', page],
     queryFn: () =>
-      api<Paged<ApiWebhookEvent>>('GET', '/third-party/webhook-deliveries', { query: { company_id: companyId, state, page, per_page: PAGE_SIZE } }),
+      api<Paged<ApiWebhookEvent>>('GET', '/third-party/webhook-deliveries', {
+        query: { company_id: companyId, state, page, per_page: PAGE_SIZE },
+      }),
   });
   return (
     <>
       <Flex justify="flex-end" gap={8} wrap style={{ padding: '0 0 12px' }}>
-        <ExportCsvButton path="/third-party/webhook-deliveries" query={{ company_id: companyId, state }} filename="webhook-deliveries" size="small" />
+        <ExportCsvButton
+          path="/third-party/webhook-deliveries"
+          query={{ company_id: companyId, state }}
+          filename="webhook-deliveries"
+          size="small"
+        />
         <Select<State | 'all'>
           aria-label="Delivery state"
           size="small"
@@ -131,7 +166,10 @@ export function WebhookDeliveries({ companyId, emptyText }: { companyId?: string
             setState(v === 'all' ? undefined : v);
             setPage(1);
           }}
-          options={[{ value: 'all', label: 'All states' }, ...(Object.keys(STATE_LABEL) as State[]).map((s) => ({ value: s, label: STATE_LABEL[s] }))]}
+          options={[
+            { value: 'all', label: 'All states' },
+            ...(Object.keys(STATE_LABEL) as State[]).map((s) => ({ value: s, label: STATE_LABEL[s] })),
+          ]}
         />
       </Flex>
       <PagedTable<ApiWebhookEvent>
@@ -150,8 +188,16 @@ export function WebhookDeliveries({ companyId, emptyText }: { companyId?: string
           { title: 'State', dataIndex: 'state', render: (v: State) => <EventStateTag state={v} /> },
           { title: 'Attempts', dataIndex: 'attempts', align: 'right' },
           { title: 'Last Status', key: 'last', render: (_, r) => <AttemptStatus attempt={lastAttempt(r)} /> },
-          { title: 'Next Retry', key: 'next', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{nextRetry(r)}</span> },
-          { title: 'Created', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+          {
+            title: 'Next Retry',
+            key: 'next',
+            render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{nextRetry(r)}</span>,
+          },
+          {
+            title: 'Created',
+            dataIndex: 'created_at',
+            render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+          },
         ]}
         compact={(r) => ({
           title: code(r.type),

@@ -16,7 +16,15 @@ interface Page {
 }
 
 /** The list, newest first: each entry opens its screen and counts as read; all can be marked read at once. */
-export function NotificationDrawer({ open, onClose, onUnread }: { open: boolean; onClose: () => void; onUnread: (n: number) => void }) {
+export function NotificationDrawer({
+  open,
+  onClose,
+  onUnread,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onUnread: (n: number) => void;
+}) {
   const navigate = useNavigate();
   const [view, setView] = useState<'list' | 'settings'>('list');
   const [items, setItems] = useState<ApiNotification[]>([]);
@@ -32,7 +40,9 @@ export function NotificationDrawer({ open, onClose, onUnread }: { open: boolean;
       setFailed(false);
       try {
         const res = await api<Page>('GET', '/notifications', { query: { page: p, per_page: PER_PAGE }, silent: true });
-        setItems((prev) => (p === 1 ? res.data : [...prev, ...res.data.filter((n) => !prev.some((o) => o.id === n.id))]));
+        setItems((prev) =>
+          p === 1 ? res.data : [...prev, ...res.data.filter((n) => !prev.some((o) => o.id === n.id))],
+        );
         setPage(p);
         setLastPage(res.last_page);
         setUnread(res.unread);
@@ -96,7 +106,18 @@ export function NotificationDrawer({ open, onClose, onUnread }: { open: boolean;
               Mark all as read
             </Button>
           </Flex>
-          {failed && <Alert type="error" showIcon message="Notifications could not be loaded." action={<Button size="small" onClick={() => void load(1)}>Retry</Button>} />}
+          {failed && (
+            <Alert
+              type="error"
+              showIcon
+              message="Notifications could not be loaded."
+              action={
+                <Button size="small" onClick={() => void load(1)}>
+                  Retry
+                </Button>
+              }
+            />
+          )}
           {!failed && !loading && items.length === 0 && <Empty description="No notifications yet" />}
           <ul className="cw-notifications" aria-label="Notifications">
             {items.map((n) => (

@@ -18,13 +18,17 @@ export function NotificationSettings() {
   const [saving, setSaving] = useState<string | null>(null);
 
   useEffect(() => {
-    apiData<ApiNotificationSetting[]>('GET', '/account/notification-settings', { silent: true }).then(setRows, () => setFailed(true));
+    apiData<ApiNotificationSetting[]>('GET', '/account/notification-settings', { silent: true }).then(setRows, () =>
+      setFailed(true),
+    );
   }, []);
 
   const change = async (type: string, mail: boolean) => {
     setSaving(type);
     try {
-      const res = await api<{ data: ApiNotificationSetting[] }>('PUT', '/account/notification-settings', { body: { mail: { [type]: mail } } });
+      const res = await api<{ data: ApiNotificationSetting[] }>('PUT', '/account/notification-settings', {
+        body: { mail: { [type]: mail } },
+      });
       setRows(res.data);
       message.success('Saved');
     } catch {
@@ -50,11 +54,24 @@ export function NotificationSettings() {
           {rows
             .filter((r) => r.group === g)
             .map((r) => (
-              <div key={r.type} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, padding: '6px 0' }}>
+              <div
+                key={r.type}
+                style={{
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                  gap: 12,
+                  padding: '6px 0',
+                }}
+              >
                 <div>
                   <span id={`cw-ns-l-${r.type}`}>{r.label}</span>
                   {r.locked && (
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} id={`cw-ns-n-${r.type}`}>
+                    <Typography.Text
+                      type="secondary"
+                      style={{ display: 'block', fontSize: 12 }}
+                      id={`cw-ns-n-${r.type}`}
+                    >
                       Always emailed, for your account's security
                     </Typography.Text>
                   )}

@@ -44,7 +44,10 @@ export function BalanceCard({
               <Typography.Text type="secondary" style={phone ? { display: 'block' } : undefined}>
                 Wallet ID:{' '}
               </Typography.Text>
-              <Typography.Text copyable={{ text: walletId, tooltips: ['Copy wallet ID', 'Copied'] }} style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+              <Typography.Text
+                copyable={{ text: walletId, tooltips: ['Copy wallet ID', 'Copied'] }}
+                style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}
+              >
                 {walletId}
               </Typography.Text>
             </div>

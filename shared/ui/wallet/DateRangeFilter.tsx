@@ -8,7 +8,8 @@ export interface DayRange {
   to: Dayjs | null;
 }
 
-const label = (r: DayRange) => (r.from && r.to ? `${r.from.format('D MMM YYYY')} – ${r.to.format('D MMM YYYY')}` : 'Date range');
+const label = (r: DayRange) =>
+  r.from && r.to ? `${r.from.format('D MMM YYYY')} – ${r.to.format('D MMM YYYY')}` : 'Date range';
 
 /** A button that opens 'Date from' and 'Date to' pickers; the pickers open inside the popover. */
 export function DateRangeFilter({
@@ -67,7 +68,14 @@ export function DateRangeFilter({
     </div>
   );
   return (
-    <Popover content={content} trigger="click" open={open} onOpenChange={onOpenChange} placement="bottomLeft" destroyOnHidden={false}>
+    <Popover
+      content={content}
+      trigger="click"
+      open={open}
+      onOpenChange={onOpenChange}
+      placement="bottomLeft"
+      destroyOnHidden={false}
+    >
       <Button icon={<CalendarOutlined />} block={block} style={block ? { flex: '1 1 100%' } : undefined}>
         {label(value)}
       </Button>

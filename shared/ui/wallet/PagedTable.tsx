@@ -40,7 +40,10 @@ export interface PagedTableProps<T> {
 export function PagedTable<T extends object>(p: PagedTableProps<T>) {
   const phone = useIsPhone();
   const size = p.pageSize ?? PAGE_SIZE;
-  const pagination = p.total > size ? { current: p.page, pageSize: size, total: p.total, onChange: p.onPage, showSizeChanger: false } : false;
+  const pagination =
+    p.total > size
+      ? { current: p.page, pageSize: size, total: p.total, onChange: p.onPage, showSizeChanger: false }
+      : false;
   const canOpen = (row: T) => !!p.onRowClick && (p.clickable ? p.clickable(row) : true);
   const open = (row: T) => canOpen(row) && p.onRowClick?.(row);
   const onKey = (row: T) => (e: KeyboardEvent) => {
@@ -51,8 +54,23 @@ export function PagedTable<T extends object>(p: PagedTableProps<T>) {
   };
   // A row keeps its table (or list) role: a focusable row named by rowLabel, opened by Enter or Space.
   const a11y = (row: T) =>
-    canOpen(row) ? { tabIndex: 0, 'aria-label': p.rowLabel?.(row), onKeyDown: onKey(row), onClick: () => open(row), style: { cursor: 'pointer' } } : {};
-  const error = p.error ? <Alert type="error" showIcon message={messageOf(p.error, 'Could not load the list.')} style={{ margin: phone ? 0 : 16, marginBottom: 12 }} /> : null;
+    canOpen(row)
+      ? {
+          tabIndex: 0,
+          'aria-label': p.rowLabel?.(row),
+          onKeyDown: onKey(row),
+          onClick: () => open(row),
+          style: { cursor: 'pointer' },
+        }
+      : {};
+  const error = p.error ? (
+    <Alert
+      type="error"
+      showIcon
+      message={messageOf(p.error, 'Could not load the list.')}
+      style={{ margin: phone ? 0 : 16, marginBottom: 12 }}
+    />
+  ) : null;
   const empty = p.error ? 'No data' : p.emptyText;
 
   if (phone) {
@@ -74,7 +92,9 @@ export function PagedTable<T extends object>(p: PagedTableProps<T>) {
                     <Typography.Text strong style={{ display: 'block' }}>
                       {c.title}
                     </Typography.Text>
-                    {c.description && <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13, marginTop: 2 }}>{c.description}</div>}
+                    {c.description && (
+                      <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13, marginTop: 2 }}>{c.description}</div>
+                    )}
                   </div>
                   {c.extra && <div style={{ flexShrink: 0, textAlign: 'right' }}>{c.extra}</div>}
                 </Flex>

@@ -30,7 +30,12 @@ export function StatementButton({ walletId, range, onNeedRange, block }: Stateme
     const end = range.to.format('YYYY-MM-DD');
     setBusy(true);
     try {
-      const { blob, filename } = await apiDownload('/reports/wallet-statement', { wallet: walletId, start_date: start, end_date: end }, undefined, 'application/pdf');
+      const { blob, filename } = await apiDownload(
+        '/reports/wallet-statement',
+        { wallet: walletId, start_date: start, end_date: end },
+        undefined,
+        'application/pdf',
+      );
       saveBlob(blob, filename ?? `wallet-statement-${start}-to-${end}.pdf`);
     } catch (e) {
       message.error(messageOf(e, 'The statement could not be made. Please try again.'));

@@ -51,7 +51,10 @@ export function WalletTransactionDetails({ tx }: { tx: ApiWalletTransaction }) {
       <DetailRows
         rows={[
           { label: 'Reference', value: <Copy value={tx.trans_ref} /> },
-          { label: 'Transaction Type', value: <DirectionTag direction={tx.direction}>{txTypeLabel(tx.type)}</DirectionTag> },
+          {
+            label: 'Transaction Type',
+            value: <DirectionTag direction={tx.direction}>{txTypeLabel(tx.type)}</DirectionTag>,
+          },
           { label: 'Amount', value: signedUsdt(tx.amount, tx.direction) },
           { label: 'Total Fees', value: usdt(tx.fees) },
           { label: 'Associated Card', value: tx.card_number ?? '-' },
@@ -90,8 +93,12 @@ export function TopupDetails({ topup, processedIsDone }: { topup: ApiTopup; proc
           { label: 'Type', value: 'Top Up' },
           { label: 'Balance', value: balance },
           // Approved by the chain itself (a deposit to the wallet's address, or a hash found settled), not by a person.
-          ...(topup.credited_automatically ? [{ label: 'Approved', value: 'Automatically, once confirmed on the chain' }] : []),
-          ...(topup.reason ? [{ label: 'Reason', value: <Typography.Text type="danger">{topup.reason}</Typography.Text> }] : []),
+          ...(topup.credited_automatically
+            ? [{ label: 'Approved', value: 'Automatically, once confirmed on the chain' }]
+            : []),
+          ...(topup.reason
+            ? [{ label: 'Reason', value: <Typography.Text type="danger">{topup.reason}</Typography.Text> }]
+            : []),
           { label: 'Method', value: topup.method },
           { label: 'Reference', value: <Copy value={topup.reference} /> },
           ...(topup.momo_amount ? [{ label: 'Amount Sent', value: `GHS ${amountText(topup.momo_amount)}` }] : []),
@@ -120,8 +127,19 @@ export function TransferDetails({ transfer }: { transfer: ApiWalletTransfer }) {
       rows={[
         { label: 'Transaction Id', value: <Copy value={transfer.trans_ref} /> },
         { label: 'Date', value: dateTime(transfer.created_at) },
-        { label: 'Status', value: <Tag color={transfer.status === 'Completed' ? 'green' : 'gold'}>{transfer.status}</Tag> },
-        { label: 'Type', value: transfer.type === 'Transfer' ? 'Transfer' : <DirectionTag direction={transfer.type === 'Credit' ? 'credit' : 'debit'}>{transfer.type}</DirectionTag> },
+        {
+          label: 'Status',
+          value: <Tag color={transfer.status === 'Completed' ? 'green' : 'gold'}>{transfer.status}</Tag>,
+        },
+        {
+          label: 'Type',
+          value:
+            transfer.type === 'Transfer' ? (
+              'Transfer'
+            ) : (
+              <DirectionTag direction={transfer.type === 'Credit' ? 'credit' : 'debit'}>{transfer.type}</DirectionTag>
+            ),
+        },
         { label: 'Amount', value: usdt(transfer.amount) },
         { label: 'Reference', value: transfer.reference || '-' },
         { label: 'From', value: party(transfer.from_name, transfer.wallet_from) },

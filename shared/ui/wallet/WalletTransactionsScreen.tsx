@@ -36,7 +36,12 @@ const BEFORE_SEARCH = 'Select a date range to search. Results of query would be 
  * then the movements of the wallet in that range, paged, each opening its details and fees.
  * Used by the customer portal and the back-office alike.
  */
-export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Transactions', subtitle = 'See all transactions that occur in your account' }: WalletTransactionsScreenProps) {
+export function WalletTransactionsScreen({
+  walletId,
+  params,
+  title = 'Wallet Transactions',
+  subtitle = 'See all transactions that occur in your account',
+}: WalletTransactionsScreenProps) {
   const phone = useIsPhone();
   const [draft, setDraft] = useState<DayRange>({ from: null, to: null });
   const [type, setType] = useState<string>();
@@ -52,7 +57,15 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
     queryKey: [...WALLET_KEYS.transactions, 'report', walletId ?? null, params ?? null, search, page],
     queryFn: () =>
       api<Paged<ApiWalletTransaction> & Totals>('GET', '/reports/view-wallet-transactions', {
-        query: { ...params, wallet: walletId ?? undefined, type: search!.type, start_date: search!.start, end_date: search!.end, page, per_page: PAGE_SIZE },
+        query: {
+          ...params,
+          wallet: walletId ?? undefined,
+          type: search!.type,
+          start_date: search!.start,
+          end_date: search!.end,
+          page,
+          per_page: PAGE_SIZE,
+        },
         silent: true,
       }),
     enabled: !!search,
@@ -103,12 +116,20 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
           {search && (
             <ExportCsvButton
               path="/reports/view-wallet-transactions"
-              query={{ ...params, wallet: walletId ?? undefined, type: search.type, start_date: search.start, end_date: search.end }}
+              query={{
+                ...params,
+                wallet: walletId ?? undefined,
+                type: search.type,
+                start_date: search.start,
+                end_date: search.end,
+              }}
               filename="wallet-transactions"
               block={phone}
             />
           )}
-          {statementWallet && <StatementButton walletId={statementWallet} range={draft} onNeedRange={askForRange} block={phone} />}
+          {statementWallet && (
+            <StatementButton walletId={statementWallet} range={draft} onNeedRange={askForRange} block={phone} />
+          )}
           {error && !popover && (
             <Typography.Text type="danger" role="alert" style={{ width: phone ? '100%' : undefined }}>
               {error}
@@ -120,7 +141,10 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
         ) : (
           <>
             {data && data.total > 0 && (
-              <Typography.Text type="secondary" style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}>
+              <Typography.Text
+                type="secondary"
+                style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}
+              >
                 {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
                 {data.totals ? ` · Total fees ${usdt(data.totals.fees)}` : ''}
               </Typography.Text>
@@ -137,12 +161,29 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
               onRowClick={details.show}
               rowLabel={(r) => `Transaction ${r.trans_ref}`}
               columns={[
-                { title: 'Reference', dataIndex: 'trans_ref', render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span> },
-                { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{signedUsdt(r.amount, r.direction)}</span> },
-                { title: 'Transaction Type', dataIndex: 'type', render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag> },
+                {
+                  title: 'Reference',
+                  dataIndex: 'trans_ref',
+                  render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span>,
+                },
+                {
+                  title: 'Amount',
+                  dataIndex: 'amount',
+                  align: 'right',
+                  render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{signedUsdt(r.amount, r.direction)}</span>,
+                },
+                {
+                  title: 'Transaction Type',
+                  dataIndex: 'type',
+                  render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag>,
+                },
                 { title: 'Total Fees', dataIndex: 'fees', align: 'right', render: (v: string) => usdt(v) },
                 { title: 'Associated Card', dataIndex: 'card_number', render: (v: string | null) => v ?? '-' },
-                { title: 'Date', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span> },
+                {
+                  title: 'Date',
+                  dataIndex: 'created_at',
+                  render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+                },
               ]}
               compact={(r) => ({
                 title: txTypeLabel(r.type),
@@ -153,7 +194,15 @@ export function WalletTransactionsScreen({ walletId, params, title = 'Wallet Tra
                     <div>{dateTime(r.created_at)}</div>
                   </>
                 ),
-                extra: <Typography.Text type={r.direction === 'credit' ? 'success' : undefined} strong style={{ whiteSpace: 'nowrap' }}>{signedUsdt(r.amount, r.direction)}</Typography.Text>,
+                extra: (
+                  <Typography.Text
+                    type={r.direction === 'credit' ? 'success' : undefined}
+                    strong
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {signedUsdt(r.amount, r.direction)}
+                  </Typography.Text>
+                ),
               })}
             />
           </>

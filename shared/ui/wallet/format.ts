@@ -18,13 +18,16 @@ export function amountText(amount: string | null | undefined): string {
 }
 
 /** "USDT 1,250.00" */
-export const usdt = (amount: string | null | undefined) => (amount == null || amount === '' ? '-' : `USDT ${amountText(amount)}`);
+export const usdt = (amount: string | null | undefined) =>
+  amount == null || amount === '' ? '-' : `USDT ${amountText(amount)}`;
 
 /** "GHS 4,655.00" */
-export const ghs = (amount: string | null | undefined) => (amount == null || amount === '' ? '-' : `GHS ${amountText(amount)}`);
+export const ghs = (amount: string | null | undefined) =>
+  amount == null || amount === '' ? '-' : `GHS ${amountText(amount)}`;
 
 /** "+ USDT 497.50" for money in, "- USDT 45.50" for money out. */
-export const signedUsdt = (amount: string, direction: 'credit' | 'debit') => `${direction === 'debit' ? '-' : '+'} ${usdt(amount)}`;
+export const signedUsdt = (amount: string, direction: 'credit' | 'debit') =>
+  `${direction === 'debit' ? '-' : '+'} ${usdt(amount)}`;
 
 /** cents → "USDT 1,250.00" */
 export const usdtCents = (cents: number) => `USDT ${displayMoney(cents)}`;
@@ -48,7 +51,8 @@ export const TX_TYPE_LABELS: Record<string, string> = {
   api_fee: 'API Fee',
 };
 
-export const txTypeLabel = (type: string) => TX_TYPE_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+export const txTypeLabel = (type: string) =>
+  TX_TYPE_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /** "ab12…ef90": long hashes and ids in narrow places (the full value stays in the title/copy). */
 export function shortId(value: string | null | undefined, head = 8, tail = 6): string {
@@ -59,7 +63,8 @@ export function shortId(value: string | null | undefined, head = 8, tail = 6): s
 /** A form rule for amounts typed by people ("1,250.50"), with parseMoney's messages. */
 export const amountRule = (required = 'Amount is required') => ({
   validator: (_: unknown, value: unknown) => {
-    if (value === undefined || value === null || String(value).trim() === '') return Promise.reject(new Error(required));
+    if (value === undefined || value === null || String(value).trim() === '')
+      return Promise.reject(new Error(required));
     const r = parseMoney(value);
     return r.ok ? Promise.resolve() : Promise.reject(new Error(r.error));
   },

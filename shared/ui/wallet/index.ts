@@ -2,7 +2,19 @@
 export { BalanceCard } from './BalanceCard';
 export { DateRangeFilter, type DayRange } from './DateRangeFilter';
 export { DetailRows, DetailsDrawer, type DetailRow, useDetails } from './DetailsDrawer';
-export { amountRule, amountText, dateTime, ghs, shortId, signedUsdt, txTypeLabel, typedCents, usdt, usdtCents, TX_TYPE_LABELS } from './format';
+export {
+  amountRule,
+  amountText,
+  dateTime,
+  ghs,
+  shortId,
+  signedUsdt,
+  txTypeLabel,
+  typedCents,
+  usdt,
+  usdtCents,
+  TX_TYPE_LABELS,
+} from './format';
 export { refreshWallet, WALLET_KEYS } from './keys';
 export { PAGE_SIZE, PagedTable, type CompactRow, type PagedTableProps } from './PagedTable';
 export { DirectionTag, TopupStateTag, customerTopupState, topupStateColor } from './StateTag';

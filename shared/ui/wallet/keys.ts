@@ -11,8 +11,12 @@ export const WALLET_KEYS = {
 
 export function refreshWallet(qc: QueryClient) {
   return Promise.all(
-    [['wallet-balance'], WALLET_KEYS.topups, WALLET_KEYS.transactions, WALLET_KEYS.transfers, WALLET_KEYS.momoTopups].map((queryKey) =>
-      qc.invalidateQueries({ queryKey: [...queryKey] }),
-    ),
+    [
+      ['wallet-balance'],
+      WALLET_KEYS.topups,
+      WALLET_KEYS.transactions,
+      WALLET_KEYS.transfers,
+      WALLET_KEYS.momoTopups,
+    ].map((queryKey) => qc.invalidateQueries({ queryKey: [...queryKey] })),
   );
 }

@@ -14,12 +14,21 @@ const LIVE_MS = 10_000;
  */
 export function useLiveWallet(walletId: string | null | undefined) {
   const qc = useQueryClient();
-  const { data } = useQuery({ ...walletBalanceQuery(walletId), refetchInterval: LIVE_MS, refetchIntervalInBackground: false });
+  const { data } = useQuery({
+    ...walletBalanceQuery(walletId),
+    refetchInterval: LIVE_MS,
+    refetchIntervalInBackground: false,
+  });
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (data === undefined) return;
     if (seen.current !== undefined && seen.current !== data) {
-      for (const queryKey of [WALLET_KEYS.topups, WALLET_KEYS.transactions, WALLET_KEYS.transfers, WALLET_KEYS.momoTopups]) {
+      for (const queryKey of [
+        WALLET_KEYS.topups,
+        WALLET_KEYS.transactions,
+        WALLET_KEYS.transfers,
+        WALLET_KEYS.momoTopups,
+      ]) {
         void qc.invalidateQueries({ queryKey: [...queryKey] });
       }
     }

@@ -25,7 +25,11 @@ export function useWalletBalance(walletId: string | null | undefined): WalletBal
   if (q.isLoading) return { loading: true, balance: null };
   if (q.error) {
     const notFound = q.error instanceof ApiError && q.error.statusCode === 404;
-    return { loading: false, balance: null, error: notFound ? undefined : q.error instanceof ApiError ? q.error.display : 'Could not read the balance.' };
+    return {
+      loading: false,
+      balance: null,
+      error: notFound ? undefined : q.error instanceof ApiError ? q.error.display : 'Could not read the balance.',
+    };
   }
   return { loading: false, balance: q.data ?? null };
 }

@@ -6,7 +6,14 @@ import { waitForLink } from './mail';
 export async function verifiedIndividual(request: APIRequestContext, first = 'Adwoa', last = 'Boakye') {
   const email = uniqueEmail('ind');
   const res = await request.post('/api/v1/account/individuals/register', {
-    data: { first_name: first, last_name: last, email, password: PASSWORD, confirm_password: PASSWORD, phone_number: '+233241230000' },
+    data: {
+      first_name: first,
+      last_name: last,
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      phone_number: '+233241230000',
+    },
   });
   if (res.status() !== 201) throw new Error(`register ${res.status()} ${await res.text()}`);
   const link = await waitForLink(email, '/verify-email');

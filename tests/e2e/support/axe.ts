@@ -20,7 +20,10 @@ async function runAxe(page: Page): Promise<AxeResults['violations']> {
     // What is fading out (a toast leaving, a drawer closing) is measured half-transparent: left out.
     (tags) =>
       (window as unknown as { axe: typeof import('axe-core') }).axe
-        .run({ exclude: ['[class*="-leave"]'] } as never, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .run({ exclude: ['[class*="-leave"]'] } as never, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        })
         .then((r) => r.violations),
     TAGS,
   );

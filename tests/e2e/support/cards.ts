@@ -9,8 +9,10 @@ import { freshCode, rememberSecret } from './totp';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-export const hex64 = () => Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
-export const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+export const hex64 = () =>
+  Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+export const letters = (n: number) =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** One login per account at a time across workers (the lock directories logInThroughUi uses). */
@@ -45,7 +47,10 @@ export async function staffToken(request: APIRequestContext, email: string, pass
     const challenge = (await login.json()).data as { token: string; qrcode?: string; secret?: string };
     if (challenge.secret) rememberSecret(email, challenge.secret);
     const code = await freshCode(email);
-    const confirm = await request.post(challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm', { data: { token: challenge.token, code } });
+    const confirm = await request.post(
+      challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm',
+      { data: { token: challenge.token, code } },
+    );
     expect(confirm.status(), await confirm.text()).toBe(200);
     return (await confirm.json()).data.access_token as string;
   });
@@ -60,7 +65,9 @@ export const sessionOf = (page: Page) =>
 
 export async function balanceCents(page: Page, request: APIRequestContext): Promise<number> {
   const { token, wallet } = await sessionOf(page);
-  const res = await request.get(`/api/v1/wallet/account-balance/${wallet}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/v1/wallet/account-balance/${wallet}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   return centsOf((await res.json()).data);
 }
@@ -75,21 +82,34 @@ export const centsOf = (text: string) => {
 export async function fundWallet(page: Page, request: APIRequestContext, staffEmail: string, amount: string) {
   const { token, wallet } = await sessionOf(page);
   const auth = { authorization: `Bearer ${token}` };
-  const top = await request.post('/api/v1/wallet/topup-balance', { headers: auth, data: { wallet_id: wallet, amount, method: 'tron' } });
+  const top = await request.post('/api/v1/wallet/topup-balance', {
+    headers: auth,
+    data: { wallet_id: wallet, amount, method: 'tron' },
+  });
   expect(top.status()).toBe(201);
   const { reference } = (await top.json()).data;
-  const conf = await request.post('/api/v1/wallet/topup-confirm', { headers: auth, data: { reference, transaction_hash: hex64() } });
+  const conf = await request.post('/api/v1/wallet/topup-confirm', {
+    headers: auth,
+    data: { reference, transaction_hash: hex64() },
+  });
   expect(conf.status()).toBe(200);
   const list = await request.get(`/api/v1/reports/view-wallet-topups?wallet=${wallet}&per_page=100`, { headers: auth });
   const row = (await list.json()).data.find((r: { reference: string }) => r.reference === reference);
   const staff = await staffToken(request, staffEmail);
-  const approve = await request.post('/api/v1/wallet/approve-topup', { headers: { authorization: `Bearer ${staff}` }, data: { topup_id: row.id, action: 'approve' } });
+  const approve = await request.post('/api/v1/wallet/approve-topup', {
+    headers: { authorization: `Bearer ${staff}` },
+    data: { topup_id: row.id, action: 'approve' },
+  });
   expect(approve.status(), await approve.text()).toBe(200);
 }
 
 /** A side-menu entry on desktop; on phones the account menu and the links on Prepaid Cards. */
 export async function openScreen(page: Page, entry: 'Prepaid Cards' | 'Card Spending' | 'Card Transactions') {
-  const path = { 'Prepaid Cards': 'prepaid-cards', 'Card Spending': 'card-spending', 'Card Transactions': 'card-transactions' }[entry];
+  const path = {
+    'Prepaid Cards': 'prepaid-cards',
+    'Card Spending': 'card-spending',
+    'Card Transactions': 'card-transactions',
+  }[entry];
   if (!isPhone(page)) {
     // The side menu re-renders when the profile refreshes: retry until the screen is shown.
     await expect(async () => {
@@ -116,7 +136,11 @@ export const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 export async function pick(page: Page, scope: Page | Locator, label: string, option: string) {
   await motionless(page);
   await scope.getByRole('combobox', { name: label, exact: true }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option.replace(/[()*]/g, '\\$&')}$`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: new RegExp(`^${option.replace(/[()*]/g, '\\$&')}$`),
+    })
+    .click();
 }
 
 export async function cardOption(page: Page, option: string) {
@@ -136,7 +160,18 @@ export async function swipe(page: Page, dx: number) {
 }
 
 /** The create-card form: fills it, reads the fee preview, answers what it showed. */
-export async function fillCard(page: Page, c: { first: string; last: string; nickname: string; amount: string; purpose: 'Visa' | 'Mastercard'; limit?: string; control?: string }) {
+export async function fillCard(
+  page: Page,
+  c: {
+    first: string;
+    last: string;
+    nickname: string;
+    amount: string;
+    purpose: 'Visa' | 'Mastercard';
+    limit?: string;
+    control?: string;
+  },
+) {
   await page.getByLabel('First Name').fill(c.first);
   await page.getByLabel('Last Name').fill(c.last);
   await page.getByLabel('Unique Card Nickname').fill(c.nickname);
@@ -147,13 +182,18 @@ export async function fillCard(page: Page, c: { first: string; last: string; nic
   const preview = page.getByTestId('fee-preview');
   await expect(preview.getByText('All fees are in USD')).toBeVisible();
   await expect(preview.getByText('Total fees')).toBeVisible();
-  return { fees: centsOf(await preview.getByTestId('fee-total').innerText()), total: centsOf(await preview.getByTestId('fee-grand-total').innerText()) };
+  return {
+    fees: centsOf(await preview.getByTestId('fee-total').innerText()),
+    total: centsOf(await preview.getByTestId('fee-grand-total').innerText()),
+  };
 }
 
 /** 'card number (nickname)' of one of the signed-in customer's cards. */
 export async function cardLabel(page: Page, request: APIRequestContext, nickname: string) {
   const { token, wallet } = await sessionOf(page);
-  const res = await request.get(`/api/v1/cards/individual/${wallet}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/v1/cards/individual/${wallet}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const card = (await res.json()).data.find((c: { nickname: string }) => c.nickname === nickname);
   return card ? `${card.masked_number} (${card.nickname})` : null;
 }
@@ -179,4 +219,3 @@ export async function pickRange(page: Page, from: string, to: string) {
   }
   await page.getByRole('button', { name: 'Done' }).click();
 }
-

@@ -75,8 +75,14 @@ async function logIn(page: Page, email: string, password: string, opts: { prefil
   // A first login (2FA just set up) shows the recovery codes before going on.
   const codes = page.getByRole('heading', { name: 'Save your recovery codes' });
   const landed = await Promise.race([
-    codes.waitFor({ timeout: 30_000 }).then(() => 'codes', () => undefined),
-    page.waitForURL(/\/(portal|admin)(\/|$)/, { timeout: 30_000 }).then(() => 'home', () => undefined),
+    codes.waitFor({ timeout: 30_000 }).then(
+      () => 'codes',
+      () => undefined,
+    ),
+    page.waitForURL(/\/(portal|admin)(\/|$)/, { timeout: 30_000 }).then(
+      () => 'home',
+      () => undefined,
+    ),
   ]);
   if (landed === 'codes') await saveRecoveryCodes(page, email);
   await page.waitForURL(/\/(portal|admin)(\/|$)/);
@@ -102,7 +108,9 @@ export async function saveRecoveryCodes(page: Page, email: string): Promise<stri
  */
 export async function snap(page: Page, name: string, project: string) {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
@@ -113,10 +121,19 @@ export async function snap(page: Page, name: string, project: string) {
  * only one on phones). Retried: the menus re-render when the profile refreshes after a login, and
  * a dropdown still sliding in can take the tap on the entry next to the one meant.
  */
-export async function openFromMenu(page: Page, entry: string, url: RegExp, via: 'side' | 'account' = isPhone(page) ? 'account' : 'side') {
-  const item = via === 'account' ? openMenuOf(page).getByRole('menuitem', { name: entry }) : page.getByRole('menuitem', { name: entry });
+export async function openFromMenu(
+  page: Page,
+  entry: string,
+  url: RegExp,
+  via: 'side' | 'account' = isPhone(page) ? 'account' : 'side',
+) {
+  const item =
+    via === 'account'
+      ? openMenuOf(page).getByRole('menuitem', { name: entry })
+      : page.getByRole('menuitem', { name: entry });
   await expect(async () => {
-    if (via === 'account' && !(await item.isVisible())) await openDropdown(page, page.getByRole('button', { name: 'Account menu' }), 5_000);
+    if (via === 'account' && !(await item.isVisible()))
+      await openDropdown(page, page.getByRole('button', { name: 'Account menu' }), 5_000);
     await item.click({ timeout: 5_000 });
     await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });

@@ -9,7 +9,6 @@ export interface Eml {
   text: string;
 }
 
-
 function decodeQuotedPrintable(s: string): string {
   const bytes: number[] = [];
   const src = s.replace(/=\r?\n/g, '');
@@ -67,7 +66,9 @@ export function mailsTo(email: string): Eml[] {
 export async function waitForLink(email: string, contains: string, timeoutMs = 15_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mail = mailsTo(email).reverse().find((m) => m.text.includes(contains));
+    const mail = mailsTo(email)
+      .reverse()
+      .find((m) => m.text.includes(contains));
     const link = mail?.text.split(/\s+/).find((w) => w.startsWith('http') && w.includes(contains));
     if (link) return link;
     if (Date.now() > until) throw new Error(`no mail to ${email} with a link containing ${contains}`);

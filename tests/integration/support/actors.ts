@@ -18,7 +18,9 @@ export function mailsTo(t: TestApp, email: string): SentMail[] {
 
 /** The first URL in the newest mail to this address whose text contains `contains`. */
 export function linkFrom(t: TestApp, email: string, contains: string): string {
-  const mail = mailsTo(t, email).reverse().find((m) => m.text.includes(contains));
+  const mail = mailsTo(t, email)
+    .reverse()
+    .find((m) => m.text.includes(contains));
   if (!mail) throw new Error(`no mail to ${email} containing ${contains}`);
   const url = mail.text.split(/\s+/).find((w) => w.startsWith('http') && w.includes(contains));
   if (!url) throw new Error(`no link containing ${contains}`);
@@ -80,7 +82,10 @@ export function startFreshWindow(t: TestApp, seconds = t.ctx.config.rateLimit.wi
 }
 
 /** The decoded identity of the newest invitation mailed to this address. */
-export function invitationFor(t: TestApp, email: string): { email: string; phone: string; fullname: string; token: string } {
+export function invitationFor(
+  t: TestApp,
+  email: string,
+): { email: string; phone: string; fullname: string; token: string } {
   const link = linkFrom(t, email, '/onboarding/invited');
   return JSON.parse(Buffer.from(new URL(link).searchParams.get('identity')!, 'base64').toString());
 }
@@ -166,7 +171,13 @@ export async function newCompanyMember(t: TestApp, admin: Actor, role: 'admin' |
   const ip = randomIp();
   const acc = await t.api('POST', '/account/accept-invite', {
     ip,
-    body: { first_name: 'Esi', last_name: 'Badu', password: PASSWORD, token: identity.token, phone_number: '+233245556677' },
+    body: {
+      first_name: 'Esi',
+      last_name: 'Badu',
+      password: PASSWORD,
+      token: identity.token,
+      phone_number: '+233245556677',
+    },
   });
   if (acc.status !== 200) throw new Error(`accept failed ${acc.status} ${JSON.stringify(acc.body)}`);
   const { session, secret, token } = await logIn(t, email, PASSWORD, undefined, ip);

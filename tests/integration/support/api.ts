@@ -40,16 +40,24 @@ export interface Credentials {
 }
 
 export async function generateCredentials(t: TestApp, admin: Actor): Promise<Credentials> {
-  const res = await t.api('POST', '/third-party/clients', { token: admin.token, body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: admin.companyId } });
+  const res = await t.api('POST', '/third-party/clients', {
+    token: admin.token,
+    body: { name: 'Volta Trading Ltd', redirect_uri: null, identifier: admin.companyId },
+  });
   if (res.status !== 201) throw new Error(`generate credentials ${res.status} ${JSON.stringify(res.body)}`);
   return { clientId: res.body.data.client_id, secret: res.body.data.client_secret };
 }
 
-export const tokenRequest = (t: TestApp, body: Record<string, unknown>, ip = randomIp()) => t.api('POST', '/oauth/token', { body, ip });
+export const tokenRequest = (t: TestApp, body: Record<string, unknown>, ip = randomIp()) =>
+  t.api('POST', '/oauth/token', { body, ip });
 
 /** An access token for these credentials (JSON body). */
 export async function mintToken(t: TestApp, c: Credentials): Promise<string> {
-  const res = await tokenRequest(t, { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.secret });
+  const res = await tokenRequest(t, {
+    grant_type: 'client_credentials',
+    client_id: c.clientId,
+    client_secret: c.secret,
+  });
   if (res.status !== 200) throw new Error(`token ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token;
 }

@@ -54,7 +54,10 @@ export async function startTestApp(
   const database = postgresUrl
     ? await openDatabase({ url: postgresUrl, poolSize: 10 })
     : await openDatabase({
-        pglite: await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), extensions: await pgliteExtensions() }),
+        pglite: await PGlite.create({
+          loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+          extensions: await pgliteExtensions(),
+        }),
       });
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_SPA: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
@@ -68,7 +71,13 @@ export async function startTestApp(
       cb();
     },
   });
-  const { app, url, clock, api } = await serveApp({ config, database, mailer: (opts.mailer ?? memoryMailer)(mails), logStream, spaRoot: opts.spaRoot });
+  const { app, url, clock, api } = await serveApp({
+    config,
+    database,
+    mailer: (opts.mailer ?? memoryMailer)(mails),
+    logStream,
+    spaRoot: opts.spaRoot,
+  });
   return {
     url,
     app,

@@ -24,9 +24,12 @@ export const DEFAULT_CARD_FEES: FeeRule[] = [
 ];
 
 type Purpose = 'media' | 'general';
-export const creationFee = (p: Purpose, cents: number) => computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardCreation(p), cents).total;
-export const fundingFee = (p: Purpose, cents: number) => computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardFunding(p), cents).total;
-export const withdrawalFee = (p: Purpose, cents: number) => computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardWithdrawal(p), cents).total;
+export const creationFee = (p: Purpose, cents: number) =>
+  computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardCreation(p), cents).total;
+export const fundingFee = (p: Purpose, cents: number) =>
+  computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardFunding(p), cents).total;
+export const withdrawalFee = (p: Purpose, cents: number) =>
+  computeFees(DEFAULT_CARD_FEES, FEES_FOR.cardWithdrawal(p), cents).total;
 
 let seq = 0;
 
@@ -62,8 +65,18 @@ export async function verifyAccount(t: TestApp, a: Actor) {
 export const walletCents = async (t: TestApp, a: Actor) => centsOf(await balanceOf(t, a));
 
 /** A merchant charges the card through the sandbox issuer (staff only). */
-export const charge = (t: TestApp, staff: Actor, cardId: string, amount: string, merchant = 'Jumia Ghana', token = staff.token) =>
-  t.api('POST', '/sandbox/authorizations', { token, body: { card_id: cardId, amount, merchant, country: 'GH', currency: 'USD' } });
+export const charge = (
+  t: TestApp,
+  staff: Actor,
+  cardId: string,
+  amount: string,
+  merchant = 'Jumia Ghana',
+  token = staff.token,
+) =>
+  t.api('POST', '/sandbox/authorizations', {
+    token,
+    body: { card_id: cardId, amount, merchant, country: 'GH', currency: 'USD' },
+  });
 
 /** The card's ledger: available (card account) and held (approved, unsettled authorisations). */
 export async function cardLedger(t: TestApp, cardId: string) {
@@ -76,13 +89,18 @@ export async function issuerTokenOf(t: TestApp, cardId: string) {
   return c!.token;
 }
 
-export const issuerBalance = async (t: TestApp, cardId: string) => t.ctx.issuer.balanceOf(await issuerTokenOf(t, cardId));
+export const issuerBalance = async (t: TestApp, cardId: string) =>
+  t.ctx.issuer.balanceOf(await issuerTokenOf(t, cardId));
 
 type Rows = { rows: Record<string, unknown>[] };
-export const rows = async (t: TestApp, q: ReturnType<typeof sql>) => ((await t.ctx.db.execute(q)) as unknown as Rows).rows;
+export const rows = async (t: TestApp, q: ReturnType<typeof sql>) =>
+  ((await t.ctx.db.execute(q)) as unknown as Rows).rows;
 
 /** The whole ledger holds together: balances = sums of entries, transfers balance, nothing below zero. */
-export async function expectLedgerConsistent(t: TestApp, expect: (v: unknown, m?: string) => { toEqual(x: unknown): void }) {
+export async function expectLedgerConsistent(
+  t: TestApp,
+  expect: (v: unknown, m?: string) => { toEqual(x: unknown): void },
+) {
   const drift = await rows(
     t,
     sql`select a.id from ledger_accounts a
@@ -90,7 +108,10 @@ export async function expectLedgerConsistent(t: TestApp, expect: (v: unknown, m?
          where a.balance <> coalesce(e.s, 0)`,
   );
   expect(drift, 'accounts whose balance is not the sum of their entries').toEqual([]);
-  const unbalanced = await rows(t, sql`select transfer_id from ledger_entries group by transfer_id having sum(amount) <> 0`);
+  const unbalanced = await rows(
+    t,
+    sql`select transfer_id from ledger_entries group by transfer_id having sum(amount) <> 0`,
+  );
   expect(unbalanced, 'transfers whose entries do not sum to zero').toEqual([]);
   const negative = await rows(t, sql`select id from ledger_accounts where allow_negative = false and balance < 0`);
   expect(negative, 'accounts below zero that may not be').toEqual([]);

@@ -24,19 +24,32 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: path.resolve(__dirname, '../../..'),
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', SERVE_SPA: 'false', LOG_LEVEL: 'warn', RUN_JOBS: 'false', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_SPA: 'false',
+      LOG_LEVEL: 'warn',
+      RUN_JOBS: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : null))));
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : null))),
+  );
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output}`);
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) throw new Error(`server did not become healthy: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -55,15 +68,28 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** A JSON request to a server process; a connection cut by the server dying answers status 0. */
-export async function call(s: { base: string }, method: string, url: string, opts: { token?: string; body?: unknown; key?: string } = {}) {
+export async function call(
+  s: { base: string },
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; key?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.key) headers['idempotency-key'] = opts.key;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const res = await fetch(`${s.base}/api/v1${url}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(`${s.base}/api/v1${url}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, replayed: res.headers.get('idempotent-replayed') === 'true' };
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : null,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+    };
   } catch {
     return { status: 0, body: null, replayed: false };
   }

@@ -17,13 +17,23 @@ export async function balanceOf(t: TestApp, a: Actor): Promise<string> {
   return res.body.data;
 }
 
-export const topupBody = (a: Actor, amount: unknown, method: 'tron' | 'momo' = 'tron') => ({ wallet_id: walletOf(a), amount, method });
+export const topupBody = (a: Actor, amount: unknown, method: 'tron' | 'momo' = 'tron') => ({
+  wallet_id: walletOf(a),
+  amount,
+  method,
+});
 
 /** Creates a top-up and answers its instructions (reference, code, …). */
 export async function startTopup(t: TestApp, a: Actor, amount: string, method: 'tron' | 'momo' = 'tron') {
   const res = await t.api('POST', '/wallet/topup-balance', { token: a.token, body: topupBody(a, amount, method) });
   if (res.status !== 201) throw new Error(`topup-balance ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { reference: string; code: string; amount: string; momo?: Record<string, string>; tron?: Record<string, string> };
+  return res.body.data as {
+    reference: string;
+    code: string;
+    amount: string;
+    momo?: Record<string, string>;
+    tron?: Record<string, string>;
+  };
 }
 
 /** The customer's view of one of their top-ups (id, state, reason, …). */
@@ -38,13 +48,19 @@ export async function topupRow(t: TestApp, a: Actor, reference: string) {
 /** A Tron top-up with its hash provided, ready for approval; answers its id and reference. */
 export async function tronTopupReady(t: TestApp, a: Actor, amount: string) {
   const top = await startTopup(t, a, amount, 'tron');
-  const conf = await t.api('POST', '/wallet/topup-confirm', { token: a.token, body: { reference: top.reference, transaction_hash: tronHash() } });
+  const conf = await t.api('POST', '/wallet/topup-confirm', {
+    token: a.token,
+    body: { reference: top.reference, transaction_hash: tronHash() },
+  });
   if (conf.status !== 200) throw new Error(`topup-confirm ${conf.status} ${JSON.stringify(conf.body)}`);
   return { id: (await topupRow(t, a, top.reference)).id as string, reference: top.reference };
 }
 
 export const decide = (t: TestApp, staff: Actor, topupId: string, action: 'approve' | 'deny', reason?: string) =>
-  t.api('POST', '/wallet/approve-topup', { token: staff.token, body: { topup_id: topupId, action, ...(reason === undefined ? {} : { reason }) } });
+  t.api('POST', '/wallet/approve-topup', {
+    token: staff.token,
+    body: { topup_id: topupId, action, ...(reason === undefined ? {} : { reason }) },
+  });
 
 /** Adds users to the momo confirmers (atomically, keeping whoever is there). */
 export async function makeMomoAgent(t: TestApp, ...users: Actor[]) {
