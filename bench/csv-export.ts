@@ -38,15 +38,13 @@ async function main() {
     const wallet = (await findWallet(t.ctx.db, customer.id))!;
     // An account of the benchmark's own standing for money from outside (may go negative).
     const source = crypto.randomUUID();
-    await t.ctx.db
-      .insert(ledgerAccounts)
-      .values({
-        id: source,
-        kind: 'bench_source',
-        ownerId: crypto.randomUUID(),
-        currency: 'USDT',
-        allowNegative: true,
-      });
+    await t.ctx.db.insert(ledgerAccounts).values({
+      id: source,
+      kind: 'bench_source',
+      ownerId: crypto.randomUUID(),
+      currency: 'USDT',
+      allowNegative: true,
+    });
     const prefix = `BENCH${Date.now().toString(36).toUpperCase()}-`;
 
     let total = 0n;

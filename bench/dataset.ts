@@ -85,7 +85,7 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
   await inBatches(s.cards, batch, 'cards', async (from, to) => {
     await exec(`
       insert into cards (id, wallet_id, created_by, first_name, last_name, nickname, purpose, type, issuer_token, last4, masked_number, exp_month, exp_year, billing, state, deleted_at, created_at, updated_at)
-      select ${uuidOf('card', 'c')}, ${ownerOf('c % ' + W)}, ${uuidOf('user', 'c % ' + W)}, ${FIRST}[1 + c % 16], 'Card ' || c, 'bench-' || c,
+      select ${uuidOf('card', 'c')}, ${ownerOf(`c % ${W}`)}, ${uuidOf('user', `c % ${W}`)}, ${FIRST}[1 + c % 16], 'Card ' || c, 'bench-' || c,
              (array['general', 'media', 'tokencard'])[1 + c % 3], case when c % 2 = 0 then 'basic' else 'premium' end,
              'bench-' || c, lpad((c % 10000)::text, 4, '0'), '4242 **** **** ' || lpad((c % 10000)::text, 4, '0'), 12, 2030, '{}'::jsonb,
              case when c % 5 = 0 then 'Deactivated' else 'Active' end,

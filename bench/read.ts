@@ -41,15 +41,13 @@ async function main() {
     const wallet = (await findWallet(t.ctx.db, customer.id))!;
     // A balance that is not the default, so a wrong row would show.
     const source = crypto.randomUUID();
-    await t.ctx.db
-      .insert(ledgerAccounts)
-      .values({
-        id: source,
-        kind: 'bench_source',
-        ownerId: crypto.randomUUID(),
-        currency: 'USDT',
-        allowNegative: true,
-      });
+    await t.ctx.db.insert(ledgerAccounts).values({
+      id: source,
+      kind: 'bench_source',
+      ownerId: crypto.randomUUID(),
+      currency: 'USDT',
+      allowNegative: true,
+    });
     await t.ctx.db.transaction((tx) =>
       post(tx, {
         kind: 'deposit',

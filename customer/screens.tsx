@@ -6,6 +6,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
  */
 export function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module level, never inside a render
   return function Screen() {
     return (
       // The spinner is plain CSS (src/boot.css): antd's Spin would weigh on the first load.

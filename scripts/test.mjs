@@ -40,6 +40,8 @@ function ensureChromium() {
 
 const only = process.argv[2];
 const results = [];
+if (!only || only === 'lint')
+  results.push(['lint', run('lint (Biome)', process.execPath, [bin('@biomejs/biome', 'bin/biome'), 'check', '.'])]);
 if (!only || only === 'typecheck')
   results.push([
     'typecheck',

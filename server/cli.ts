@@ -147,6 +147,7 @@ async function main(argv: string[]): Promise<number> {
           merchant: { type: 'string', default: 'Sandbox Merchant' },
           country: { type: 'string', default: 'GH' },
           currency: { type: 'string', default: 'USD' },
+          // biome-ignore lint/suspicious/noThenProperty: the sandbox's --then option (parseArgs options, never awaited)
           then: { type: 'string' },
         },
       });

@@ -2,7 +2,7 @@
 export function toBase64(s: string): string {
   const bytes = new TextEncoder().encode(s);
   let bin = '';
-  bytes.forEach((b) => (bin += String.fromCharCode(b)));
+  for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
 }
 

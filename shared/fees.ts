@@ -58,7 +58,7 @@ export function computeFees(schedule: FeeRule[], names: readonly string[], amoun
   const lines: FeeLine[] = [];
   for (const name of names) {
     const rule = schedule.find((r) => r.name === name);
-    if (!rule || rule.status !== 'Active') continue;
+    if (rule?.status !== 'Active') continue;
     lines.push({ name, type: rule.type, value: rule.value, amount: feeAmount(rule, amountCents) });
   }
   return { lines, total: lines.reduce((s, l) => s + l.amount, 0) };

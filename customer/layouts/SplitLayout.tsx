@@ -38,6 +38,15 @@ function MarketingPanel({ link }: { link: ReactNode }) {
 }
 
 const linkStyle = { color: '#fff', display: 'inline-flex', gap: 6, alignItems: 'center' } as const;
+// Back is an action, not a place: a button that looks like the Home link.
+const backStyle = {
+  ...linkStyle,
+  background: 'none',
+  border: 0,
+  padding: 0,
+  font: 'inherit',
+  cursor: 'pointer',
+} as const;
 
 export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; children: ReactNode }) {
   const screens = Grid.useBreakpoint();
@@ -50,16 +59,9 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
         <HomeOutlined /> Home
       </Link>
     ) : (
-      <a
-        href="#back"
-        style={linkStyle}
-        onClick={(e) => {
-          e.preventDefault();
-          navigate(-1);
-        }}
-      >
+      <button type="button" style={backStyle} onClick={() => navigate(-1)}>
         <ArrowLeftOutlined /> Back
-      </a>
+      </button>
     );
   const form = (
     <Col xs={24} lg={12} style={{ background: '#fff', minHeight: '100vh', display: 'flex' }}>

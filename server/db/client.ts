@@ -110,7 +110,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: opts.poolSize ?? 10,
       // Awaited before the connection is handed out, so it listens before its first query.
       onConnect: (async (client: import('pg').ClientBase) => {
-        client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h.message(n.payload ?? '')));
+        client.on('notification', (n) => {
+          for (const h of handlers.get(n.channel) ?? []) h.message(n.payload ?? '');
+        });
         for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`);
       }) as (client: import('pg').ClientBase) => void,
     });

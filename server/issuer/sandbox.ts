@@ -74,6 +74,7 @@ export function createSandboxIssuer(opts: {
    * repeat of the id is answered with what the first call answered. A refusal records nothing,
    * so a repeat is tried again.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: operations either answer a record or nothing (void callbacks)
   async function once<T extends Record<string, unknown> | void>(
     opId: string,
     operation: IssuerOperation,

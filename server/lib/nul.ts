@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { AppError, type FieldErrors, invalid, notFound } from './http';
+import { type AppError, type FieldErrors, invalid, notFound } from './http';
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, so a NUL that reaches a query fails there (a 500).
@@ -16,7 +16,7 @@ export function nulFields(value: unknown, path: string[] = [], out: FieldErrors 
   if (typeof value === 'string') {
     if (value.includes(NUL)) out[label(path)] = [`${label(path)} must not contain a NUL character (\\u0000)`];
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulFields(v, [...path, String(i)], out));
+    for (const [i, v] of value.entries()) nulFields(v, [...path, String(i)], out);
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
       if (k.includes(NUL))

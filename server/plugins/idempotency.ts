@@ -305,7 +305,7 @@ export default fp(async (app) => {
       .returning({ key: idempotencyKeys.key });
     if (inserted.length) return payload;
     const [rec] = await db.select().from(idempotencyKeys).where(whereKey(idem));
-    if (!rec || rec.state !== 'done' || rec.requestHash !== idem.requestHash) return payload;
+    if (rec?.state !== 'done' || rec.requestHash !== idem.requestHash) return payload;
     idem.replayed = true;
     reply
       .status(rec.responseStatus ?? HTTP.OK)

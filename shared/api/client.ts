@@ -32,7 +32,7 @@ export function buildQuery(q?: Query): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
+    if (Array.isArray(v)) for (const x of v) p.append(k, String(x));
     else p.set(k, String(v));
   }
   const s = p.toString();

@@ -48,7 +48,7 @@ function write(s: StoredSession | null) {
   cache = s;
   if (s) storage()?.setItem(KEY, JSON.stringify({ ...s, token: btoa(s.token) }));
   else storage()?.removeItem(KEY);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export function setSessionFromPayload(p: SessionPayload) {
@@ -75,7 +75,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === KEY) {
       cache = read();
-      listeners.forEach((l) => l());
+      for (const l of listeners) l();
     }
   });
 }

@@ -56,24 +56,20 @@ export const decideBody = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to reject a verification' });
   });
 
-export const verificationListQuery = pageQuery
-  .and(dateRangeQuery)
-  .and(
-    z.object({
-      state: z.enum(['pending', 'approved', 'rejected'], { error: 'Unknown state' }).optional(),
-      name: z.string().trim().max(100).optional(),
-    }),
-  );
+export const verificationListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    state: z.enum(['pending', 'approved', 'rejected'], { error: 'Unknown state' }).optional(),
+    name: z.string().trim().max(100).optional(),
+  }),
+);
 
 export const CUSTOMER_STATES = ['Verified', 'In-review', 'Unverified', 'Deactivated'] as const;
-export const customerListQuery = pageQuery
-  .and(dateRangeQuery)
-  .and(
-    z.object({
-      state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(),
-      name: z.string().trim().max(100).optional(),
-    }),
-  );
+export const customerListQuery = pageQuery.and(dateRangeQuery).and(
+  z.object({
+    state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(),
+    name: z.string().trim().max(100).optional(),
+  }),
+);
 
 export const accountStatusBody = z.object({
   account: z.string({ error: 'Account is required' }).uuid('Account is required'),

@@ -80,7 +80,7 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
     const drawer = page.locator('.ant-drawer-content');
     await drawer.getByLabel('Full Name').fill(name);
     await drawer.getByLabel('Email').fill(`member${i}.${email}`);
-    await drawer.getByLabel('Phone Number').pressSequentially('20111222' + i);
+    await drawer.getByLabel('Phone Number').pressSequentially(`20111222${i}`);
     await drawer.getByLabel('User Privileges').click();
     await drawer.getByRole('button', { name: 'Add User' }).click();
     await expect(drawer).toBeHidden();

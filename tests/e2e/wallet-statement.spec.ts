@@ -30,7 +30,7 @@ async function downloadStatement(page: Page) {
   return { name: download.suggestedFilename(), pdf: await pdfText(bytes) };
 }
 
-const valueOf = (lines: string[][], label: RegExp) => lines.find((l) => label.test(l[0] ?? ''))?.[1];
+const valueBeside = (lines: string[][], label: RegExp) => lines.find((l) => label.test(l[0] ?? ''))?.[1];
 
 test('a customer downloads the statement of their wallet for the days they pick', async ({ page, request }, info) => {
   const project = info.project.name;
@@ -56,8 +56,8 @@ test('a customer downloads the statement of their wallet for the days they pick'
   expect(name).toBe(`wallet-statement-${day(-1)}-to-${day(0)}.pdf`);
   expect(pdf.lines).toContainEqual(['Account holder', `Efua ${last} (Individual)`]);
   expect(pdf.lines).toContainEqual(['Wallet ID', (await sessionOf(page)).wallet]);
-  expect(valueOf(pdf.lines, /^Opening balance at /)).toBe('USDT 0.00');
-  expect(centsOf(valueOf(pdf.lines, /^Closing balance/)!)).toBe(balance);
+  expect(valueBeside(pdf.lines, /^Opening balance at /)).toBe('USDT 0.00');
+  expect(centsOf(valueBeside(pdf.lines, /^Closing balance/)!)).toBe(balance);
   const movements = pdf.lines.filter((l) => /^[A-Z]{3}-[0-9A-Z]{10}$/.test(l[1] ?? ''));
   expect(movements.map((l) => [l[2], l[3], l[4], l[5]])).toEqual([['Wallet Top Up', '1.25', '+248.75', '248.75']]);
 });
@@ -95,8 +95,8 @@ test('staff download the statement of one account from its Wallet Transactions',
     headers: { authorization: `Bearer ${token}` },
   });
   const balance = centsOf((await res.json()).data);
-  expect(valueOf(pdf.lines, /^Opening balance at /)).toBe('USDT 0.00');
-  expect(centsOf(valueOf(pdf.lines, /^Closing balance/)!)).toBe(balance);
+  expect(valueBeside(pdf.lines, /^Opening balance at /)).toBe('USDT 0.00');
+  expect(centsOf(valueBeside(pdf.lines, /^Closing balance/)!)).toBe(balance);
   // the approved top-up, two card issuances and a card top-up, oldest first, ending at the balance
   const movements = pdf.lines.filter((l) => /^[A-Z]{3}-[0-9A-Z]{10}$/.test(l[1] ?? ''));
   expect(movements.map((l) => l[2])).toEqual(['Wallet Top Up', 'Card Issuance', 'Card Issuance', 'Card Top Up']);

@@ -89,7 +89,7 @@ describe('POST /oauth/token', () => {
     startFreshWindow(t);
     const ip = randomIp();
     const statuses: number[] = [];
-    let limited;
+    let limited: Awaited<ReturnType<typeof tokenRequest>> | undefined;
     for (let i = 0; i < 40 && !limited; i++) {
       const r = await tokenRequest(t, { ...grant(creds), client_secret: 'wrong' }, ip);
       statuses.push(r.status);

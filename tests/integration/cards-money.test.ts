@@ -287,7 +287,7 @@ describe("another account's card", () => {
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(404);
-        expect(JSON.stringify(res.body)).not.toContain(card.last4 + '"');
+        expect(JSON.stringify(res.body)).not.toContain(`${card.last4}"`);
       }
     }
     const mine = await t.api('GET', `/cards/${card.id}`, { token: a.token });

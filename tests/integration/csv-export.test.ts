@@ -82,15 +82,13 @@ beforeAll(async () => {
   const wallet = (await findWallet(t.ctx.db, customer.id))!;
   // A source account of this test's own, standing for money from outside (may go negative).
   const source = crypto.randomUUID();
-  await t.ctx.db
-    .insert(ledgerAccounts)
-    .values({
-      id: source,
-      kind: 'csv_test_source',
-      ownerId: crypto.randomUUID(),
-      currency: 'USDT',
-      allowNegative: true,
-    });
+  await t.ctx.db.insert(ledgerAccounts).values({
+    id: source,
+    kind: 'csv_test_source',
+    ownerId: crypto.randomUUID(),
+    currency: 'USDT',
+    allowNegative: true,
+  });
   const base = new Date(BASE).toISOString();
   const total = movements().reduce((s, m) => s + m.amount, 0);
   // One transaction: the ledger's guards check the entries against the balances at commit.

@@ -150,9 +150,9 @@ describe('Idempotency-Key', () => {
     expect(await rowsWithEmail(member.email)).toHaveLength(1);
 
     const other = await newIndividual(t);
-    const notYours = await putMe(admin, details, key + '-404', other.id);
+    const notYours = await putMe(admin, details, `${key}-404`, other.id);
     expect(notYours.status).toBe(404);
-    const again = await putMe(admin, details, key + '-404', other.id);
+    const again = await putMe(admin, details, `${key}-404`, other.id);
     expect(again.status).toBe(404);
     expect(again.headers.get(REPLAYED)).toBe('true');
     expect(again.body).toEqual(notYours.body);

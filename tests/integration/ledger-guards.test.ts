@@ -41,16 +41,14 @@ function handWritten(legs: { accountId: string; amount: number; before: number; 
     const transferId = crypto.randomUUID();
     await tx.insert(ledgerTransfers).values({ id: transferId, kind: 'test', reference: newReference('TST') });
     for (const l of legs) {
-      await tx
-        .insert(ledgerEntries)
-        .values({
-          id: crypto.randomUUID(),
-          transferId,
-          accountId: l.accountId,
-          amount: l.amount,
-          balanceBefore: l.before,
-          balanceAfter: l.before + l.amount,
-        });
+      await tx.insert(ledgerEntries).values({
+        id: crypto.randomUUID(),
+        transferId,
+        accountId: l.accountId,
+        amount: l.amount,
+        balanceBefore: l.before,
+        balanceAfter: l.before + l.amount,
+      });
       await tx
         .update(ledgerAccounts)
         .set({ balance: l.setBalance ?? l.before + l.amount })

@@ -131,7 +131,10 @@ describe('guesses sent all at once', () => {
   const burst = <T>(n: number, send: (i: number) => Promise<T>) =>
     Promise.all(Array.from({ length: n }, (_, i) => send(i)));
   const tally = (statuses: number[]) =>
-    statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+    statuses.reduce<Record<number, number>>((m, s) => {
+      m[s] = (m[s] ?? 0) + 1;
+      return m;
+    }, {});
 
   it('twenty wrong passwords in parallel from one address: five are checked, the rest are 429; the owner elsewhere gets in', async () => {
     startFreshWindow(t);

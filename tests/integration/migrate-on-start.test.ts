@@ -48,12 +48,14 @@ describe.skipIf(!!inject('postgresUrl'))('migrations at start', () => {
       const queries: string[] = [];
       const query = pgl.query.bind(pgl);
       const exec = pgl.exec.bind(pgl);
-      pgl.query = ((sql: string, ...rest: unknown[]) => (
-        queries.push(sql), query(sql, ...(rest as []))
-      )) as typeof pgl.query;
-      pgl.exec = ((sql: string, ...rest: unknown[]) => (
-        queries.push(sql), exec(sql, ...(rest as []))
-      )) as typeof pgl.exec;
+      pgl.query = ((sql: string, ...rest: unknown[]) => {
+        queries.push(sql);
+        return query(sql, ...(rest as []));
+      }) as typeof pgl.query;
+      pgl.exec = ((sql: string, ...rest: unknown[]) => {
+        queries.push(sql);
+        return exec(sql, ...(rest as []));
+      }) as typeof pgl.exec;
       await database.migrate();
       expect(queries).toHaveLength(1);
       expect(await applied(pgl)).toBe(journal.entries.length);

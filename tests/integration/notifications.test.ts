@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES } from '@shared/contract';
+import type { NOTIFICATION_TYPES } from '@shared/contract';
 import { notifications } from '../../server/db/schema';
 import { JOBS, jobByName } from '../../server/jobs';
 import { MAIL_RETRY_MS, sendDueMail } from '../../server/modules/notifications/mail';

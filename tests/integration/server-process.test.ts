@@ -22,7 +22,7 @@ const groupAlive = (pgid: number) => {
   }
 };
 afterEach(() => {
-  running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL'));
+  for (const p of running.splice(0)) if (p.exitCode === null) p.kill('SIGKILL');
   for (const g of groups.splice(0)) if (groupAlive(g)) process.kill(-g, 'SIGKILL');
 });
 

@@ -354,15 +354,13 @@ describe('bad input', () => {
     const wallet = (await findWallet(t.ctx.db, busy.id))!;
     const source = crypto.randomUUID();
     const prefix = `BSY-${Date.now().toString(36).toUpperCase().slice(-4)}`;
-    await t.ctx.db
-      .insert(ledgerAccounts)
-      .values({
-        id: source,
-        kind: 'statement_test_source',
-        ownerId: crypto.randomUUID(),
-        currency: 'USDT',
-        allowNegative: true,
-      });
+    await t.ctx.db.insert(ledgerAccounts).values({
+      id: source,
+      kind: 'statement_test_source',
+      ownerId: crypto.randomUUID(),
+      currency: 'USDT',
+      allowNegative: true,
+    });
     // 5,000 movements on 2 Jan 2024 and one more on 3 Jan, written straight into the ledger.
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`

@@ -11,7 +11,9 @@ import { buildServer, serverEntry, serverIsCurrent } from '../../scripts/build-s
  */
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 function project(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cw-build-server-'));

@@ -51,7 +51,7 @@ export default function AuditList() {
             placeholder="e.g. verification."
             style={{ minWidth: 200 }}
             options={ACTION_OPTIONS}
-            filterOption={(input, o) => (o?.value as string).startsWith(input.trim().toLowerCase())}
+            filterOption={(input, o) => String(o?.value ?? '').startsWith(input.trim().toLowerCase())}
             popupMatchSelectWidth={280}
           />
         </Form.Item>

@@ -50,6 +50,7 @@ export function AuditEntryDrawer({ entry, onClose }: { entry: ApiAuditEntry | nu
             Details
           </Typography.Title>
           <pre
+            role="region"
             aria-label="Details as JSON"
             style={{
               background: '#f6f8fa',

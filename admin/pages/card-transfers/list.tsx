@@ -158,7 +158,7 @@ function CardTransfers({
         rowLabel={(t) => `Open transaction ${t.trans_ref}`}
         emptyText="No card transactions match these filters"
         footer={
-          <div className="cw-totals" aria-label="Totals">
+          <div className="cw-totals" role="group" aria-label="Totals">
             <span>Total</span>
             <span data-testid="card-transfers-total-amount">{usd(totals?.amount ?? '0.00')}</span>
             <span>Fees</span>

@@ -75,7 +75,12 @@ function WalletLoads({
         emptyText="No top-ups match these filters"
         footer={
           // What was received apart from what is pending or denied: one sum of every state says little.
-          <div className="cw-totals" aria-label="Totals" style={{ flexWrap: 'wrap', columnGap: 20, rowGap: 4 }}>
+          <div
+            className="cw-totals"
+            role="group"
+            aria-label="Totals"
+            style={{ flexWrap: 'wrap', columnGap: 20, rowGap: 4 }}
+          >
             <span>
               Received <strong data-testid="topups-received">{amount(totals?.received ?? '0.00')}</strong>
             </span>

@@ -46,12 +46,12 @@ function useAnchors(root: React.RefObject<HTMLDivElement | null>, hash: string) 
     const resized = new ResizeObserver(apply);
     resized.observe(document.body);
     const userEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    userEvents.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+    for (const e of userEvents) window.addEventListener(e, stop, { passive: true });
     const settled = window.setTimeout(stop, 4000);
     return () => {
       mutated.disconnect();
       resized.disconnect();
-      userEvents.forEach((e) => window.removeEventListener(e, stop));
+      for (const e of userEvents) window.removeEventListener(e, stop);
       window.clearTimeout(settled);
     };
   }, [root, hash]);

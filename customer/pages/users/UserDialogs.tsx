@@ -206,6 +206,7 @@ export function DeleteUserModal({
   onDone(): void;
 }) {
   const { busy, error, setError, run } = useDialogSubmit();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the error of one row must not show on the next
   useEffect(() => setError(undefined), [row, setError]);
   async function remove() {
     if (!row) return;

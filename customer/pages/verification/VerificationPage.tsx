@@ -73,41 +73,35 @@ export default function VerificationPage() {
 
   if (state === 'pending') {
     return page(
-      <>
-        <Card>
-          <Result
-            icon={<ClockCircleOutlined style={{ color: '#1d4ed8' }} />}
-            title={<ResultHeading>{PENDING_TEXT}</ResultHeading>}
-            subTitle={
-              latest?.state === 'pending'
-                ? `Submitted on ${when(latest.submitted_at)}. We will review it and let you know by email.`
-                : 'We will review it and let you know by email.'
-            }
-            extra={back}
-          />
-        </Card>
-      </>,
+      <Card>
+        <Result
+          icon={<ClockCircleOutlined style={{ color: '#1d4ed8' }} />}
+          title={<ResultHeading>{PENDING_TEXT}</ResultHeading>}
+          subTitle={
+            latest?.state === 'pending'
+              ? `Submitted on ${when(latest.submitted_at)}. We will review it and let you know by email.`
+              : 'We will review it and let you know by email.'
+          }
+          extra={back}
+        />
+      </Card>,
     );
   }
 
   if (state === 'Verified') {
     return page(
-      <>
-        <Card>
-          <Result
-            status="success"
-            title={
-              <ResultHeading>
-                {individual ? 'Your account is verified' : 'Your company account is verified'}
-              </ResultHeading>
-            }
-            subTitle={
-              latest?.decided_at ? `Verified on ${when(latest.decided_at)}.` : 'There is nothing more to submit.'
-            }
-            extra={back}
-          />
-        </Card>
-      </>,
+      <Card>
+        <Result
+          status="success"
+          title={
+            <ResultHeading>
+              {individual ? 'Your account is verified' : 'Your company account is verified'}
+            </ResultHeading>
+          }
+          subTitle={latest?.decided_at ? `Verified on ${when(latest.decided_at)}.` : 'There is nothing more to submit.'}
+          extra={back}
+        />
+      </Card>,
     );
   }
 

@@ -11,6 +11,7 @@ export function MomoConfirmModal({ topup, open, onClose }: { topup: ApiTopup | n
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
   const [error, setError] = useState<string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the error of one top-up must not show on the next
   useEffect(() => setError(undefined), [topup]);
 
   async function confirm() {

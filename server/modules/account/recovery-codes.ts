@@ -49,7 +49,7 @@ export async function unusedRecoveryCodes(db: DbOrTx, userId: string): Promise<n
 }
 
 /** Uses up one unused code of the user; false if it is not one. */
-export async function useRecoveryCode(
+export async function spendRecoveryCode(
   db: DbOrTx,
   key: Buffer,
   userId: string,
@@ -90,7 +90,7 @@ export async function loginWithRecoveryCode(
   try {
     session = await ctx.db.transaction(async (tx) => {
       await claimChallenge(tx, ch.id, now);
-      const used = await useRecoveryCode(tx, ctx.config.encryptionKey, user.id, code, now);
+      const used = await spendRecoveryCode(tx, ctx.config.encryptionKey, user.id, code, now);
       // Thrown, not returned: the challenge's claim rolls back with it.
       if (!used) throw wrong;
       return { session: await createSession(ctx, tx, user.id, meta), left: await unusedRecoveryCodes(tx, user.id) };

@@ -16,7 +16,7 @@ import {
   dropRecoveryCodes,
   issueRecoveryCodes,
   unusedRecoveryCodes,
-  useRecoveryCode,
+  spendRecoveryCode,
 } from './recovery-codes';
 
 /** Profile's 2FA actions (new recovery codes, a new authenticator) and the staff-assisted reset. */
@@ -42,7 +42,7 @@ async function checkBothFactors(ctx: AppContext, userId: string, body: FactorChe
   if (!(await verifyPassword(user.passwordHash, body.password ?? '')))
     throw invalidField('password', 'The password is incorrect.');
   if (body.code === undefined) {
-    if (!(await useRecoveryCode(ctx.db, ctx.config.encryptionKey, user.id, body.recovery_code!, ctx.now()))) {
+    if (!(await spendRecoveryCode(ctx.db, ctx.config.encryptionKey, user.id, body.recovery_code!, ctx.now()))) {
       throw invalidField('recovery_code', BAD_RECOVERY_CODE);
     }
     await attempt.takeBack();

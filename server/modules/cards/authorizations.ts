@@ -176,7 +176,7 @@ async function release(ctx: AppContext, ref: string, outcome: 'reversed' | 'sett
       .from(cardTransactions)
       .where(and(eq(cardTransactions.issuerReference, ref), eq(cardTransactions.kind, 'authorization')))
       .for('update');
-    if (!auth || auth.status !== 'approved') throw new IssuerError('This authorisation is not waiting to settle.');
+    if (auth?.status !== 'approved') throw new IssuerError('This authorisation is not waiting to settle.');
     const acc = await cardAccounts(tx, auth.cardId);
     const [card] = await tx.select().from(cards).where(eq(cards.id, auth.cardId));
     const now = ctx.now();

@@ -39,7 +39,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
       { onRequest, schema: { tags, security, params: z.object({ id: z.string().uuid() }) } },
       async (req) => {
         const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, req.params.id));
-        if (!auth || auth.kind !== 'authorization' || !auth.issuerReference) throw notFound('The authorisation');
+        if (auth?.kind !== 'authorization' || !auth.issuerReference) throw notFound('The authorisation');
         try {
           await (outcome === 'reverse'
             ? ctx.issuer.reverse(auth.issuerReference)

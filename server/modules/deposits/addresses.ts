@@ -46,16 +46,14 @@ export async function depositAddressOf(ctx: AppContext, walletId: string): Promi
     const index = top?.n == null ? 0 : top.n + 1;
     const address = depositAddressAt(keyOf(ctx.config.chain.xpub), index);
     const now = ctx.now();
-    await tx
-      .insert(depositAddresses)
-      .values({
-        address,
-        walletId,
-        xpubId,
-        derivationIndex: index,
-        scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS),
-        createdAt: now,
-      });
+    await tx.insert(depositAddresses).values({
+      address,
+      walletId,
+      xpubId,
+      derivationIndex: index,
+      scanFrom: new Date(now.getTime() - FIRST_SCAN_MARGIN_MS),
+      createdAt: now,
+    });
     return address;
   });
 }

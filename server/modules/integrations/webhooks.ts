@@ -122,7 +122,7 @@ async function attempt(ctx: AppContext, e: typeof webhookEvents.$inferSelect) {
     .select()
     .from(callbackEndpoints)
     .where(and(eq(callbackEndpoints.companyId, e.companyId), isNull(callbackEndpoints.revokedAt)));
-  if (!endpoint || !endpoint.active) {
+  if (!endpoint?.active) {
     await ctx.db.update(webhookEvents).set({ state: 'skipped' }).where(eq(webhookEvents.id, e.id));
     return;
   }

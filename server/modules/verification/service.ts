@@ -62,19 +62,17 @@ async function submit(
     const documents: Record<string, string> = {};
     for (const f of Object.values(files)) documents[f.field] = await storeUpload(ctx, tx, f, accountId, me.id);
     const id = crypto.randomUUID();
-    await tx
-      .insert(verifications)
-      .values({
-        id,
-        accountType,
-        accountId,
-        submittedBy: me.id,
-        state: 'pending',
-        data,
-        documents,
-        createdAt: now,
-        updatedAt: now,
-      });
+    await tx.insert(verifications).values({
+      id,
+      accountType,
+      accountId,
+      submittedBy: me.id,
+      state: 'pending',
+      data,
+      documents,
+      createdAt: now,
+      updatedAt: now,
+    });
     await notify(
       tx,
       { staff: true },

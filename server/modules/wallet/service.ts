@@ -98,7 +98,7 @@ export async function createTopup(ctx: AppContext, me: AuthUser, body: z.output<
       updatedAt: now,
     })
     .returning();
-  if (settings && settings.alertEmails.length) {
+  if (settings?.alertEmails.length) {
     const owner = await walletOwner(ctx.db, walletId);
     await sendSafely(ctx, 'momo alert', () =>
       ctx.mailer.send(
@@ -238,7 +238,7 @@ function confirmMessage(method: string, state: string, check: ChainCheck | undef
 export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: string) {
   if (!(await isMomoAgent(ctx.db, me.id))) throw forbidden('Only mobile-money agents confirm payments.');
   const t = await findTopup(ctx.db, topupId);
-  if (!t || t.method !== 'Momo') throw notFound('The top-up');
+  if (t?.method !== 'Momo') throw notFound('The top-up');
   const now = ctx.now();
   const [updated] = await ctx.db.transaction(async (tx) => {
     const rows = await tx

@@ -111,8 +111,9 @@ export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
           />
         </Flex>
         <pre
+          role="region"
           aria-label="Payload"
-          // it scrolls sideways: focusable, so a keyboard can scroll it
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; focusable so a keyboard can scroll it
           tabIndex={0}
           style={{
             background: '#0f172a',
