@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
+import { DEMO_PASSWORD, isPhone, motionless, openDropdown, snap as snapNow } from './support/flows';
+import { signedInAs } from './support/session';
 
 /**
  * Every screen of both apps as each role, at both sizes, checked by axe-core (WCAG 2.1 A and AA,
@@ -30,7 +31,7 @@ const contextOptions = () => {
 async function signedIn(browser: Browser, email: string) {
   const other = await (await browser.newContext(contextOptions())).newPage();
   await other.goto('/login');
-  await logInThroughUi(other, email, DEMO_PASSWORD);
+  await signedInAs(other, email);
   await settled(other);
   return other;
 }
@@ -107,7 +108,7 @@ test('an individual: every portal screen, the account menu and the profile', asy
   test.setTimeout(300_000);
   const said = watchConsole(page);
   await page.goto('/login');
-  await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'ama@example.com');
   await settled(page);
   await snap(page, 'ind-dashboard');
   await tour(
@@ -138,7 +139,7 @@ test('an individual: every portal screen, the account menu and the profile', asy
 test('a company admin, a company user and the momo agent: the screens only they have', async ({ page, browser }) => {
   test.setTimeout(300_000);
   await page.goto('/login');
-  await logInThroughUi(page, 'kofi@acme.example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'kofi@acme.example.com');
   await settled(page);
   await snap(page, 'coadmin-dashboard');
   await tour(
@@ -161,7 +162,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
   test.setTimeout(420_000);
   const said = watchConsole(page);
   await page.goto('/login');
-  await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, 'super@cardwallet.example');
   await settled(page);
   await snap(page, 'super-dashboard');
   await tour(
@@ -215,7 +216,7 @@ test('keyboard: the card-type chooser and the six-box code input work without a 
   await snap(page, 'code-input');
 
   await page.goto('/login');
-  await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'ama@example.com');
   await page.goto('/portal/prepaid-cards');
   await settled(page);
   const create = page.getByRole('button', { name: 'Add New Card' });

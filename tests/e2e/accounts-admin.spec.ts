@@ -9,7 +9,6 @@ import {
 import dayjs from 'dayjs';
 import { verifiedIndividual } from './support/accounts';
 import {
-  DEMO_PASSWORD,
   PASSWORD,
   fillPhone,
   isPhone,
@@ -18,6 +17,7 @@ import {
   snap as snapNow,
   uniqueEmail,
 } from './support/flows';
+import { signedInAs } from './support/session';
 import { samplePdf, samplePng } from '../../server/seed/documents';
 import { waitForLink } from './support/mail';
 import { freshCode, rememberSecret } from './support/totp';
@@ -259,7 +259,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
   const kycName = desktop ? 'Kojo Antwi' : personName;
 
   await page.goto('/login');
-  await logInThroughUi(page, desktop ? SUPER : ADMIN, DEMO_PASSWORD);
+  await signedInAs(page, desktop ? SUPER : ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
 
   await test.step('the menu: Verifications first after Dashboard, then the Customer Database', async () => {
@@ -487,7 +487,7 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
   const fullName = `Nana Yeboah${tag}`;
 
   await page.goto('/login');
-  await logInThroughUi(page, SUPER, DEMO_PASSWORD);
+  await signedInAs(page, SUPER);
   await expect(page).toHaveURL(/\/admin$/);
 
   await test.step('Administration: Fees, Admin Management, Momo, Audit Trail', async () => {

@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany } from './support/accounts';
-import { DEMO_PASSWORD, PASSWORD, logInThroughUi, openFromMenu, snap as snapNow } from './support/flows';
+import { PASSWORD, logInThroughUi, openFromMenu, snap as snapNow } from './support/flows';
+import { signedInAs } from './support/session';
 import { approveKyb, deliveriesFixture, freezeACard, otherBrowser, sessionOf } from './support/integrations';
 
 /**
@@ -46,7 +47,7 @@ test('only the admin of a verified company gets API Settings; others are told wh
 }, info) => {
   const project = info.project.name;
   // A Company-User of verified Acme: no menu entry, and the screen says the admin does it.
-  await logInThroughUi(page, 'efua@acme.example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'efua@acme.example.com');
   await expect(page.getByRole('menuitem', { name: 'API Settings' })).toHaveCount(0);
   await page.goto('/portal/apisettings');
   await expect(page.getByRole('heading', { name: 'API Settings' })).toBeVisible();
@@ -58,7 +59,7 @@ test('only the admin of a verified company gets API Settings; others are told wh
 
   // The admin of Sunrise Agro (KYB waiting for review): told to wait for the review.
   const other = await otherBrowser(browser, page);
-  await logInThroughUi(other.page, 'abena@sunrise-agro.example.com', DEMO_PASSWORD);
+  await signedInAs(other.page, 'abena@sunrise-agro.example.com');
   await openApiSettings(other.page);
   await expect(other.page.getByText('Your KYB verification is being reviewed')).toBeVisible();
   await expect(other.page.getByRole('list', { name: 'What API access needs' })).toContainText(
@@ -79,11 +80,7 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   const desktop = project === 'desktop';
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const staff = await otherBrowser(browser, page);
-  const staffLogin = logInThroughUi(
-    staff.page,
-    desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example',
-    DEMO_PASSWORD,
-  );
+  const staffLogin = signedInAs(staff.page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   staffLogin.catch(() => undefined); // awaited below; failing there, not as an unhandled rejection
   const staffToken = async () => {
     await staffLogin;
@@ -91,7 +88,7 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   };
 
   if (desktop) {
-    await logInThroughUi(page, 'kofi@acme.example.com', DEMO_PASSWORD);
+    await signedInAs(page, 'kofi@acme.example.com');
   } else {
     const { email } = await verifiedCompany(request);
     await logInThroughUi(page, email, PASSWORD);

@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { drawer, letters, openScreen, rowOf, sessionOf, staffToken } from './support/cards';
-import { DEMO_PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap } from './support/flows';
+import { isPhone, logInThroughUi, motionless, openDropdown, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
 /**
@@ -107,11 +108,7 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
   test.setTimeout(300_000);
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(
-    page,
-    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
-    DEMO_PASSWORD,
-  );
+  await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token } = await sessionOf(page);
   const c = await customerWithCards(request, token, `Pnl${letters(6)}`);
@@ -239,11 +236,7 @@ test('back-office: a screen that fails shows its error in its place; the menu, G
   test.setTimeout(240_000);
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(
-    page,
-    project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example',
-    DEMO_PASSWORD,
-  );
+  await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const c = await customerWithCards(request, (await sessionOf(page)).token, `Err${letters(6)}`);
   await page.goto(`/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);

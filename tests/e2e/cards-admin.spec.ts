@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { day, drawer, letters, pick, pickDay, pickRange, sessionOf } from './support/cards';
-import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { isPhone, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
 /**
@@ -70,7 +71,7 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
   const project = info.project.name;
   const desktop = project === 'desktop';
   await page.goto('/login');
-  await logInThroughUi(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token: staffToken } = await sessionOf(page);
   const last = `Adm${letters(6)}`;
@@ -322,7 +323,7 @@ test('staff read one account’s wallet and card transactions by date range; car
   const project = info.project.name;
   const desktop = project === 'desktop';
   await page.goto('/login');
-  await logInThroughUi(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token: staffToken } = await sessionOf(page);
   const c = await customerWithCards(request, staffToken, `Rep${letters(6)}`);

@@ -20,15 +20,8 @@ import {
   staffToken,
   swipe,
 } from './support/cards';
-import {
-  DEMO_PASSWORD,
-  PASSWORD,
-  isPhone,
-  logInThroughUi,
-  motionless,
-  openDropdown,
-  snap as snapNow,
-} from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
+import { signedInAs } from './support/session';
 
 /**
  * Customer card journeys (issue 4): a new customer with a funded wallet creates a premium Visa and
@@ -396,7 +389,7 @@ test('a customer sees why a card payment was declined', async ({ page }, info) =
           flagged: false,
           reason: 'Insufficient funds on the card.',
         };
-  await logInThroughUi(page, who.email, DEMO_PASSWORD);
+  await signedInAs(page, who.email);
   await openScreen(page, 'Prepaid Cards');
   await expect(rowOf(page, who.nickname).first()).toBeVisible();
   await snap(page, 'demo-list', project);

@@ -1,7 +1,8 @@
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { balanceCents, letters, sessionOf, staffToken } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { signedInAs } from './support/session';
 
 /**
  * On-chain deposits (issue 15): a customer's master wallet has its own Tron address, shown with a
@@ -160,7 +161,7 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   await sendOnChain(request, SHARED_ADDRESS, toReturn.amount);
 
   await page.goto('/login');
-  await logInThroughUi(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF, DEMO_PASSWORD);
+  await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   if (isPhone(page)) await page.goto('/admin/chain-deposits');
   else await page.getByRole('menuitem', { name: 'Chain Deposits' }).click();

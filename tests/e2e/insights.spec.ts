@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { isPhone, logInThroughUi, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { parseCsv } from '../support/csv';
 
 // The machine may be busy: give screens time to appear and journeys time to finish.
@@ -50,7 +51,7 @@ test('staff read the statistics of a date range as tiles and charts', async ({ p
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, 'super@cardwallet.example');
   await expect(page).toHaveURL(/\/admin/);
   // The back-office itself does not load the chart library.
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();

@@ -1,14 +1,7 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import {
-  DEMO_PASSWORD,
-  PASSWORD,
-  isPhone,
-  logInThroughUi,
-  openFromMenu,
-  snap as snapNow,
-  uniqueEmail,
-} from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, openFromMenu, snap as snapNow, uniqueEmail } from './support/flows';
+import { signedInAs } from './support/session';
 import { waitForLink } from './support/mail';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -232,7 +225,7 @@ test('a company admin submits KYB; their Company-User is told the admin does it'
 test('a rejected customer sees why, and a fake image is refused on its field', async ({ page }, info) => {
   const project = info.project.name;
   // (logInThroughUi takes one login at a time per account: the demo accounts are shared)
-  await logInThroughUi(page, 'ama@example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'ama@example.com');
   await expect(page.getByText(UNVERIFIED)).toBeVisible();
   await expect(page.getByTestId('banner-rejection')).toContainText(AMA_REASON);
   await snap(page, 'dashboard-rejected', project);
@@ -261,7 +254,7 @@ test('a rejected customer sees why, and a fake image is refused on its field', a
 
 test('a verified company admin has nothing to submit and no KYC entry', async ({ page }, info) => {
   const project = info.project.name;
-  await logInThroughUi(page, 'kofi@acme.example.com', DEMO_PASSWORD);
+  await signedInAs(page, 'kofi@acme.example.com');
   await expect(page.getByText(/Good (morning|afternoon|evening), Kofi/)).toBeVisible();
   await expect(page.getByText('Finish your account setup')).toHaveCount(0);
   expect(await topBarEntries(page)).not.toContain('KYC Verification');

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { staffToken } from './support/cards';
 import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
 /**
@@ -94,7 +95,7 @@ test('a declined card payment appears in the bell, opens the card, and reading c
 });
 
 test('staff see the review queue in the back-office bell', async ({ page }, info) => {
-  await logInThroughUi(page, isPhone(page) ? 'admin@cardwallet.example' : 'super@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, isPhone(page) ? 'admin@cardwallet.example' : 'super@cardwallet.example');
   await expect(bell(page)).toBeVisible();
   await bell(page).click();
   const drawer = page.locator('.ant-drawer-open .ant-drawer-content');

@@ -2,6 +2,7 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { cardOption, fundWallet, letters, openScreen, sessionOf } from './support/cards';
 import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap as snapNow } from './support/flows';
+import { signedInAs } from './support/session';
 
 /** What a careful new customer notices (issue 13): one journey per papercut, at both sizes. */
 
@@ -139,7 +140,7 @@ test('back-office: no menu label is cut, and the dashboard’s Wallet Top-Ups ti
   page,
 }, info) => {
   const staff = info.project.name === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example';
-  await logInThroughUi(page, staff, 'Demo!2026pass');
+  await signedInAs(page, staff);
   await expect(page).toHaveURL(/\/admin/);
   const head = page.locator('.ant-card-head', { hasText: 'Wallet Top-Ups' });
   await expect(head.getByRole('button', { name: 'Export CSV' })).toBeVisible();
@@ -171,7 +172,7 @@ test('back-office: a company’s fees opened by their address are titled with th
   page,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'a Super-Admin screen: the desktop run logs in as the Super-Admin');
-  await logInThroughUi(page, 'super@cardwallet.example', 'Demo!2026pass');
+  await signedInAs(page, 'super@cardwallet.example');
   await expect(page).toHaveURL(/\/admin/);
   // The demo's Acme Logistics Ltd, opened by address (no acc_name in the link).
   await page.goto('/admin/fees/00000000-0000-4000-8000-0000000000c1');
@@ -183,7 +184,7 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
   page,
 }, info) => {
   const phone = info.project.name === 'phone';
-  await logInThroughUi(page, phone ? 'admin@cardwallet.example' : 'super@cardwallet.example', 'Demo!2026pass');
+  await signedInAs(page, phone ? 'admin@cardwallet.example' : 'super@cardwallet.example');
   await expect(page).toHaveURL(/\/admin/);
   if (!phone) {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -14,6 +14,7 @@ import {
 } from './support/cards';
 import { otherBrowser } from './support/integrations';
 import { PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
+import { signedInAs } from './support/session';
 
 /**
  * Durable money (issue 12): the sandbox issuer refuses every load after the first to a card held
@@ -109,7 +110,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
   await test.step('staff find the failed load and its refund on the Reconciliation screen', async () => {
     const { context, page: admin } = await otherBrowser(browser, page);
     try {
-      await logInThroughUi(admin, staffEmail, 'Demo!2026pass');
+      await signedInAs(admin, staffEmail);
       await expect(admin).toHaveURL(/\/admin/);
       await openAdminMenu(admin, 'Reconciliation');
       await expect(admin).toHaveURL(/\/admin\/reconciliation$/);

@@ -3,15 +3,8 @@ import { type Page, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { verifiedIndividual } from './support/accounts';
 import { letters } from './support/cards';
-import {
-  DEMO_PASSWORD,
-  PASSWORD,
-  isPhone,
-  logInThroughUi,
-  openDropdown,
-  saveRecoveryCodes,
-  snap,
-} from './support/flows';
+import { PASSWORD, isPhone, openDropdown, saveRecoveryCodes, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { freshCode, knownRecoveryCodes, knownSecret, rememberSecret } from './support/totp';
 
 const BAD_RECOVERY = 'This recovery code is not valid or has already been used.';
@@ -164,7 +157,7 @@ test("staff reset a user's 2FA: the user's session ends and their next login set
   const auth = { authorization: `Bearer ${userToken}` };
   expect((await request.get('/api/v1/individuals/profile', { headers: auth })).status()).toBe(200);
 
-  await logInThroughUi(page, isPhone(page) ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, isPhone(page) ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await page.goto(`/admin/customers-individuals?name=${encodeURIComponent(last)}`);
   await expect(page.getByRole('heading', { name: 'List of Individuals' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Filters' });

@@ -2,7 +2,8 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedCompany } from './support/accounts';
 import { sessionOf, staffToken } from './support/cards';
-import { DEMO_PASSWORD, isPhone, logInThroughUi, snap } from './support/flows';
+import { isPhone, snap } from './support/flows';
+import { signedInAs } from './support/session';
 
 /**
  * Back-office wallet journeys on the demo data. Desktop runs as the Super-Admin on Ama's
@@ -117,7 +118,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
   const project = info.project.name;
   const desktop = project === 'desktop';
   await page.goto('/login');
-  await logInThroughUi(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
 
   await test.step('dashboard: the latest top-ups, linked to Wallet Loads', async () => {
@@ -313,7 +314,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
   test.setTimeout(300_000);
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(page, 'super@cardwallet.example', DEMO_PASSWORD);
+  await signedInAs(page, 'super@cardwallet.example');
 
   await test.step('List of Fees: filter, edit a value, deactivate and reactivate', async () => {
     await openMenu(page, 'Fees Management');

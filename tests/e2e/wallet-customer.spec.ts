@@ -1,7 +1,8 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { signedInAs } from './support/session';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -16,7 +17,7 @@ const hex64 = () => Array.from({ length: 64 }, () => '0123456789abcdef'[Math.flo
 const letters = (n: number) =>
   Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
-const logInDemo = (page: Page, email: string) => logInThroughUi(page, email, DEMO_PASSWORD);
+const logInDemo = (page: Page, email: string) => signedInAs(page, email);
 
 /** A side-menu entry on desktop; the account menu on phones (no side panel there). */
 async function openScreen(

@@ -3,7 +3,8 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
 import { verifiedIndividual } from './support/accounts';
 import { balanceCents, centsOf, day, fundWallet, letters, pickRange, sessionOf } from './support/cards';
-import { DEMO_PASSWORD, PASSWORD, isPhone, logInThroughUi, openFromMenu, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, openFromMenu, snap } from './support/flows';
+import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
 /**
@@ -65,7 +66,7 @@ test('a customer downloads the statement of their wallet for the days they pick'
 test('staff download the statement of one account from its Wallet Transactions', async ({ page, request }, info) => {
   const project = info.project.name;
   await page.goto('/login');
-  await logInThroughUi(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF, DEMO_PASSWORD);
+  await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   const { token } = await sessionOf(page);
   const c = await customerWithCards(request, token, `Stm${letters(6)}`);

@@ -1,9 +1,6 @@
-import { dataDir } from './env';
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { DEMO_PASSWORD, isPhone, motionless, openDropdown } from './flows';
-import { freshCode, rememberSecret } from './totp';
+import { sessionFor } from './session';
 
 /** Helpers of the card journeys: funding a wallet as staff would, reading balances, antd pickers. */
 
@@ -15,45 +12,9 @@ export const letters = (n: number) =>
   Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** One login per account at a time across workers (the lock directories logInThroughUi uses). */
-export async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(dataDir(), 'locks', email.toLowerCase());
-  mkdirSync(path.dirname(dir), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(dir);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(dir).mtimeMs > 120_000) rmSync(dir, { recursive: true, force: true });
-      } catch {
-        /* released meanwhile */
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** A session through the API login flow (2FA set up from the answered key the first time): staff, or any account. */
+/** A staff member's (or any account's) token: the run's shared session of that account. */
 export async function staffToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  return withAccountLock(email, async () => {
-    const login = await request.post('/api/v1/account/login', { data: { email, password } });
-    expect(login.status()).toBe(200);
-    const challenge = (await login.json()).data as { token: string; qrcode?: string; secret?: string };
-    if (challenge.secret) rememberSecret(email, challenge.secret);
-    const code = await freshCode(email);
-    const confirm = await request.post(
-      challenge.qrcode ? '/api/v1/account/auth-confirm' : '/api/v1/account/login-confirm',
-      { data: { token: challenge.token, code } },
-    );
-    expect(confirm.status(), await confirm.text()).toBe(200);
-    return (await confirm.json()).data.access_token as string;
-  });
+  return (await sessionFor(request, email, password)).access_token;
 }
 
 /** The signed-in customer's token and wallet, as the SPA stored them. */

@@ -1,8 +1,6 @@
-import { dataDir } from './env';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { type Locator, type Page, expect } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { withAccountLock } from './locks';
 import { freshCode, knownSecret, rememberRecoveryCodes, rememberSecret } from './totp';
 
 export const PASSWORD = 'E2e!Passw0rd';
@@ -19,30 +17,6 @@ export async function fillPhone(page: Page, label: string, nationalDigits: strin
   await input.click();
   await input.press('End');
   await input.pressSequentially(nationalDigits, { delay: 15 });
-}
-
-/**
- * One login at a time per account across all workers: the first login of an account sets up its
- * 2FA key, and two at once would race for it (and for the same 30-second code).
- */
-async function withAccountLock<T>(email: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(dataDir(), 'locks', email.toLowerCase());
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const until = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(dir);
-      break;
-    } catch {
-      if (Date.now() > until) throw new Error(`timed out waiting to log in as ${email}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Email and password, then the 2FA step: sets it up from the shown key the first time. */
