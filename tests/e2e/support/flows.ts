@@ -4,6 +4,7 @@ import { withAccountLock } from './locks';
 import { freshCode, knownSecret, rememberRecoveryCodes, rememberSecret } from './totp';
 
 export const PASSWORD = 'E2e!Passw0rd';
+const KEEP_SCREENS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
 export const uniqueEmail = (tag: string) =>
@@ -77,7 +78,7 @@ export async function saveRecoveryCodes(page: Page, email: string): Promise<stri
 
 /**
  * The shared Playwright screenshot spot, once drawers and modals stop moving:
- * test-results/screens/<project>/<name>.png. Every screenshot is also an accessibility check
+ * test-results/screens/<project>/<name>.png (not under CI unless E2E_SCREENSHOTS=1). Every screenshot is also an accessibility check
  * (axe-core, WCAG 2.1 A/AA), so every screen and panel a journey shows is checked as it is shown.
  */
 export async function snap(page: Page, name: string, project: string) {
@@ -86,7 +87,8 @@ export async function snap(page: Page, name: string, project: string) {
       timeout: 5_000,
     })
     .catch(() => undefined);
-  await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
+  // For people to look at; CI has nobody to look, so it only checks (a failure still keeps its screenshot).
+  if (KEEP_SCREENS) await page.screenshot({ path: `test-results/screens/${project}/${name}.png`, fullPage: true });
   await expectAccessible(page, name);
 }
 
