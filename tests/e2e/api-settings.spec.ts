@@ -171,7 +171,7 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await expect(button(page, 'Copy Client Secret')).toBeDisabled();
   await expect(button(page, 'Revoke Credentials')).toBeVisible();
 
-  // Callback: nothing saved yet, so only Save; the server's refusal is shown on the field and as a toast.
+  // Callback: nothing saved yet, so only Save; the server's refusal is shown once, under the field.
   const url = field(page, 'Callback url for card transaction webhooks');
   await expect(url).toHaveValue('');
   await expectCallbackButtons(page, ['Save']);
@@ -181,10 +181,12 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await expect(callbackCard(page).getByText('Enter a full URL such as https://example.com/webhooks')).toBeVisible();
   await url.fill('https://user:pw@hooks.example.com/cardwallet');
   await button(callbackCard(page), 'Save').click();
-  await expect(toast(page, 'The callback URL must not contain credentials')).toBeVisible();
   await expect(callbackCard(page).locator('.ant-form-item-explain-error')).toHaveText(
     'The callback URL must not contain credentials',
   );
+  // Said once (issue 13): under the field, and nowhere else on the page — no toast.
+  await expect(page.getByText('The callback URL must not contain credentials')).toHaveCount(1);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   const hook = `https://hooks.example.com/cardwallet/${project}`;
   await url.fill(hook);
   await button(callbackCard(page), 'Save').click();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiCallbackDetails } from '@shared/contract';
-import { applyFieldErrors } from '@shared/ui/forms';
+import { sayFailure } from '@shared/ui/forms';
 import { useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, said, useAction, useCallbackDetails } from './hooks';
 import { GUIDE_PATH } from './DocsLinks';
@@ -29,7 +29,7 @@ const URL_HINT = 'Enter a full URL such as https://example.com/webhooks';
 
 /** 'Callback url for card transaction webhooks': the URL, its state buttons and the signing secret. */
 export function CallbackCard() {
-  const { modal } = App.useApp();
+  const { message, modal } = App.useApp();
   const phone = useIsPhone();
   const [form] = Form.useForm<{ callback_url: string }>();
   const query = useCallbackDetails(true);
@@ -49,11 +49,12 @@ export function CallbackCard() {
         apiData<string>('POST', '/third-party/callback-request', {
           body: { callback_url: callback_url.trim(), active: true },
           idempotencyKey: key,
+          silent: true, // said once below: under the field it names, else as a toast
         }),
       said('Callback Url set successfully'),
       reload,
     );
-    if (!r.ok) applyFieldErrors(form, r.error);
+    if (!r.ok) sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
   }
   const setActive = (activate: boolean) =>
     run(
