@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { verifiedCompany } from './support/accounts';
-import { sessionOf, staffToken } from './support/cards';
+import { verifiedCompany, verifiedIndividual } from './support/accounts';
+import { hex64, letters, sessionOf, staffToken } from './support/cards';
 import { isPhone, snap } from './support/flows';
 import { signedInAs } from './support/session';
 
@@ -34,11 +34,39 @@ async function topupsOf(page: Page, query: string) {
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { total: number; data: Array<{ state: string; amount: string }> };
   const approved = body.data.filter((t) => t.state === 'Approved');
+  const sum = (state: (s: string) => boolean) =>
+    body.data.filter((t) => state(t.state)).reduce((all, t) => all + cents(t.amount), 0);
   return {
     total: body.total,
     approved: approved.length,
     approvedCents: approved.reduce((sum, t) => sum + cents(t.amount), 0),
+    /** the totals line as it should read: received (Approved), pending (neither decided), denied, all */
+    line: {
+      received: sum((s) => s === 'Approved'),
+      pending: sum((s) => s !== 'Approved' && s !== 'Denied'),
+      denied: sum((s) => s === 'Denied'),
+      total: sum(() => true),
+    },
   };
+}
+
+/** The totals line under Wallet Loads, in cents. */
+async function totalsOnScreen(page: Page) {
+  const read = async (id: string) => cents((await page.getByTestId(id).innerText()).replace(/ USDT$/, ''));
+  return {
+    received: await read('topups-received'),
+    pending: await read('topups-pending'),
+    denied: await read('topups-denied'),
+    total: await read('topups-total'),
+  };
+}
+
+/** The totals line reads these figures (waits for the list to settle). */
+async function expectTotals(page: Page, line: { received: number; pending: number; denied: number; total: number }) {
+  await expect(page.getByTestId('topups-received')).toHaveText(usdtText(line.received));
+  await expect(page.getByTestId('topups-pending')).toHaveText(usdtText(line.pending));
+  await expect(page.getByTestId('topups-denied')).toHaveText(usdtText(line.denied));
+  await expect(page.getByTestId('topups-total')).toHaveText(usdtText(line.total));
 }
 
 /** A user of a new company, made through the API, and a way for their company to delete them. */
@@ -190,7 +218,12 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(page.getByRole('heading', { name: `${name} - Wallet Top-Ups / Loads` })).toBeVisible();
     // Ama has 6 top-ups (2 approved: 500.00 + 200.00); Acme a few months of weekly ones.
     const expected = await topupsOf(page, id);
-    if (desktop) expect(expected).toEqual({ total: 6, approved: 2, approvedCents: 70_000 });
+    const { line, ...counts } = expected;
+    if (desktop) expect(counts).toEqual({ total: 6, approved: 2, approvedCents: 70_000 });
+    // Ama's and Acme's lists hold top-ups of every kind: received, pending and denied.
+    expect(line.pending).toBeGreaterThan(0);
+    expect(line.denied).toBeGreaterThan(0);
+    expect(line.total).toBe(line.received + line.pending + line.denied);
     expect(expected.total).toBeLessThanOrEqual(25); // one page
     await expect(rows(page)).toHaveCount(expected.total);
 
@@ -214,6 +247,8 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(rows(page)).toHaveCount(expected.total);
+    // The whole list: what was received, what is pending and what was denied, each on its own.
+    await expectTotals(page, line);
     if (desktop) {
       await pickDay(page, 'Start Date', dayjs().subtract(2, 'day').format('YYYY-MM-DD'));
       await page.getByRole('button', { name: 'Search' }).click();
@@ -229,6 +264,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     const target = rows(page)
       .filter({ hasText: desktop ? 'Hash-provided' : 'MoMo processed' })
       .filter({ hasText: desktop ? 'Tron' : 'Momo' });
+    const before = await totalsOnScreen(page);
     await openRow(target);
     const d = drawer(page);
     await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
@@ -264,6 +300,14 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
       .filter({ hasText: desktop ? '150.00 USDT' : '250.00 USDT' })
       .filter({ hasText: 'Momo' });
     await expect(denied.getByText('Denied', { exact: true })).toBeVisible();
+    // Both left Pending: one now received, the other denied; the total stays.
+    const [approvedCents, deniedCents] = desktop ? [30_000, 15_000] : [100_000, 25_000];
+    await expectTotals(page, {
+      received: before.received + approvedCents,
+      pending: before.pending - approvedCents - deniedCents,
+      denied: before.denied + deniedCents,
+      total: before.total,
+    });
     await snap(page, 'admin-wallet-loads-decided', project);
   });
 
@@ -303,6 +347,103 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(row('Balance After')).toHaveText(/USDT$/);
     await snap(page, 'admin-transfer-details', project);
     await d.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhile is refused inside the drawer', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const project = info.project.name;
+  const desktop = project === 'desktop';
+  // This run's own customer, so the figures are known: three Tron top-ups made through the API.
+  const last = `Darko${letters(5)}`;
+  const customer = await verifiedIndividual(page.request, 'Yaw', last);
+  const auth = {
+    authorization: `Bearer ${await staffToken(page.request, customer.email, customer.password)}`,
+  };
+  const profile = await page.request.get('/api/v1/individuals/profile', { headers: auth });
+  const wallet = (await profile.json()).data.user.wallet_id as string;
+  const topUp = async (amount: string, hash: boolean) => {
+    const made = await page.request.post('/api/v1/wallet/topup-balance', {
+      headers: auth,
+      data: { wallet_id: wallet, amount, method: 'tron' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { reference } = (await made.json()).data as { reference: string };
+    if (hash) {
+      const confirmed = await page.request.post('/api/v1/wallet/topup-confirm', {
+        headers: auth,
+        data: { reference, transaction_hash: hex64() },
+      });
+      expect(confirmed.status(), await confirmed.text()).toBe(200);
+    }
+    const list = await page.request.get(`/api/v1/reports/view-wallet-topups?wallet=${wallet}&per_page=100`, {
+      headers: auth,
+    });
+    return ((await list.json()).data as Array<{ id: string; reference: string }>).find(
+      (t) => t.reference === reference,
+    )!.id;
+  };
+  await topUp('40.00', false);
+  const contested = await topUp('25.00', true);
+  const received = await topUp('15.00', true);
+  // Another staff member, through the API: approves one now, and will deny the contested one meanwhile.
+  const other = {
+    authorization: `Bearer ${await staffToken(page.request, desktop ? 'admin@cardwallet.example' : 'super@cardwallet.example')}`,
+  };
+  const decideAsOther = async (topup_id: string, action: 'approve' | 'deny', reason?: string) => {
+    const r = await page.request.post('/api/v1/wallet/approve-topup', {
+      headers: other,
+      data: { topup_id, action, ...(reason ? { reason } : {}) },
+    });
+    expect(r.status(), await r.text()).toBe(200);
+  };
+  await decideAsOther(received, 'approve');
+
+  await page.goto('/login');
+  await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
+  await expect(page).toHaveURL(/\/admin$/);
+  const name = `Yaw ${last}`;
+  await visit(page, `/admin/wallet-loads?individual_id=${wallet}&acc_name=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { name: `${name} - Wallet Top-Ups / Loads` })).toBeVisible();
+  await expect(rows(page)).toHaveCount(3);
+  await expectTotals(page, { received: 1_500, pending: 6_500, denied: 0, total: 8_000 });
+
+  await test.step('no hash yet: Deny only, and the drawer says why', async () => {
+    await openRow(rows(page).filter({ hasText: '40.00 USDT' }));
+    const d = drawer(page);
+    await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
+    await expect(d.getByTestId('not-approvable')).toHaveText(
+      'A Tron top-up can be approved once the customer has provided the transaction hash.',
+    );
+    await expect(d.locator('.ant-radio-button-wrapper', { hasText: 'Approve' })).toHaveCount(0);
+    await expect(d.locator('.ant-radio-button-wrapper', { hasText: 'Deny' })).toBeVisible();
+    await snap(page, 'admin-wallet-loads-tron-no-hash', project);
+    await d.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer(page)).toHaveCount(0);
+  });
+
+  await test.step('decided by someone else meanwhile: the refusal is said once, in the drawer', async () => {
+    await openRow(rows(page).filter({ hasText: '25.00 USDT' }));
+    const d = drawer(page);
+    await expect(d.getByTestId('not-approvable')).toHaveCount(0);
+    await d.getByText('Approve', { exact: true }).click();
+    await decideAsOther(contested, 'deny', 'The hash belongs to a transfer to another address.');
+    await d.getByRole('button', { name: 'Submit' }).click();
+    const refusal = 'This top-up was already denied.';
+    await expect(d.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+    // Once on the page, no toast (it would cover the drawer's title); nothing left to decide.
+    await expect(page.getByText(refusal)).toHaveCount(1);
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+    await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
+    await expect(d.getByRole('button', { name: 'Submit' })).toBeHidden();
+    await snap(page, 'admin-wallet-loads-decided-meanwhile', project);
+    await d.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer(page)).toHaveCount(0);
+    // The list behind now tells the truth.
+    await expect(rows(page).filter({ hasText: '25.00 USDT' }).getByText('Denied', { exact: true })).toBeVisible();
+    await expectTotals(page, { received: 1_500, pending: 4_000, denied: 2_500, total: 8_000 });
   });
 });
 

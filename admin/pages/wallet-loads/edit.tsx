@@ -21,21 +21,27 @@ export function DecideTopupDrawer({
   topup,
   onClose,
   onDecided,
+  onStale,
 }: {
   topup: ApiTopup | null;
   onClose(): void;
   onDecided(): void;
+  /** the list no longer tells the truth about this top-up (decided by someone else meanwhile) */
+  onStale(): void;
 }) {
   const [form] = Form.useForm<Decision>();
   const { message } = App.useApp();
   const { busy, submit } = useSubmit();
   const [error, setError] = useState<string>();
+  /** someone else decided it meanwhile: nothing is left to decide here */
+  const [settled, setSettled] = useState(false);
   const action = Form.useWatch('action', form);
 
   useEffect(() => {
     if (topup) {
       form.resetFields();
       setError(undefined);
+      setSettled(false);
     }
   }, [topup, form]);
 
@@ -46,6 +52,7 @@ export function DecideTopupDrawer({
       api<{ data: { message: string; state: string } }>('POST', '/wallet/approve-topup', {
         body: { topup_id: topup.id, action: v.action, ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}) },
         idempotencyKey: key,
+        silent: true, // said once, below: a toast would cover the drawer's title
       }),
     );
     if (r.ok) {
@@ -57,8 +64,11 @@ export function DecideTopupDrawer({
     const text = messageOf(r.error, 'Something went wrong. Please try again.');
     // Said once, inside the drawer: a toast would cover the drawer's title.
     setError(text);
-    // Someone else decided it meanwhile: show the list as it now is.
-    if (r.error instanceof ApiError && r.error.statusCode === 409 && /already/.test(text)) onDecided();
+    // Someone else decided it meanwhile: the drawer keeps saying so; the list behind shows it as it now is.
+    if (r.error instanceof ApiError && r.error.statusCode === 409 && /already/.test(text)) {
+      setSettled(true);
+      onStale();
+    }
   }
 
   const t = topup;
@@ -99,10 +109,10 @@ export function DecideTopupDrawer({
             Decision
           </Typography.Title>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-          {notYet && (
+          {notYet && !settled && (
             <Alert type="info" showIcon message={notYet} style={{ marginBottom: 16 }} data-testid="not-approvable" />
           )}
-          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide}>
+          <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={decide} hidden={settled}>
             <Form.Item
               required={NOT_ARIA_REQUIRED}
               name="action"

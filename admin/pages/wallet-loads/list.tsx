@@ -103,6 +103,7 @@ function WalletLoads({
           setOpen(null);
           void table.tableQuery.refetch();
         }}
+        onStale={() => void table.tableQuery.refetch()}
       />
     </>
   );
