@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, isPhone, motionless, openDropdown, snap as snapNow } from './support/flows';
+import { DEMO_PASSWORD, isPhone, motionless, openDropdown, openMenuOf, snap as snapNow } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -27,13 +27,59 @@ const contextOptions = () => {
   return { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent };
 };
 
-/** Another person signed in, in a browser of their own at this project's size. */
+/** Another person signed in, in a browser of their own at this project's size; its console watched from the start. */
 async function signedIn(browser: Browser, email: string) {
   const other = await (await browser.newContext(contextOptions())).newPage();
+  const said = watchConsole(other);
   await other.goto('/login');
   await signedInAs(other, email);
   await settled(other);
-  return other;
+  return { page: other, said };
+}
+
+/** No route warned (React Router's "No `HydrateFallback` element provided"). */
+const expectNoHydrateWarning = (said: string[]) => expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+
+/** The account menu, checked open; left closed. */
+async function checkAccountMenu(page: Page, name: string) {
+  await openDropdown(page, page.getByRole('button', { name: /Account menu|account menu/ }));
+  await snap(page, name);
+  await page.keyboard.press('Escape');
+  await expect(openMenuOf(page)).toHaveCount(0);
+}
+
+/** The Profile drawer from the account menu, checked on each of its views; left open. */
+async function checkProfile(page: Page, name: string, views: string[]) {
+  const menu = await openDropdown(page, page.getByRole('button', { name: /Account menu|account menu/ }));
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
+  await motionless(page);
+  const drawer = page.locator('.ant-drawer-open .ant-drawer-content');
+  await expect(drawer).toBeVisible();
+  await snap(page, name);
+  for (const view of views) {
+    await drawer.getByText(view, { exact: true }).click();
+    await expect(drawer.locator('.ant-segmented-item-selected')).toHaveText(view);
+    await snap(page, `${name}-${view.toLowerCase().replace(/\s+/g, '-')}`);
+  }
+  return drawer;
+}
+
+/** Closes the drawer that is open. */
+async function closeDrawer(page: Page) {
+  await page.locator('.ant-drawer-open').getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+}
+
+/** The Logout confirmation, checked open, then cancelled (the session goes on). */
+async function checkLogoutConfirmation(page: Page, name: string) {
+  const menu = await openDropdown(page, page.getByRole('button', { name: /Account menu|account menu/ }));
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm.getByText('Are you sure you want to logout?')).toBeVisible();
+  await motionless(page);
+  await snap(page, name);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
 }
 
 /** Waits until the screen has its content: no spinner or skeleton left. */
@@ -101,7 +147,7 @@ const SUPER_ADMIN_ONLY = ['fees', 'administration-admins', 'momo'];
 test('logged out: every screen is accessible, and no route warns', async ({ page }) => {
   const said = watchConsole(page);
   await tour(page, 'out', LOGGED_OUT);
-  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+  expectNoHydrateWarning(said);
 });
 
 test('an individual: every portal screen, the account menu and the profile', async ({ page }) => {
@@ -127,17 +173,27 @@ test('an individual: every portal screen, the account menu and the profile', asy
   await settled(page);
   await snap(page, 'ind-card-detail');
 
-  const menu = await openDropdown(page, page.getByRole('button', { name: 'Account menu' }));
-  await snap(page, 'ind-account-menu');
-  await menu.getByRole('menuitem', { name: 'Profile' }).click();
-  await motionless(page);
-  await expect(page.locator('.ant-drawer-open')).toBeVisible();
-  await snap(page, 'ind-profile');
-  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+  await checkAccountMenu(page, 'ind-account-menu');
+  const drawer = await checkProfile(page, 'ind-profile', ['Change Password', 'Security']);
+  // Profile → Security → Make new recovery codes: the step that asks who it is (nothing is made here).
+  await drawer.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(drawer.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
+  await snap(page, 'ind-profile-new-recovery-codes');
+  await drawer.getByRole('button', { name: 'Lost your phone? Use a recovery code instead' }).click();
+  await expect(drawer.getByLabel('Recovery code')).toBeVisible();
+  await snap(page, 'ind-profile-new-recovery-codes-with-code');
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await drawer.getByRole('button', { name: 'Set up a new authenticator app' }).click();
+  await expect(drawer.getByRole('heading', { name: 'Set up a new authenticator app' })).toBeVisible();
+  await snap(page, 'ind-profile-new-authenticator-check');
+  await closeDrawer(page);
+  await checkLogoutConfirmation(page, 'ind-logout-confirm');
+  expectNoHydrateWarning(said);
 });
 
 test('a company admin, a company user and the momo agent: the screens only they have', async ({ page, browser }) => {
   test.setTimeout(300_000);
+  const said = watchConsole(page);
   await page.goto('/login');
   await signedInAs(page, 'kofi@acme.example.com');
   await settled(page);
@@ -147,15 +203,23 @@ test('a company admin, a company user and the momo agent: the screens only they 
     'coadmin',
     COMPANY_ADMIN.map((p) => `/portal/${p}`),
   );
+  // The Company-Admin's profile has the company's details, which they may edit.
+  await checkAccountMenu(page, 'coadmin-account-menu');
+  const drawer = await checkProfile(page, 'coadmin-profile', ['Company Details']);
+  await expect(drawer.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+  await closeDrawer(page);
+  expectNoHydrateWarning(said);
 
   const user = await signedIn(browser, 'efua@acme.example.com');
-  await snap(user, 'couser-dashboard');
-  await tour(user, 'couser', ['/portal/prepaid-cards', '/portal/apisettings']);
-  await user.close();
+  await snap(user.page, 'couser-dashboard');
+  await tour(user.page, 'couser', ['/portal/prepaid-cards', '/portal/apisettings']);
+  expectNoHydrateWarning(user.said);
+  await user.page.close();
 
   const agent = await signedIn(browser, 'agent@cardwallet.example');
-  await tour(agent, 'agent', ['/portal/momo-loads']);
-  await agent.close();
+  await tour(agent.page, 'agent', ['/portal/momo-loads']);
+  expectNoHydrateWarning(agent.said);
+  await agent.page.close();
 });
 
 test('staff: every back-office screen as the Super-Admin, and the Admin’s own', async ({ page, browser }) => {
@@ -189,12 +253,24 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
   await expect(page).toHaveURL(/\/admin\/verifications-individuals\/[0-9a-f-]{36}$/);
   await settled(page);
   await snap(page, 'super-kyc-detail');
-  expect(said.filter((s) => /HydrateFallback/.test(s))).toEqual([]);
+
+  // The top bar's account menu, the Profile drawer (each view) and the Logout confirmation.
+  await checkAccountMenu(page, 'super-account-menu');
+  await checkProfile(page, 'super-profile', ['Change Password', 'Security']);
+  await closeDrawer(page);
+  await checkLogoutConfirmation(page, 'super-logout-confirm');
+  expectNoHydrateWarning(said);
 
   const admin = await signedIn(browser, 'admin@cardwallet.example');
-  await snap(admin, 'admin-dashboard');
-  await tour(admin, 'admin', ['/admin/wallet-loads', '/admin/cards', '/admin/customers-individuals', '/admin/fees']);
-  await admin.close();
+  await snap(admin.page, 'admin-dashboard');
+  await tour(admin.page, 'admin', [
+    '/admin/wallet-loads',
+    '/admin/cards',
+    '/admin/customers-individuals',
+    '/admin/fees',
+  ]);
+  expectNoHydrateWarning(admin.said);
+  await admin.page.close();
 });
 
 test('keyboard: the card-type chooser and the six-box code input work without a pointer', async ({ page }) => {

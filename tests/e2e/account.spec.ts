@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap } from './support/flows';
 import { mailsTo, waitForLink } from './support/mail';
 
 async function openAccountMenu(page: Page, entry: string) {
@@ -107,12 +107,16 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
   await expect(
     del.getByText(`You are about to delete this user, ${first}. Click the delete button to delete`),
   ).toBeVisible();
+  await motionless(page);
+  await snap(page, 'delete-user', info.project.name);
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('User deleted.')).toBeVisible();
   await expect(page.getByText(first)).toHaveCount(0);
 
   await openAccountMenu(page, 'Logout');
   await expect(page.getByText('Are you sure you want to logout?')).toBeVisible();
+  await motionless(page);
+  await snap(page, 'logout-confirm', info.project.name);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

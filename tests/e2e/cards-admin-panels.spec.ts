@@ -96,6 +96,12 @@ async function tryEntry(
     );
     if (reason) await expect(d.getByLabel('Reason')).toBeVisible();
     await expectTheApp(page);
+    await motionless(page);
+    await snap(
+      page,
+      `admin-cards-${t.card.nickname.replace(/\s+/g, '-').toLowerCase()}-${verb}-dialog`,
+      test.info().project.name,
+    );
     await d.getByRole('button', { name: 'Cancel' }).click();
     await expect(d).toBeHidden();
   }
