@@ -28,9 +28,13 @@ async function accountMenu(page: Page, entry: string) {
 
 test('a user saves recovery codes, loses the authenticator, logs in with a code and moves to a new authenticator with another', async ({
   page,
+  context,
   request,
 }, info) => {
+  test.setTimeout(360_000);
   const project = info.project.name;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   const { email } = await verifiedIndividual(request, 'Ekua', 'Mensah');
 
   await test.step('2FA setup ends on the recovery codes, which copy and download', async () => {
@@ -43,6 +47,9 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await expect(page.getByText('They are shown only this once.')).toBeVisible();
     await snap(page, 'recovery-codes-setup', project);
     const shown = (await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    await expect(page.getByText('Recovery codes copied.')).toBeVisible();
+    expect(await clipboard()).toBe(shown.join('\n'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download' }).click(),
@@ -115,7 +122,37 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await expect(drawer.getByText('You have 8 unused recovery codes.')).toBeVisible();
   });
 
-  await test.step('the same code never works twice, and the new authenticator logs in', async () => {
+  const fresh: string[] = [];
+  await test.step('Profile → Security: a new set of recovery codes, copied; the old set stops working', async () => {
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-content');
+    await drawer.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await expect(drawer.getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
+    await expect(
+      drawer.getByText('Confirm it is you. Your current recovery codes stop working once the new ones are made.'),
+    ).toBeVisible();
+    await drawer.getByRole('button', { name: 'Continue' }).click();
+    await expect(drawer.getByText('Current password is required')).toBeVisible();
+    await drawer.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await drawer.getByLabel('Six-digit code from your authenticator app').fill(await freshCode(email));
+    await snap(page, 'profile-security-new-codes-check', project);
+    await drawer.getByRole('button', { name: 'Continue' }).click();
+    await expect(drawer.getByText('Your new recovery codes. The old ones no longer work.')).toBeVisible();
+    fresh.push(
+      ...(await drawer.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()).map((c) => c.trim()),
+    );
+    expect(fresh).toHaveLength(10);
+    for (const c of fresh) expect(codes).not.toContain(c);
+    await snap(page, 'profile-security-new-codes', project);
+    await drawer.getByRole('button', { name: 'Copy codes' }).click();
+    expect(await clipboard()).toBe(fresh.join('\n'));
+    const done = drawer.getByRole('button', { name: 'Done' });
+    await expect(done).toBeDisabled();
+    await drawer.getByRole('checkbox', { name: 'I have saved my recovery codes somewhere safe' }).check();
+    await done.click();
+    await expect(drawer.getByText('You have 10 unused recovery codes.')).toBeVisible();
+  });
+
+  await test.step('an old code, used or not, no longer logs in; a new one does, once', async () => {
     await page.locator('.ant-drawer-open').getByRole('button', { name: 'Close' }).click();
     await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
     // The drawer's Close sits under the toast on a desktop; a pointer resting on a toast pauses it.
@@ -125,7 +162,23 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await page.getByRole('button', { name: 'Logout' }).click();
     await passwordStep(page, email);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]!);
+    // codes[2] was never used, but its set was replaced
+    await page.getByLabel('Recovery code').fill(codes[2]!);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText(BAD_RECOVERY)).toHaveCount(1);
+    await page.getByLabel('Recovery code').fill(fresh[0]!);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('That code is now used up. You have 9 recovery codes left.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/portal$/);
+  });
+
+  await test.step('the same code never works twice, and the new authenticator logs in', async () => {
+    await accountMenu(page, 'Logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await passwordStep(page, email);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(fresh[0]!);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText(BAD_RECOVERY)).toBeVisible();
     await page.getByRole('button', { name: 'Use my authenticator app instead' }).click();
