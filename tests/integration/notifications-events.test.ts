@@ -10,7 +10,15 @@ import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff, uniq
 import { charge, newCard, relogin, setClock, verifyAccount } from './support/cards';
 import { JPEG_1PX, PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
-import { decide, tronTopupReady, walletOf } from './support/wallet';
+import {
+  decide,
+  makeMomoAgent,
+  startTopup,
+  topupRow,
+  tronTopupReady,
+  walletOf,
+  withMomoSettings,
+} from './support/wallet';
 
 /**
  * Each event notifies exactly the people it concerns, once. The maintenance job acts on every card
@@ -45,9 +53,12 @@ async function inbox(a: Actor): Promise<ApiNotification[]> {
 const ofType = async (a: Actor, type: NotificationType, match = '') =>
   (await inbox(a)).filter((n) => n.type === type && (n.title + n.body + (n.link ?? '')).includes(match));
 
-/** Everyone this file knows, by name, with how many notifications of this type (and text) they have. */
-async function counts(type: NotificationType, match = '') {
-  const all: Record<string, Actor> = { individual, ...company, staff0: staff[0]!, staff1: staff[1]! };
+/**
+ * Everyone this file knows (and a test's own people), by name, with how many notifications of this
+ * type (and text) they have.
+ */
+async function counts(type: NotificationType, match = '', more: Record<string, Actor> = {}) {
+  const all: Record<string, Actor> = { individual, ...company, staff0: staff[0]!, staff1: staff[1]!, ...more };
   const out: Record<string, number> = {};
   for (const [name, a] of Object.entries(all)) out[name] = (await ofType(a, type, match)).length;
   return out;
@@ -230,6 +241,147 @@ describe('who hears of what', () => {
     const got = await ofType(a, 'verification_approved');
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ title: 'Your KYC verification was approved', link: '/portal/kycverifications' });
+  });
+
+  it('KYC: staff hear of the submission, once each; the Individual hears of the rejection, with the reason', {
+    timeout: SLOW,
+  }, async () => {
+    const a = await newIndividual(t);
+    const fields = { id_type: 'passport', issued_id: 'G7654321' };
+    const files = {
+      address_proof: { data: PDF_MINI, name: 'bill.pdf' },
+      selfie_image: { data: JPEG_1PX, name: 'me.jpg' },
+    };
+    expect(await multipart(`/individuals/kyc/${a.id}`, a.token, form(fields, files))).toBe(201);
+    const [v] = await t.ctx.db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.accountId, a.id), eq(verifications.state, 'pending')));
+    expect(await counts('verification_submitted', v!.id, { a })).toEqual({ ...none, a: 0, staff0: 1, staff1: 1 });
+    const [submitted] = await ofType(staff[1]!, 'verification_submitted', v!.id);
+    expect(submitted!.link).toBe(`/admin/verifications-individuals/${v!.id}`);
+
+    const res = await t.api('POST', '/verification/decide', {
+      token: staff[0]!.token,
+      body: { verification_id: v!.id, decision: 'reject', reason: 'The selfie does not match the passport' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await counts('verification_rejected', 'KYC', { a })).toEqual({ ...none, a: 1 });
+    const [n] = await ofType(a, 'verification_rejected', 'KYC');
+    expect(n).toMatchObject({ title: 'Your KYC verification was not approved', link: '/portal/kycverifications' });
+    expect(n!.body).toContain('Reason: The selfie does not match the passport');
+    expect(await counts('verification_approved', 'KYC', { a })).toEqual({ ...none, a: 0 });
+  });
+
+  it('KYB approved: every Company-Admin of the company, once; not its Company-Users, nobody else', {
+    timeout: SLOW,
+  }, async () => {
+    const co = await newCompany(t);
+    const coAdmin = await newCompanyMember(t, co, 'admin');
+    const coUser = await newCompanyMember(t, co, 'user');
+    const fields = {
+      registered_name: 'Volta Trading Ltd',
+      company_profile: 'Importers',
+      tax_number: 'C0054321',
+      incorporation_date: '2015-06-30',
+      operation_countries: 'GH',
+      publicly_listed: 'false',
+    };
+    const files = {
+      shareholder_passport: { data: PNG_1PX, name: 'passport.png' },
+      incorporation_certificate: { data: PDF_MINI, name: 'cert.pdf' },
+    };
+    expect(await multipart(`/company/kyb/${co.companyId}`, co.token, form(fields, files))).toBe(201);
+    const [v] = await t.ctx.db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.accountId, co.companyId!), eq(verifications.state, 'pending')));
+    const res = await t.api('POST', '/verification/decide', {
+      token: staff[1]!.token,
+      body: { verification_id: v!.id, decision: 'approve' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const others = { co, coAdmin, coUser };
+    expect(await counts('verification_approved', 'KYB', others)).toEqual({ ...none, co: 1, coAdmin: 1, coUser: 0 });
+    const [n] = await ofType(coAdmin, 'verification_approved', 'KYB');
+    expect(n).toMatchObject({ title: 'Your KYB verification was approved', link: '/portal/kycverifications' });
+    expect(await counts('verification_rejected', 'KYB', others)).toEqual({ ...none, co: 0, coAdmin: 0, coUser: 0 });
+  });
+
+  it('a Momo top-up: staff hear once a momo agent confirmed it (not when the customer says they paid), once each', {
+    timeout: SLOW,
+  }, async () => {
+    await withMomoSettings(async () => {
+      const agent = await newIndividual(t);
+      await makeMomoAgent(t, agent);
+      const top = await startTopup(t, individual, '30.00', 'momo');
+      const paid = await t.api('POST', '/wallet/topup-confirm', {
+        token: individual.token,
+        body: { reference: top.reference, code: top.code },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      // "Paid" alone cannot be approved yet: nobody is asked to review it.
+      expect(await counts('topup_review', top.reference, { agent })).toEqual({ ...none, agent: 0 });
+      const row = await topupRow(t, individual, top.reference);
+      const res = await t.api('POST', '/wallet/momo-confirm', { token: agent.token, body: { topup_id: row.id } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await counts('topup_review', top.reference, { agent })).toEqual({
+        ...none,
+        agent: 0,
+        staff0: 1,
+        staff1: 1,
+      });
+      const [n] = await ofType(staff[0]!, 'topup_review', top.reference);
+      expect(n!.body).toContain('A momo agent confirmed the mobile-money payment');
+      expect(n!.link).toContain(`/admin/wallet-loads?individual_id=${individual.id}`);
+    });
+  });
+
+  it('a company top-up denied: every user of the company, once, with the reason; nobody else', {
+    timeout: SLOW,
+  }, async () => {
+    const top = await tronTopupReady(t, company.secondAdmin, '35.00');
+    expect((await decide(t, staff[0]!, top.id, 'deny', 'No payment with this hash reached us')).status).toBe(200);
+    expect(await counts('topup_denied', top.reference)).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
+    const [n] = await ofType(company.user, 'topup_denied', top.reference);
+    expect(n!.body).toContain('Reason: No payment with this hash reached us');
+    expect(await counts('topup_approved', top.reference)).toEqual(none);
+  });
+
+  it('a card terminated by staff: its owner (an Individual; every user of a company), once', {
+    timeout: SLOW,
+  }, async () => {
+    await verifyAccount(t, individual);
+    await fundWallet(t, walletOf(individual), 5_000);
+    await verifyAccount(t, company.admin);
+    await fundWallet(t, walletOf(company.admin), 5_000);
+    const { card: mine } = await newCard(t, individual, { card_amount: '5.00' });
+    const { card: theirs } = await newCard(t, company.user, { card_amount: '5.00' });
+    for (const card of [mine, theirs]) {
+      const key = randomUUID();
+      const del = () => t.api('DELETE', `/cards/${card.id}`, { token: staff[1]!.token, idempotencyKey: key });
+      expect((await del()).status).toBe(202);
+      expect((await del()).headers.get('idempotent-replayed')).toBe('true');
+    }
+    // (the notification names the card by its nickname, each unique here)
+    expect(await counts('card_terminated', mine.nickname)).toEqual({ ...none, individual: 1 });
+    expect(await counts('card_terminated', theirs.nickname)).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
+    const [n] = await ofType(company.admin, 'card_terminated', theirs.nickname);
+    expect(n!.body).toContain('Reason: Deleted by staff');
+  });
+
+  it('the maintenance fee of a company card: every user of the company, once', { timeout: SLOW }, async () => {
+    await verifyAccount(t, company.admin);
+    await fundWallet(t, walletOf(company.admin), 5_000);
+    const { card } = await newCard(t, company.admin, { card_amount: '20.00' });
+    // A month after the one the earlier test charged: only cards made before it are charged.
+    setClock(t, '1994-05-02T01:00:00Z');
+    for (const a of [individual, ...Object.values(company), ...staff]) await relogin(t, a);
+    await cardMaintenance.run(t.ctx, '1994-05');
+    await cardMaintenance.run(t.ctx, '1994-05');
+    expect(await counts('maintenance_fee_charged', card.id)).toEqual({ ...none, admin: 1, secondAdmin: 1, user: 1 });
+    const [n] = await ofType(company.user, 'maintenance_fee_charged', card.id);
+    expect(n!.body).toContain('for May 1994');
   });
 
   it('API credentials generated and revoked: Company-Admins only', { timeout: SLOW }, async () => {
