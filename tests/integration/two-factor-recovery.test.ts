@@ -257,13 +257,22 @@ describe('staff-assisted 2FA reset', () => {
     body: unknown = { reason: 'Lost phone; identity checked by video call' },
   ) => t.api('POST', `/account/reset-2fa/${userId}`, { token, body });
 
-  it('ends every session, drops the codes, tells the user once, is audited, and the next login sets 2FA up again', async () => {
+  it('ends every session (two here), drops the codes, tells the user once, is audited, and the next login sets 2FA up again', async () => {
     const staff = await newStaff(t, 'Admin');
     const a = await newIndividual(t);
+    // A second session of the user (another device), both in use before the reset.
+    t.clock.advance(30_000);
+    const second = await t.api('POST', '/account/login-confirm', {
+      body: { token: (await challenge(a.email)).token, code: await totpCode(t, a.secret) },
+    });
+    expect(second.status).toBe(200);
+    const other: string = second.body.data.access_token;
+    expect(other).not.toBe(a.token);
+    for (const token of [a.token, other]) expect((await profile(token)).status).toBe(200);
     const res = await reset(staff.token, a.id);
     expect(res.status).toBe(200);
     expect(res.body.data.message).toMatch(/reset/);
-    expect((await profile(a.token)).status).toBe(401);
+    for (const token of [a.token, other]) expect((await profile(token)).status).toBe(401);
     expect(await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, a.id))).toHaveLength(0);
 
     const told = await t.ctx.db
