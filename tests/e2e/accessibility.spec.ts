@@ -223,7 +223,7 @@ test('a company admin, a company user and the momo agent: the screens only they 
 });
 
 test('staff: every back-office screen as the Super-Admin, and the Admin’s own', async ({ page, browser }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const said = watchConsole(page);
   await page.goto('/login');
   await signedInAs(page, 'super@cardwallet.example');
