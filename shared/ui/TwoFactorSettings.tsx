@@ -62,6 +62,8 @@ export function TwoFactorSettings({ email }: { email: string }) {
     if (r) {
       message.success(r.message, 4);
       form.resetFields();
+      // The new app is at hand now: the next check asks for its code, not a recovery code.
+      setWithRecovery(false);
       setStep({ at: 'menu' });
     }
   }
