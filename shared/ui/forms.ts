@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { FormInstance } from 'antd';
 import { ApiError, messageOf } from '../api/errors';
 
@@ -43,3 +44,10 @@ export const clearErrorsOnChange = (form: FormInstance) => (changed: object) =>
  * allow it; the rules still require the value and say so.
  */
 export const NOT_ARIA_REQUIRED = false;
+
+/** A DatePicker's value ↔ the API's YYYY-MM-DD day, so filter forms hold plain strings. */
+export const DAY = 'YYYY-MM-DD';
+export const dayPickerProps = {
+  getValueProps: (v?: string) => ({ value: v ? dayjs(v, DAY) : undefined }),
+  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format(DAY) : undefined),
+};
