@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { type CompanyUserRow, splitFullName } from '@shared/contract';
-import { applyFieldErrors } from '@shared/ui/forms';
+import { applyFieldErrors, emailRules } from '@shared/ui/forms';
 import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { useSubmit } from '@shared/ui/useSubmit';
 
@@ -111,14 +111,7 @@ export function AddUserDrawer({
         >
           <Input />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label="Email"
-          rules={[
-            { required: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
-          ]}
-        >
+        <Form.Item name="email" label="Email" rules={emailRules()}>
           <Input type="email" />
         </Form.Item>
         <Form.Item
