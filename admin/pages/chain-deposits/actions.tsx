@@ -18,6 +18,13 @@ function DepositSummary({ d }: { d: ApiChainDeposit }) {
   );
 }
 
+/** Both dialogs: open while there is a deposit to act on. */
+interface DepositActionProps {
+  deposit: ApiChainDeposit | null;
+  onClose(): void;
+  onDone(): void;
+}
+
 type AssignForm = { kind: WalletKind; wallet_id?: string };
 
 /**
@@ -25,15 +32,7 @@ type AssignForm = { kind: WalletKind; wallet_id?: string };
  * Tron top-up. A deposit that reached a wallet's address but could not be matched starts with that
  * wallet picked.
  */
-export function AssignDepositModal({
-  deposit,
-  onClose,
-  onDone,
-}: {
-  deposit: ApiChainDeposit | null;
-  onClose(): void;
-  onDone(): void;
-}) {
+export function AssignDepositModal({ deposit, onClose, onDone }: DepositActionProps) {
   const [form] = Form.useForm<AssignForm>();
   const kind = Form.useWatch('kind', form) ?? 'individual';
   const known = deposit?.wallet_id && deposit.name ? { value: deposit.wallet_id, label: deposit.name } : null;
@@ -88,15 +87,7 @@ export function AssignDepositModal({
 type ReturnForm = { note: string; return_hash?: string };
 
 /** 'Return': the deposit was sent back to its sender (or otherwise settled off the platform); nobody is credited. */
-export function ReturnDepositModal({
-  deposit,
-  onClose,
-  onDone,
-}: {
-  deposit: ApiChainDeposit | null;
-  onClose(): void;
-  onDone(): void;
-}) {
+export function ReturnDepositModal({ deposit, onClose, onDone }: DepositActionProps) {
   const [form] = Form.useForm<ReturnForm>();
   return (
     <StaffActionModal

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { emailRules } from '@shared/ui/forms';
-import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 
 type Values = SignupValues & {
@@ -28,13 +28,7 @@ export default function CompanySignup() {
         company_phone: phoneToString(v.company_phone as never),
       })}
     >
-      <Form.Item
-        name="company_phone"
-        label="Company Phone"
-        rules={phoneRules('Company Phone Number is required', 'Valid Company Phone Number is required', 12)}
-      >
-        <PhoneField />
-      </Form.Item>
+      <PhoneItem of="company" />
       <Form.Item
         name="company_name"
         label="Company Name"

@@ -1,5 +1,4 @@
-import { Form } from 'antd';
-import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 
 type Values = SignupValues & { phone_number: unknown };
@@ -13,13 +12,7 @@ export default function IndividualSignup() {
       passwordExtra="Minimum 8 characters"
       body={(v) => ({ phone_number: phoneToString(v.phone_number as never) })}
     >
-      <Form.Item
-        name="phone_number"
-        label="Phone Number"
-        rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
-      >
-        <PhoneField />
-      </Form.Item>
+      <PhoneItem of="person" />
     </SignupForm>
   );
 }
