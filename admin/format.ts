@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { amountText } from '@shared/ui/wallet/format';
+export { DAY, dayPickerProps } from '@shared/ui/forms';
 export { dateTime } from '@shared/ui/wallet/format';
 
 /** How the back-office shows amounts and dates: API decimal strings in, never floats. */
@@ -12,10 +12,3 @@ export function amount(value: string | null | undefined, currency: 'USDT' | 'USD
 
 /** "1250.00" → "1,250.00" (no currency, for "old → new" pairs). */
 export const plain = (value: string) => amountText(value);
-
-/** A DatePicker's value ↔ the API's YYYY-MM-DD day, so filter forms hold plain strings. */
-export const DAY = 'YYYY-MM-DD';
-export const dayPickerProps = {
-  getValueProps: (v?: string) => ({ value: v ? dayjs(v, DAY) : undefined }),
-  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format(DAY) : undefined),
-};

@@ -1,3 +1,4 @@
+import { formatDecimal, unitsOf } from './decimal';
 import { divRoundHalfUp } from './money';
 
 /**
@@ -66,13 +67,24 @@ export function computeFees(schedule: FeeRule[], names: readonly string[], amoun
 
 /** Amount to send by mobile money, in pesewas: rate × amount + flat fee, rounded half up. */
 export function momoAmountToSend(rate: string, flatFeePesewas: number, amountCents: number): number {
-  const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(rate.trim());
-  if (!m) throw new Error(`bad rate ${rate}`);
-  const rate1e4 = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
-  return Number(divRoundHalfUp(BigInt(amountCents) * rate1e4, 10_000n)) + flatFeePesewas;
+  const rate1e4 = unitsOf(rate, { scale: 4, max: Number.MAX_SAFE_INTEGER, allowZero: true });
+  return Number(divRoundHalfUp(BigInt(amountCents) * BigInt(rate1e4), 10_000n)) + flatFeePesewas;
 }
 
 /** "1.50" ↔ 150 for fee values and rates shown to people. */
 export function hundredthsToString(v: number): string {
-  return `${Math.floor(v / 100)}.${String(v % 100).padStart(2, '0')}`;
+  return formatDecimal(v, 2);
 }
+
+/** A fee value or flat fee as the API writes it ("1.50") → 150; throws on anything else (trusted input). */
+export function hundredthsOf(text: string): number {
+  return unitsOf(text, { scale: 2, max: Number.MAX_SAFE_INTEGER, allowZero: true });
+}
+
+/** A fee row as the API answers it → the rule the fee function reads. */
+export const feeRuleOf = (f: { name: string; type: FeeType; value: string; state: FeeRule['status'] }): FeeRule => ({
+  name: f.name,
+  type: f.type,
+  value: hundredthsOf(f.value),
+  status: f.state,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DecimalProblem, formatDecimal, parseDecimal, unitsOf } from './decimal';
 
 /**
  * Money is integer minor units (cents) everywhere; numbers cross the API as decimal strings
@@ -10,40 +11,30 @@ export const MAX_AMOUNT_CENTS = 10_000_000_000;
 
 export type ParsedMoney = { ok: true; cents: number } | { ok: false; error: string };
 
-const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+/** What a person is told, by the one parser's problem. */
+const MONEY_PROBLEM: Record<DecimalProblem, string> = {
+  missing: 'Amount is required',
+  negative: 'The amount must be more than zero',
+  zero: 'The amount must be more than zero',
+  'too-many-decimals': 'Use at most 2 decimal places',
+  'not-a-number': 'Enter an amount such as 25.00',
+  'too-large': 'The amount is too large',
+};
 
 /** Accepts "1,250.5", "1250.50", 1250.5; refuses signs, more than 2 decimals, text and zero. */
 export function parseMoney(input: unknown, opts: { allowZero?: boolean; max?: number } = {}): ParsedMoney {
-  let text: string;
-  if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return { ok: false, error: 'Enter an amount such as 25.00' };
-    text = String(input);
-  } else if (typeof input === 'string') {
-    text = input.trim().replace(/,/g, '');
-  } else {
-    return { ok: false, error: 'Amount is required' };
-  }
-  if (text === '') return { ok: false, error: 'Amount is required' };
-  if (/^-/.test(text)) return { ok: false, error: 'The amount must be more than zero' };
-  const m = DECIMAL.exec(text);
-  if (!m) {
-    if (/^\d+\.\d{3,}$/.test(text)) return { ok: false, error: 'Use at most 2 decimal places' };
-    return { ok: false, error: 'Enter an amount such as 25.00' };
-  }
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  if (whole.length > 14) return { ok: false, error: 'The amount is too large' };
-  const cents = Number(whole) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return { ok: false, error: 'The amount is too large' };
-  if (cents === 0 && !opts.allowZero) return { ok: false, error: 'The amount must be more than zero' };
-  if (cents > (opts.max ?? MAX_AMOUNT_CENTS)) return { ok: false, error: 'The amount is too large' };
-  return { ok: true, cents };
+  const r = parseDecimal(input, {
+    scale: 2,
+    max: opts.max ?? MAX_AMOUNT_CENTS,
+    allowZero: opts.allowZero,
+    commas: true,
+  });
+  return r.ok ? { ok: true, cents: r.units } : { ok: false, error: MONEY_PROBLEM[r.problem] };
 }
 
 /** cents → "1250.00" (what the API answers) */
 export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatDecimal(cents, 2);
 }
 
 /** cents → "1,250.00" (what people read) */
@@ -54,15 +45,7 @@ export function displayMoney(cents: number): string {
 
 /** An API amount string ("1250.00") → cents; throws on anything else (trusted input only). */
 export function centsOf(amount: string): number {
-  const r = parseMoney(amount, { allowZero: true, max: Number.MAX_SAFE_INTEGER });
-  if (!r.ok) {
-    const neg = /^-/.test(amount.trim())
-      ? parseMoney(amount.trim().slice(1), { allowZero: true, max: Number.MAX_SAFE_INTEGER })
-      : r;
-    if (neg.ok) return -neg.cents;
-    throw new Error(`not an amount: ${amount}`);
-  }
-  return r.cents;
+  return unitsOf(amount, { scale: 2, max: Number.MAX_SAFE_INTEGER, allowZero: true, commas: true, signed: true });
 }
 
 /** A zod field for amounts in requests: a number or a string, into cents. */

@@ -1,22 +1,27 @@
 import { z } from 'zod';
+import { type DecimalRule, formatDecimal, parseDecimal } from '../decimal';
 import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
+
+/** Fee values, rates and flat fees by the one parser; the bounds are those the contract has always had. */
+const FEE_VALUE_RULE: DecimalRule = { scale: 2, max: 999_999_999_99, allowZero: true };
+const RATE_RULE: DecimalRule = { scale: 4, max: 999_999_9999 };
+const FLAT_FEE_RULE: DecimalRule = FEE_VALUE_RULE;
+
+const FEE_VALUE_INVALID = 'Enter a value such as 1.50 (at most 2 decimals)';
+const RATE_INVALID = 'Rate must be a number above 0 with at most 4 decimals';
+const FLAT_FEE_INVALID = 'Flat Fee must be a number with at most 2 decimals';
 
 /** A fee value: up to 2 decimals, as a number or a string ("1.50"), into hundredths. */
 const feeValueField = z
   .unknown()
   .transform((v, ctx) => {
-    const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-    if (s === '') {
-      ctx.addIssue({ code: 'custom', message: 'Value is required' });
+    const r = parseDecimal(v, FEE_VALUE_RULE);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.problem === 'missing' ? 'Value is required' : FEE_VALUE_INVALID });
       return z.NEVER;
     }
-    const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a value such as 1.50 (at most 2 decimals)' });
-      return z.NEVER;
-    }
-    return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+    return r.units;
   })
   .meta({
     // what the OpenAPI document shows for the transform
@@ -94,12 +99,24 @@ export interface ApiFee {
 const anEmail = z.email();
 const aUuid = z.string().uuid();
 
-/** '15.5', '15.50' and '015.5000' are one rate, kept as '15.50': at least 2 decimals, no padding beyond. */
-export function canonicalRate(v: string): string {
-  const [whole = '0', frac = ''] = v.split('.');
-  const digits = frac.replace(/0+$/, '').padEnd(2, '0');
-  return `${BigInt(whole).toString()}.${digits}`;
+/** A rate in ten-thousandths → '15.50': at least 2 decimals, no trailing zeros beyond ('12.345'). */
+export function rateText(units: number): string {
+  return formatDecimal(units, 4).replace(/(\.\d{2}\d*?)0+$/, '$1');
 }
+
+/** A decimal field typed by a person: `invalid` for anything the one parser refuses, else the units. */
+const typedDecimal = (rule: DecimalRule, required: string, invalid: string) =>
+  z.union([z.number(), z.string()], { error: required }).transform((v, ctx) => {
+    const r = parseDecimal(v, rule);
+    if (r.ok) return r.units;
+    ctx.addIssue({ code: 'custom', message: invalid });
+    return z.NEVER;
+  });
+
+/** The back-office form's checks of a typed rate and flat fee: the server's own parsing. */
+export const rateProblem = (raw: string): string | null => (parseDecimal(raw, RATE_RULE).ok ? null : RATE_INVALID);
+export const flatFeeProblem = (raw: string): string | null =>
+  parseDecimal(raw, FLAT_FEE_RULE).ok ? null : FLAT_FEE_INVALID;
 
 export const momoUsersQuery = z.object({
   search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
@@ -109,18 +126,10 @@ export const momoSyncBody = z.object({
   momo_name: z.string({ error: 'Momo Name is required' }).trim().min(1, 'Momo Name is required').max(100),
   momo_number: z.string({ error: 'Momo Number is required' }).trim().min(1, 'Momo Number is required').max(30),
   network: z.string({ error: 'Mobile Network is required' }).trim().min(1, 'Mobile Network is required').max(60),
-  rate: z
-    .union([z.number(), z.string()], { error: 'Rate is required' })
-    .transform((v) => String(v).trim())
-    .refine(
-      (v) => /^\d{1,6}(\.\d{1,4})?$/.test(v) && Number(v) > 0,
-      'Rate must be a number above 0 with at most 4 decimals',
-    )
-    .transform(canonicalRate),
-  flat_fee: z
-    .union([z.number(), z.string()], { error: 'Flat Fee is required' })
-    .transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,9}(\.\d{1,2})?$/.test(v), 'Flat Fee must be a number with at most 2 decimals'),
+  /** kept as text in one form ('15.5', 15.5 and '015.5000' are all '15.50') */
+  rate: typedDecimal(RATE_RULE, 'Rate is required', RATE_INVALID).transform(rateText),
+  /** into pesewas */
+  flat_fee: typedDecimal(FLAT_FEE_RULE, 'Flat Fee is required', FLAT_FEE_INVALID),
   momo_alert_emails: z
     .union([z.array(z.string()), z.string()], { error: 'MoMo Alert Emails are required' })
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim().toLowerCase()).filter(Boolean))

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input } from 'antd';
 import { apiData } from '../api/client';
-import { sayFailure } from './forms';
+import { emailRules, sayFailure } from './forms';
 import { useSubmit } from './useSubmit';
 
 interface Values {
@@ -33,14 +33,7 @@ export function ContactForm({ initial }: { initial?: Partial<Values> }) {
       <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label="Email"
-        rules={[
-          { required: true, message: 'Email is required' },
-          { type: 'email', message: 'Enter a valid email address' },
-        ]}
-      >
+      <Form.Item name="email" label="Email" rules={emailRules()}>
         <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item

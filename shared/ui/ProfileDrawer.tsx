@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors';
 import { clearSession, updateIdentity } from '../api/session';
 import { type ApiCompany, type ApiUser, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '../contract';
 import { applyFieldErrors } from './forms';
-import { PhoneField, phoneRules, phoneToString } from './phone';
+import { PhoneItem, phoneToString } from './phone';
 import { TwoFactorSettings } from './TwoFactorSettings';
 import { useSession } from './useSession';
 import { useSubmit } from './useSubmit';
@@ -118,13 +118,7 @@ function PersonalForm({ user }: { user: ApiUser }) {
       <Form.Item name="email" label="Email">
         <Input readOnly disabled />
       </Form.Item>
-      <Form.Item
-        name="phone_number"
-        label="Phone Number"
-        rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
-      >
-        <PhoneField />
-      </Form.Item>
+      <PhoneItem of="person" />
       <Button type="primary" htmlType="submit" loading={saving}>
         Save Changes
       </Button>
@@ -193,13 +187,7 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
       <Form.Item name="company_email" label="Company Email">
         <Input readOnly disabled />
       </Form.Item>
-      <Form.Item
-        name="company_phone"
-        label="Company Phone"
-        rules={phoneRules('Company Phone Number is required', 'Valid Company Phone Number is required', 12)}
-      >
-        <PhoneField />
-      </Form.Item>
+      <PhoneItem of="company" />
       <Button type="primary" htmlType="submit" loading={saving}>
         Save Changes
       </Button>

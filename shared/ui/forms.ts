@@ -1,4 +1,6 @@
+import dayjs from 'dayjs';
 import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { ApiError, messageOf } from '../api/errors';
 
 /** Puts a 422's per-field messages on the form's fields; true when there were any. */
@@ -43,3 +45,16 @@ export const clearErrorsOnChange = (form: FormInstance) => (changed: object) =>
  * allow it; the rules still require the value and say so.
  */
 export const NOT_ARIA_REQUIRED = false;
+
+/** A DatePicker's value ↔ the API's YYYY-MM-DD day, so filter forms hold plain strings. */
+export const DAY = 'YYYY-MM-DD';
+export const dayPickerProps = {
+  getValueProps: (v?: string) => ({ value: v ? dayjs(v, DAY) : undefined }),
+  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format(DAY) : undefined),
+};
+
+/** An email field's rules: required, then the shape of an address. */
+export const emailRules = (required = 'Email is required'): Rule[] => [
+  { required: true, message: required },
+  { type: 'email', message: 'Enter a valid email address' },
+];

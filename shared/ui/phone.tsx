@@ -1,3 +1,4 @@
+import { Form } from 'antd';
 import PhoneInput, { type PhoneInputProps, type PhoneNumber } from 'antd-phone-input';
 import type { Rule } from 'antd/es/form';
 import { useLayoutEffect, useRef } from 'react';
@@ -45,4 +46,34 @@ export function phoneRules(required: string, invalid: string, minLength: number)
       },
     },
   ];
+}
+
+/** The two phone fields of the forms: a person's and a company's, with their words and lengths. */
+const PHONES = {
+  person: {
+    name: 'phone_number',
+    label: 'Phone Number',
+    required: 'Phone Number is required',
+    invalid: 'Valid Phone Number is required',
+    minLength: 10,
+  },
+  company: {
+    name: 'company_phone',
+    label: 'Company Phone',
+    required: 'Company Phone Number is required',
+    invalid: 'Valid Company Phone Number is required',
+    minLength: 12,
+  },
+} as const;
+
+type PhoneItemProps = { of: keyof typeof PHONES } & Partial<{ invalid: string; minLength: number }>;
+
+/** A phone number's form field: the picker, required, and long enough in full. */
+export function PhoneItem({ of, ...override }: PhoneItemProps) {
+  const p = { ...PHONES[of], ...override };
+  return (
+    <Form.Item name={p.name} label={p.label} rules={phoneRules(p.required, p.invalid, p.minLength)}>
+      <PhoneField />
+    </Form.Item>
+  );
 }

@@ -208,6 +208,17 @@ describe('fees for staff', () => {
     ['text', { value: 'abc' }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
     ['a negative value', { value: '-1' }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
     ['an empty value', { value: '' }, 'value', 'Value is required'],
+    ['a value in exponent notation', { value: '1e2' }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
+    ['a value with thousands commas', { value: '1,000' }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
+    [
+      'a value with no digits after the point',
+      { value: '5.' },
+      'value',
+      'Enter a value such as 1.50 (at most 2 decimals)',
+    ],
+    ['a number with three decimals', { value: 1.005 }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
+    ['a value of ten digits', { value: '1000000000' }, 'value', 'Enter a value such as 1.50 (at most 2 decimals)'],
+    ['a value that is no number or string', { value: true }, 'value', 'Value is required'],
     ['no value', {}, 'value', 'Value is required'],
     ['a company without its id', { value: '1.00', for: 'company' }, 'for_id', 'Company is required'],
   ])('refuses %s (422) and changes nothing', async (_what, body, field, message) => {

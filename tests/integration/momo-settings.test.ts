@@ -75,7 +75,36 @@ describe('PUT /param/momo-sync', () => {
     ['a negative rate', { rate: '-15.5' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
     ['a rate with 5 decimals', { rate: '15.12345' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
     ['a rate in words', { rate: 'fifteen' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
+    ['an empty rate', { rate: '' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
+    [
+      'a rate with thousands commas',
+      { rate: '1,500' },
+      'rate',
+      'Rate must be a number above 0 with at most 4 decimals',
+    ],
+    ['a rate in exponent notation', { rate: '1e2' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
+    ['a rate of a million', { rate: '1000000' }, 'rate', 'Rate must be a number above 0 with at most 4 decimals'],
+    ['a rate that is no number or string', { rate: true }, 'rate', 'Rate is required'],
     ['no flat fee', { flat_fee: undefined }, 'flat_fee', 'Flat Fee is required'],
+    ['a flat fee in words', { flat_fee: 'five' }, 'flat_fee', 'Flat Fee must be a number with at most 2 decimals'],
+    [
+      'a flat fee with thousands commas',
+      { flat_fee: '1,000.00' },
+      'flat_fee',
+      'Flat Fee must be a number with at most 2 decimals',
+    ],
+    [
+      'a flat fee of ten digits',
+      { flat_fee: '1000000000' },
+      'flat_fee',
+      'Flat Fee must be a number with at most 2 decimals',
+    ],
+    [
+      'a flat fee as a number with 3 decimals',
+      { flat_fee: 0.001 },
+      'flat_fee',
+      'Flat Fee must be a number with at most 2 decimals',
+    ],
     [
       'a flat fee with 3 decimals',
       { flat_fee: '5.005' },
@@ -237,6 +266,9 @@ describe('PUT /param/momo-sync: the rate', () => {
           ['015', '15.00'],
           ['12.3450', '12.345'],
           ['0.0125', '0.0125'],
+          [' 999999.9999 ', '999999.9999'],
+          ['7.1200', '7.12'],
+          ['7.1230', '7.123'],
         ] as const) {
           const res = await sync(sa, { ...valid(), rate: typed });
           expect(res.status, String(typed)).toBe(200);

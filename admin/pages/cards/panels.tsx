@@ -1,28 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Flex, Form, type FormProps, Input, Radio, Select, Typography } from 'antd';
+import { Alert, App, Button, Form, type FormProps, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { api, apiData, type Query } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiCard, Paged } from '@shared/contract';
 import { type CardPurpose, FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
-import { cardOptionLabel, FeePreview, refreshCards, useCardFeeSchedule, usd } from '@shared/ui/cards';
+import {
+  CardFilterDrawer,
+  type CardFilterValues,
+  cardOptionLabel,
+  FeePreview,
+  refreshCards,
+  useCardFeeSchedule,
+  usd,
+} from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
 import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
-import { dayPickerProps } from '../../format';
 
-export interface CardSearch {
-  start_date?: string;
-  end_date?: string;
-  for?: 'company' | 'individual';
-  purpose?: 'media' | 'general' | 'tokencard';
-  type?: 'basic' | 'premium';
-  is_active?: 'true' | 'false';
-  search?: string;
-  created_by?: string;
-}
+export type CardSearch = CardFilterValues;
 
 /** Who created the cards of this scope (the 'Created By' choices), from the scope's cards. */
 function useCreators(scope: Query, enabled: boolean) {
@@ -58,114 +56,30 @@ export function SearchCardsPanel({
   const creators = useCreators(scope, open && admin);
   const form = formProps.form!;
   return (
-    <DetailsDrawer title="Search Cards" open={open} onClose={onClose}>
-      <Form<CardSearch>
-        noValidate
-        {...formProps}
-        layout="vertical"
-        requiredMark={false}
-        aria-label="Search Cards"
-        onFinish={(v) => {
-          formProps.onFinish?.(v);
-          onClose();
-        }}
-      >
-        <Flex gap={12}>
-          <Form.Item name="start_date" label="Start Date" style={{ flex: 1 }} {...dayPickerProps}>
-            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
-          </Form.Item>
-          <Form.Item
-            name="end_date"
-            label="End Date"
-            style={{ flex: 1 }}
-            dependencies={['start_date']}
-            {...dayPickerProps}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, v?: string) => {
-                  const s = getFieldValue('start_date') as string | undefined;
-                  return v && s && v < s
-                    ? Promise.reject(new Error('End date must be on or after the start date'))
-                    : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="for" label="For">
-          <Select
-            allowClear
-            placeholder="Any owner"
-            options={[
-              { value: 'individual', label: 'Individual' },
-              { value: 'company', label: 'Company' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="purpose" label="Purpose">
-          <Select
-            allowClear
-            placeholder="Any purpose"
-            options={[
-              { value: 'media', label: 'Visa' },
-              { value: 'general', label: 'Mastercard' },
-              { value: 'tokencard', label: 'Tokenised Cards' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="type" label="Type">
-          <Select
-            allowClear
-            placeholder="Any type"
-            options={[
-              { value: 'basic', label: 'Basic' },
-              { value: 'premium', label: 'Premium' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="is_active" label="Active">
-          <Select
-            allowClear
-            placeholder="Any"
-            options={[
-              { value: 'true', label: 'Active' },
-              { value: 'false', label: 'Not active' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="search" label="Search" normalize={(v?: string) => v || undefined}>
-          <Input placeholder="Cardholder, nickname or last 4 digits" allowClear />
-        </Form.Item>
-        <Form.Item name="created_by" label="Created By" extra={admin ? undefined : 'For admins only'}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            disabled={!admin}
-            placeholder="Anyone"
-            loading={creators.isLoading}
-            options={creators.data ?? []}
-            notFoundContent={creators.isLoading ? 'Loading…' : 'No creators in this list'}
-          />
-        </Form.Item>
-        <Flex gap={8}>
-          <Button
-            block
-            onClick={() => {
-              form.resetFields();
-              form.submit();
-            }}
-          >
-            Reset
-          </Button>
-          <Button type="primary" htmlType="submit" block>
-            Search
-          </Button>
-        </Flex>
-      </Form>
-    </DetailsDrawer>
+    <CardFilterDrawer
+      variant="staff"
+      open={open}
+      onClose={onClose}
+      formProps={{ ...formProps, 'aria-label': 'Search Cards' }}
+      onFinish={(v) => formProps.onFinish?.(v)}
+      onReset={() => {
+        form.resetFields();
+        form.submit();
+      }}
+    >
+      <Form.Item name="created_by" label="Created By" extra={admin ? undefined : 'For admins only'}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          disabled={!admin}
+          placeholder="Anyone"
+          loading={creators.isLoading}
+          options={creators.data ?? []}
+          notFoundContent={creators.isLoading ? 'Loading…' : 'No creators in this list'}
+        />
+      </Form.Item>
+    </CardFilterDrawer>
   );
 }
 

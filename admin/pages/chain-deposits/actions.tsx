@@ -1,14 +1,13 @@
-import { App, Form, Input, Modal, Radio, Typography } from 'antd';
-import { useEffect } from 'react';
-import { apiData } from '@shared/api/client';
+import { Form, Input, Radio, Typography } from 'antd';
 import { type ApiChainDeposit, TRON_HASH } from '@shared/contract';
-import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
-import { useSubmit } from '@shared/ui/useSubmit';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange } from '@shared/ui/forms';
+import { StaffActionModal } from '../../components/StaffActionModal';
 import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
 import { amount } from '../../format';
 import { Address } from './columns';
 
-const FALLBACK = 'Something went wrong. Please try again.';
+const actionPath = (d: ApiChainDeposit, action: 'assign' | 'return') =>
+  `/wallet/chain-deposits/${encodeURIComponent(d.id)}/${action}`;
 
 /** What the deposit is, said at the top of both dialogs so staff act on the one they meant. */
 function DepositSummary({ d }: { d: ApiChainDeposit }) {
@@ -19,6 +18,13 @@ function DepositSummary({ d }: { d: ApiChainDeposit }) {
   );
 }
 
+/** Both dialogs: open while there is a deposit to act on. */
+interface DepositActionProps {
+  deposit: ApiChainDeposit | null;
+  onClose(): void;
+  onDone(): void;
+}
+
 type AssignForm = { kind: WalletKind; wallet_id?: string };
 
 /**
@@ -26,64 +32,32 @@ type AssignForm = { kind: WalletKind; wallet_id?: string };
  * Tron top-up. A deposit that reached a wallet's address but could not be matched starts with that
  * wallet picked.
  */
-export function AssignDepositModal({
-  deposit,
-  onClose,
-  onDone,
-}: {
-  deposit: ApiChainDeposit | null;
-  onClose(): void;
-  onDone(): void;
-}) {
+export function AssignDepositModal({ deposit, onClose, onDone }: DepositActionProps) {
   const [form] = Form.useForm<AssignForm>();
-  const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
   const kind = Form.useWatch('kind', form) ?? 'individual';
   const known = deposit?.wallet_id && deposit.name ? { value: deposit.wallet_id, label: deposit.name } : null;
 
-  useEffect(() => {
-    if (deposit) form.resetFields();
-  }, [deposit, form]);
-
-  async function send(v: AssignForm) {
-    if (!deposit) return;
-    const r = await submit((key) =>
-      apiData<{ message: string }>('POST', `/wallet/chain-deposits/${encodeURIComponent(deposit.id)}/assign`, {
-        body: { wallet_id: v.wallet_id },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
-    if (!r.ok) return sayFailure(form, r.error, (text) => message.error(text, 4), FALLBACK);
-    message.success(r.data.message, 3);
-    onDone();
-  }
-
   return (
-    <Modal
-      open={!!deposit}
+    <StaffActionModal
+      subject={deposit}
+      form={form}
       title="Assign deposit"
       okText="Assign"
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      call={(d, v) => ({ path: actionPath(d, 'assign'), body: { wallet_id: v.wallet_id } })}
+      onClose={onClose}
+      onDone={onDone}
+      formProps={{
+        initialValues: { kind: 'individual', wallet_id: known?.value },
+        onValuesChange: (changed) => {
+          clearErrorsOnChange(form)(changed);
+          // Another kind of account: the picked wallet is not one of its kind.
+          if ('kind' in changed) form.setFieldValue('wallet_id', undefined);
+        },
+      }}
     >
-      {deposit && (
-        <Form<AssignForm>
-          noValidate
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ kind: 'individual', wallet_id: known?.value }}
-          onFinish={send}
-          onValuesChange={(changed) => {
-            clearErrorsOnChange(form)(changed);
-            // Another kind of account: the picked wallet is not one of its kind.
-            if ('kind' in changed) form.setFieldValue('wallet_id', undefined);
-          }}
-        >
-          <DepositSummary d={deposit} />
+      {(d) => (
+        <>
+          <DepositSummary d={d} />
           <Typography.Paragraph type="secondary">
             The wallet is credited this amount less the Tron top-up fee, as an approved Tron top-up.
           </Typography.Paragraph>
@@ -104,67 +78,33 @@ export function AssignDepositModal({
           >
             <WalletPicker kind={kind} known={known} />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </StaffActionModal>
   );
 }
 
 type ReturnForm = { note: string; return_hash?: string };
 
 /** 'Return': the deposit was sent back to its sender (or otherwise settled off the platform); nobody is credited. */
-export function ReturnDepositModal({
-  deposit,
-  onClose,
-  onDone,
-}: {
-  deposit: ApiChainDeposit | null;
-  onClose(): void;
-  onDone(): void;
-}) {
+export function ReturnDepositModal({ deposit, onClose, onDone }: DepositActionProps) {
   const [form] = Form.useForm<ReturnForm>();
-  const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
-
-  useEffect(() => {
-    if (deposit) form.resetFields();
-  }, [deposit, form]);
-
-  async function send(v: ReturnForm) {
-    if (!deposit) return;
-    const hash = v.return_hash?.trim();
-    const r = await submit((key) =>
-      apiData<{ message: string }>('POST', `/wallet/chain-deposits/${encodeURIComponent(deposit.id)}/return`, {
-        body: { note: v.note.trim(), ...(hash ? { return_hash: hash } : {}) },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
-    if (!r.ok) return sayFailure(form, r.error, (text) => message.error(text, 4), FALLBACK);
-    message.success(r.data.message, 3);
-    onDone();
-  }
-
   return (
-    <Modal
-      open={!!deposit}
+    <StaffActionModal
+      subject={deposit}
+      form={form}
       title="Return deposit"
       okText="Mark as returned"
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      call={(d, v) => {
+        const hash = v.return_hash?.trim();
+        return { path: actionPath(d, 'return'), body: { note: v.note.trim(), ...(hash ? { return_hash: hash } : {}) } };
+      }}
+      onClose={onClose}
+      onDone={onDone}
     >
-      {deposit && (
-        <Form<ReturnForm>
-          noValidate
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={send}
-          onValuesChange={clearErrorsOnChange(form)}
-        >
-          <DepositSummary d={deposit} />
+      {(d) => (
+        <>
+          <DepositSummary d={d} />
           <Typography.Paragraph type="secondary">
             Nobody is credited. Send the USDT back first, then record it here.
           </Typography.Paragraph>
@@ -191,8 +131,8 @@ export function ReturnDepositModal({
               style={{ fontFamily: 'monospace' }}
             />
           </Form.Item>
-        </Form>
+        </>
       )}
-    </Modal>
+    </StaffActionModal>
   );
 }

@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '@shared/api/client';
-import type { MomoDetails as Momo, MomoUser } from '@shared/contract';
+import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, rateProblem } from '@shared/contract';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useSubmit } from '@shared/ui/useSubmit';
@@ -24,6 +24,13 @@ const list = (s?: string) =>
     .filter(Boolean);
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 const required = (message: string) => ({ required: true, whitespace: true, message });
+/** The server's own parsing of a typed value; an empty one is left to `required`. */
+const serverRule = (problem: (v: string) => string | null) => ({
+  validator: async (_: unknown, v?: string) => {
+    const found = v?.trim() ? problem(v) : null;
+    if (found) throw new Error(found);
+  },
+});
 
 /** /admin/momo: the mobile-money settings (Super-Admin): where customers pay, at what rate, who is alerted and who confirms. */
 export default function MomoDetails() {
@@ -116,19 +123,7 @@ export default function MomoDetails() {
                   name="rate"
                   label="Rate"
                   extra="GHS per USDT"
-                  rules={[
-                    required('Rate is required'),
-                    {
-                      pattern: /^\s*\d{1,6}(\.\d{1,4})?\s*$/,
-                      message: 'Rate must be a number above 0 with at most 4 decimals',
-                    },
-                    {
-                      validator: (_, v?: string) =>
-                        v && Number(v) === 0
-                          ? Promise.reject(new Error('Rate must be a number above 0 with at most 4 decimals'))
-                          : Promise.resolve(),
-                    },
-                  ]}
+                  rules={[required('Rate is required'), serverRule(rateProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -138,13 +133,7 @@ export default function MomoDetails() {
                   name="flat_fee"
                   label="Flat Fee"
                   extra="GHS per payment"
-                  rules={[
-                    required('Flat Fee is required'),
-                    {
-                      pattern: /^\s*\d{1,9}(\.\d{1,2})?\s*$/,
-                      message: 'Flat Fee must be a number with at most 2 decimals',
-                    },
-                  ]}
+                  rules={[required('Flat Fee is required'), serverRule(flatFeeProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>

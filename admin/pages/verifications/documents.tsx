@@ -5,6 +5,7 @@ import { API_BASE } from '@shared/api/client';
 import { ApiError, NETWORK_ERROR } from '@shared/api/errors';
 import { getSession } from '@shared/api/session';
 import type { ApiDocument } from '@shared/contract';
+import { formatSize } from '@shared/ui/fileSize';
 import { useIsPhone } from '@shared/ui/wallet/useIsPhone';
 
 /** What each uploaded file is, as the customer's form calls it. */
@@ -18,12 +19,6 @@ export const DOCUMENT_LABELS: Record<string, string> = {
 export const documentLabel = (field: string) => DOCUMENT_LABELS[field] ?? field.replace(/_/g, ' ');
 
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'application/pdf']);
-
-function sizeText(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * A stored document, fetched with the staff member's token into a blob (the API serves files
@@ -102,7 +97,7 @@ export function DocumentViewer({ doc }: { doc: ApiDocument }) {
       }
     >
       <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8, wordBreak: 'break-all' }}>
-        {doc.name} · {doc.content_type} · {sizeText(doc.size)}
+        {doc.name} · {doc.content_type} · {formatSize(doc.size)}
       </Typography.Text>
       {error ? (
         <Alert type="error" showIcon message={error} role="alert" />

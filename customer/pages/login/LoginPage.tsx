@@ -6,6 +6,7 @@ import { ApiError } from '@shared/api/errors';
 import { fromBase64 } from '@shared/base64';
 import type { LoginChallenge } from '@shared/contract';
 import { LOGIN_EXPIRED } from '@shared/contract/login-messages';
+import { emailRules } from '@shared/ui/forms';
 import { SplitLayout } from '../../layouts/SplitLayout';
 import { Muted, Paragraph, Title } from '@shared/ui/Type';
 import { goToError } from '../onboarding/messages';
@@ -129,14 +130,7 @@ export default function LoginPage() {
           onFinish={submitPassword}
           initialValues={{ email: prefill }}
         >
-          <Form.Item
-            name="email"
-            label="Email"
-            rules={[
-              { required: true, message: 'Email is required' },
-              { type: 'email', message: 'Enter a valid email address' },
-            ]}
-          >
+          <Form.Item name="email" label="Email" rules={emailRules()}>
             <Input type="email" autoComplete="username" />
           </Form.Item>
           <Form.Item

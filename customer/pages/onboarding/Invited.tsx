@@ -5,7 +5,7 @@ import { api } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { fromBase64, toBase64 } from '@shared/base64';
 import { splitFullName } from '@shared/contract';
-import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { goToError } from './messages';
 import { passwordRules } from './nameRules';
 
@@ -82,13 +82,7 @@ export default function Invited() {
         <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Email is required' }]}>
           <Input type="email" readOnly />
         </Form.Item>
-        <Form.Item
-          name="phone_number"
-          label="Phone Number"
-          rules={phoneRules('Phone Number is required', 'Phone Number is required', 0)}
-        >
-          <PhoneField />
-        </Form.Item>
+        <PhoneItem of="person" invalid="Phone Number is required" minLength={0} />
         <Form.Item name="password" label="Password" rules={passwordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { toBase64 } from '@shared/base64';
-import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, emailRules } from '@shared/ui/forms';
 
 interface Values {
   email: string;
@@ -26,14 +26,7 @@ export default function SignupStart() {
         Welcome! Fund a USDT wallet and spend it anywhere with virtual cards. Let's get you started.
       </Typography.Paragraph>
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={next}>
-        <Form.Item
-          name="email"
-          label="Email"
-          rules={[
-            { required: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
-          ]}
-        >
+        <Form.Item name="email" label="Email" rules={emailRules()}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" />
         </Form.Item>
         <Form.Item

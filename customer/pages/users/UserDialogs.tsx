@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { type CompanyUserRow, splitFullName } from '@shared/contract';
-import { applyFieldErrors } from '@shared/ui/forms';
-import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { applyFieldErrors, emailRules } from '@shared/ui/forms';
+import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { useSubmit } from '@shared/ui/useSubmit';
 
 type Permission = 'admin' | 'user';
@@ -111,23 +111,10 @@ export function AddUserDrawer({
         >
           <Input />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label="Email"
-          rules={[
-            { required: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
-          ]}
-        >
+        <Form.Item name="email" label="Email" rules={emailRules()}>
           <Input type="email" />
         </Form.Item>
-        <Form.Item
-          name="phone_number"
-          label="Phone Number"
-          rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
-        >
-          <PhoneField />
-        </Form.Item>
+        <PhoneItem of="person" />
         <Form.Item name="role" label="Permission" rules={[{ required: true, message: 'Permission is required' }]}>
           <PermissionToggles />
         </Form.Item>

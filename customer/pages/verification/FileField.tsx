@@ -1,6 +1,7 @@
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { formatSize } from '@shared/ui/fileSize';
 import { useIsPhone } from '@shared/ui/wallet';
 
 export const ACCEPT = '.jpg,.jpeg,.png,.pdf';
@@ -10,12 +11,6 @@ export const WRONG_TYPE = 'Upload a JPEG, PNG or PDF file';
 
 const TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 const isAllowed = (f: File) => /\.(jpe?g|png|pdf)$/i.test(f.name) && (!f.type || TYPES.has(f.type));
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** The rules of a document field: required (with its message) or not, and never over 5 MB. */
 export function fileRules(required: string | null): Rule[] {

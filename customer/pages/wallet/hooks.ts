@@ -1,22 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '@shared/api/client';
 import type { ApiFee, MomoDetails } from '@shared/contract';
-import { FEES_FOR, type FeeBreakdown, type FeeRule, computeFees, momoAmountToSend } from '@shared/fees';
-import { parseMoney } from '@shared/money';
+import { FEES_FOR, type FeeBreakdown, computeFees, feeRuleOf, hundredthsOf, momoAmountToSend } from '@shared/fees';
 import { useSession } from '@shared/ui/useSession';
-
-/** "1.50" → 150 (hundredths), exactly. */
-const hundredths = (v: string) => {
-  const r = parseMoney(v, { allowZero: true, max: Number.MAX_SAFE_INTEGER });
-  return r.ok ? r.cents : 0;
-};
-
-export const toFeeRule = (f: ApiFee): FeeRule => ({
-  name: f.name,
-  type: f.type,
-  value: hundredths(f.value),
-  status: f.state,
-});
 
 /** The fee schedule that applies to the signed-in customer (their company's, or the defaults). */
 export function useFeeSchedule(enabled = true) {
@@ -29,7 +15,7 @@ export function useFeeSchedule(enabled = true) {
         query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' },
         silent: true,
       });
-      return rows.map(toFeeRule);
+      return rows.map(feeRuleOf);
     },
     enabled: enabled && !!session,
     staleTime: 60_000,
@@ -54,5 +40,5 @@ export function useMomoDetails(enabled = true) {
 
 /** GHS pesewas to send for an amount of USDT cents, by the shared momo formula. */
 export function momoToSend(details: MomoDetails, amountCents: number): number {
-  return momoAmountToSend(details.rate, hundredths(details.flat_fee), amountCents);
+  return momoAmountToSend(details.rate, hundredthsOf(details.flat_fee), amountCents);
 }

@@ -77,11 +77,6 @@ export async function isMomoAgent(db: DbOrTx, userId: string): Promise<boolean> 
   return s.entityUsers.includes(userId);
 }
 
-function decimalToHundredths(v: string): number {
-  const [w, f = ''] = v.split('.');
-  return Number(w) * 100 + Number(f.padEnd(2, '0'));
-}
-
 export async function saveMomoSettings(ctx: AppContext, by: string, body: z.output<typeof momoSyncBody>) {
   if (body.entity_users.length) {
     const found = await ctx.db
@@ -112,7 +107,7 @@ export async function saveMomoSettings(ctx: AppContext, by: string, body: z.outp
       momoNumber: body.momo_number,
       network: body.network,
       rate: body.rate,
-      flatFee: decimalToHundredths(body.flat_fee),
+      flatFee: body.flat_fee,
       alertEmails: body.momo_alert_emails,
       entityUsers: [...new Set(body.entity_users)],
       updatedBy: by,

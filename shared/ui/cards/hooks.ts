@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, apiData, type Query } from '../../api/client';
 import type { ApiCard, ApiCardDetail, ApiFee, Paged } from '../../contract';
-import type { FeeRule } from '../../fees';
-import { parseMoney } from '../../money';
+import { type FeeRule, feeRuleOf } from '../../fees';
 import { useSession } from '../useSession';
 import { CARD_KEYS } from './keys';
 
@@ -68,13 +67,6 @@ export function useCardDetail(cardId: string | undefined) {
   });
 }
 
-/** "1.50" → 150 (hundredths), exactly. */
-const hundredths = (v: string) => {
-  const r = parseMoney(v, { allowZero: true, max: Number.MAX_SAFE_INTEGER });
-  return r.ok ? r.cents : 0;
-};
-const toRule = (f: ApiFee): FeeRule => ({ name: f.name, type: f.type, value: hundredths(f.value), status: f.state });
-
 /**
  * The fee schedule that applies to a card's owner, for previews with the one fee function.
  * Customers read their own (GET /fees?for=company&for_id= or for=default). Staff read the
@@ -92,7 +84,7 @@ export function useCardFeeSchedule(opts: { staff?: boolean; walletId?: string | 
           query: companyId ? { for: 'company', for_id: companyId } : { for: 'default' },
           silent: true,
         });
-        return rows.map(toRule);
+        return rows.map(feeRuleOf);
       }
       const [defaults, own] = await Promise.all([
         api<Paged<ApiFee>>('GET', '/fees', { query: { for: 'default', per_page: 100 }, silent: true }),
@@ -106,7 +98,7 @@ export function useCardFeeSchedule(opts: { staff?: boolean; walletId?: string | 
       const byName = new Map<string, ApiFee>();
       for (const f of defaults.data) byName.set(f.name, f);
       for (const f of own.data) byName.set(f.name, f);
-      return [...byName.values()].map(toRule);
+      return [...byName.values()].map(feeRuleOf);
     },
     enabled: enabled && !!session,
     staleTime: 60_000,
