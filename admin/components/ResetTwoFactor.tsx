@@ -4,7 +4,7 @@ import { api } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { CompanyUserRow, Paged } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
-import { useSubmit } from '@shared/ui/useSubmit';
+import { useAction } from './refineForms';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */
 export type ResetTarget = { userId: string; name: string } | { companyId: string; name: string };
@@ -16,7 +16,7 @@ export type ResetTarget = { userId: string; name: string } | { companyId: string
 export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget | null; onClose(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ user_id?: string; reason: string }>();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string }>();
   const [members, setMembers] = useState<CompanyUserRow[]>();
   const companyId = target && 'companyId' in target ? target.companyId : null;
 
@@ -32,13 +32,7 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
   async function send(v: { user_id?: string; reason: string }) {
     if (!target) return;
     const userId = 'userId' in target ? target.userId : v.user_id!;
-    const r = await submit((key) =>
-      api<{ data: { message: string } }>('POST', `/account/reset-2fa/${encodeURIComponent(userId)}`, {
-        body: { reason: v.reason },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
+    const r = await run('post', `/account/reset-2fa/${encodeURIComponent(userId)}`, { reason: v.reason });
     if (r.ok) {
       message.success(r.data.data.message, 4);
       onClose();

@@ -23,8 +23,9 @@ export function sayFailure(
   e: unknown,
   say: (text: string) => void,
   fallback: string,
+  rename: Record<string, string> = {},
 ): void {
-  if (form && applyFieldErrors(form, e)) {
+  if (form && applyFieldErrors(form, e, rename)) {
     const first = form.getFieldsError().find((f) => f.errors.length);
     if (first) form.scrollToField(first.name, { block: 'center' });
     return;

@@ -4,6 +4,9 @@ import { ApiError } from '../api/errors';
 
 export type SubmitResult<T> = { ok: true; data: T } | { ok: false; error: unknown };
 
+/** The server gave its answer (a 4xx): the intent is spent, a new try is a new intent. */
+const answered = (error: unknown) => error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500;
+
 /**
  * One Idempotency-Key per intent: a double click while a submission is in flight is ignored, a
  * submission retried after a network failure or a 5xx reuses the key (so nothing happens twice),
@@ -23,8 +26,7 @@ export function useSubmit() {
       key.current = newIdempotencyKey();
       return { ok: true, data };
     } catch (error) {
-      const answered = error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500;
-      if (answered) key.current = newIdempotencyKey();
+      if (answered(error)) key.current = newIdempotencyKey();
       return { ok: false, error };
     } finally {
       inFlight.current = false;
@@ -33,4 +35,17 @@ export function useSubmit() {
   }, []);
 
   return { busy, submit };
+}
+
+/**
+ * The same rule for hooks that take the key up front, as Refine's useForm takes its meta: the key is
+ * state, so the form submits with the current one; `settle` draws the next once the server has
+ * answered (no error, or a 4xx), and keeps it after a network failure or a 5xx.
+ */
+export function useIntentKey() {
+  const [key, setKey] = useState(newIdempotencyKey);
+  const settle = useCallback((error?: unknown) => {
+    if (error === undefined || answered(error)) setKey(newIdempotencyKey());
+  }, []);
+  return { key, settle };
 }

@@ -1,11 +1,8 @@
-import { Alert, App, Button, Drawer, Flex, Form, type FormInstance, Input, Switch, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '@shared/api/client';
-import { messageOf } from '@shared/api/errors';
 import { type ApiAdmin, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, splitFullName } from '@shared/contract';
-import { applyFieldErrors } from '@shared/ui/forms';
 import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
-import { useSubmit } from '@shared/ui/useSubmit';
+import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';
 
 type Role = ApiAdmin['role'];
@@ -47,35 +44,17 @@ const phoneDigits = (v: unknown) =>
       ? `${(v as { areaCode?: string }).areaCode ?? ''}${(v as { phoneNumber?: string }).phoneNumber ?? ''}`.length
       : 0;
 const drawerWidth = () => Math.min(460, window.innerWidth);
+const FALLBACK = 'Something went wrong. Please try again.';
 
-/** Submits with one key per intent; field errors go on their fields, anything else above the form. */
-function useDrawerSubmit() {
-  const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
-  const [error, setError] = useState<string>();
-  async function run<T>(
-    form: FormInstance<T>,
-    fn: (key: string) => Promise<unknown>,
-    ok: string,
-    rename?: Record<string, string>,
-  ) {
-    setError(undefined);
-    const r = await submit(fn);
-    if (r.ok) {
-      message.success(ok);
-      return true;
-    }
-    if (!applyFieldErrors(form, r.error, rename)) {
-      const text = messageOf(r.error, 'Something went wrong. Please try again.');
-      setError(text);
-      message.error(text);
-    }
-    return false;
-  }
-  return { busy, error, run };
-}
-
-type AddForm = { full_name: string; email: string; phone_number: unknown; role: Role };
+/** Full Name on the form; first and last name (from it) in what POST /account/admins takes. */
+type AddForm = {
+  full_name?: string;
+  first_name?: string;
+  last_name?: string;
+  email: string;
+  phone_number: unknown;
+  role: Role;
+};
 
 /** 'Add Admin': the new admin is mailed a link to set a password. */
 export function AddAdminDrawer({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
@@ -88,23 +67,28 @@ export function AddAdminDrawer({ open, onClose, onDone }: { open: boolean; onClo
 
 /** Mounted each time the drawer opens, so every opening starts empty. */
 function AddAdminForm({ onDone }: { onDone(): void }) {
-  const [form] = Form.useForm<AddForm>();
-  const { busy, error, run } = useDrawerSubmit();
+  const { message } = App.useApp();
+  const [error, setError] = useState<string>();
+  const { formProps, busy, submit } = usePanelForm<AddForm>({
+    action: 'create',
+    resource: 'administration-admins',
+    say: setError,
+    fallback: FALLBACK,
+    rename: { first_name: 'full_name', last_name: 'full_name' },
+    onSaved: (v) => {
+      message.success(`Admin added. ${v.first_name} was sent an email to set a password.`);
+      onDone();
+    },
+  });
 
-  async function save(v: AddForm) {
-    const body = {
-      ...splitFullName(v.full_name),
+  function save(v: AddForm) {
+    setError(undefined);
+    submit({
+      ...splitFullName(v.full_name ?? ''),
       email: v.email.trim(),
       phone_number: phoneToString(v.phone_number as never),
       role: v.role,
-    };
-    const done = await run(
-      form,
-      (key) => api('POST', '/account/admins', { body, idempotencyKey: key }),
-      `Admin added. ${body.first_name} was sent an email to set a password.`,
-      { first_name: 'full_name', last_name: 'full_name' },
-    );
-    if (done) onDone();
+    });
   }
 
   return (
@@ -114,7 +98,7 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
         login.
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={save}>
+      <Form<AddForm> noValidate {...formProps} layout="vertical" requiredMark={false} onFinish={save}>
         <Form.Item
           name="full_name"
           label="Full Name"
@@ -155,7 +139,8 @@ type EditForm = {
   first_name: string;
   last_name: string;
   email: string;
-  phone_number: unknown;
+  /** the picker's value on the form, the number as text (when there is one) in what is sent */
+  phone_number?: unknown;
   role?: Role;
   password?: string;
   confirm_password?: string;
@@ -181,26 +166,32 @@ export function EditAdminDrawer({
 }
 
 function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string; onDone(): void }) {
-  const [form] = Form.useForm<EditForm>();
-  const { busy, error, run } = useDrawerSubmit();
+  const { message } = App.useApp();
+  const [error, setError] = useState<string>();
+  const { formProps, busy, submit } = usePanelForm<EditForm>({
+    action: 'edit',
+    resource: 'administration-admins',
+    id: admin.id,
+    say: setError,
+    fallback: FALLBACK,
+    onSaved: (v) => {
+      message.success(`Admin ${v.first_name} ${v.last_name} updated.`);
+      onDone();
+    },
+  });
 
-  async function save(v: EditForm) {
+  function save(v: EditForm) {
+    setError(undefined);
     // Only the country code (the picker's default) is no number.
     const phone = phoneDigits(v.phone_number) >= 7 ? phoneToString(v.phone_number as never) : '';
-    const body = {
+    submit({
       first_name: v.first_name.trim(),
       last_name: v.last_name.trim(),
       email: v.email.trim(),
       ...(phone ? { phone_number: phone } : {}),
       ...(v.role ? { role: v.role } : {}),
       ...(v.password ? { password: v.password, confirm_password: v.confirm_password ?? '' } : {}),
-    };
-    const done = await run(
-      form,
-      (key) => api('PUT', `/account/admins/${encodeURIComponent(admin.id)}`, { body, idempotencyKey: key }),
-      `Admin ${body.first_name} ${body.last_name} updated.`,
-    );
-    if (done) onDone();
+    });
   }
 
   return (
@@ -211,9 +202,9 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
           : `${adminName(admin)} is signed out when the email, password or privileges change.`}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form
+      <Form<EditForm>
         noValidate
-        form={form}
+        {...formProps}
         layout="vertical"
         requiredMark={false}
         onFinish={save}

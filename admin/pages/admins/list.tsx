@@ -75,23 +75,9 @@ export default function AdminsList() {
         emptyText="No administrators"
       />
       <ResetTwoFactorModal target={resetting} onClose={() => setResetting(null)} />
-      <AddAdminDrawer
-        open={adding}
-        onClose={() => setAdding(false)}
-        onDone={() => {
-          setAdding(false);
-          reload();
-        }}
-      />
-      <EditAdminDrawer
-        admin={editing}
-        meId={me}
-        onClose={() => setEditing(null)}
-        onDone={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
+      {/* Refine refreshes the list after a save. */}
+      <AddAdminDrawer open={adding} onClose={() => setAdding(false)} onDone={() => setAdding(false)} />
+      <EditAdminDrawer admin={editing} meId={me} onClose={() => setEditing(null)} onDone={() => setEditing(null)} />
     </>
   );
 }

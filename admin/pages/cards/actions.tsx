@@ -11,6 +11,7 @@ import { WithdrawPanel } from '@shared/ui/cards/CardPanels';
 import { applyFieldErrors } from '@shared/ui/forms';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { refreshWallet } from '@shared/ui/wallet';
+import { useAction } from '../../components/refineForms';
 
 export type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
 type Simple = 'freeze' | 'unfreeze' | 'delete';
@@ -49,22 +50,16 @@ function ReasonDialog({
 }) {
   const [form] = Form.useForm<{ reason: string }>();
   const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string }>();
   async function send(v: { reason: string }) {
     if (!target) return;
-    const r = await submit((key) =>
-      apiData<{ message: string }>('POST', `/cards/${target.what}/${target.card.id}`, {
-        body: { reason: v.reason.trim() },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
+    const r = await run('post', `/cards/${target.what}/${target.card.id}`, { reason: v.reason.trim() });
     if (!r.ok) {
       if (!applyFieldErrors(form, r.error))
         message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
       return;
     }
-    message.success(r.data.message, 2);
+    message.success(r.data.data.message, 2);
     onDone();
   }
   return (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, type FormProps, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { api, apiData, type Query } from '@shared/api/client';
+import { api, type Query } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiCard, Paged } from '@shared/contract';
 import { type CardPurpose, FEES_FOR } from '@shared/fees';
@@ -17,8 +17,8 @@ import {
 } from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
 import { useSession } from '@shared/ui/useSession';
-import { useSubmit } from '@shared/ui/useSubmit';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
+import { useAction } from '../../components/refineForms';
 
 export type CardSearch = CardFilterValues;
 
@@ -100,22 +100,20 @@ export function ActivateCardsPanel({
   const [form] = Form.useForm<TokenForm>();
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string }>();
   const [error, setError] = useState<string>();
   async function send(v: TokenForm) {
     setError(undefined);
-    const r = await submit((key) =>
-      apiData<{ message: string }>('POST', '/cards/change-status-token', {
-        body: { card_token: v.card_token.trim(), status: v.status, ...(walletId ? { wallet_id: walletId } : {}) },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
+    const r = await run('post', '/cards/change-status-token', {
+      card_token: v.card_token.trim(),
+      status: v.status,
+      ...(walletId ? { wallet_id: walletId } : {}),
+    });
     if (!r.ok) {
       if (!applyFieldErrors(form, r.error)) setError(messageOf(r.error, 'Something went wrong. Please try again.'));
       return;
     }
-    message.success(r.data.message, 2);
+    message.success(r.data.data.message, 2);
     form.resetFields();
     await refreshCards(qc);
     onDone();
@@ -179,7 +177,7 @@ export function CardWithdrawalPanel({
   const [form] = Form.useForm<WithdrawForm>();
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string }>();
   const cards = useQuery({
     queryKey: ['cards', 'withdrawable', scope],
     queryFn: async () =>
@@ -198,18 +196,12 @@ export function CardWithdrawalPanel({
   const schedule = useCardFeeSchedule({ staff: true, walletId: chosen?.wallet_id }, open && !!chosen);
 
   async function send(v: WithdrawForm) {
-    const r = await submit((key) =>
-      apiData<{ message: string }>('POST', '/cards/withdraw-funds', {
-        body: { card: v.card, amount: formatMoney(typedCents(v.amount)!) },
-        idempotencyKey: key,
-        silent: true,
-      }),
-    );
+    const r = await run('post', '/cards/withdraw-funds', { card: v.card, amount: formatMoney(typedCents(v.amount)!) });
     if (!r.ok) {
       sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
       return;
     }
-    message.success(r.data.message, 2);
+    message.success(r.data.data.message, 2);
     form.resetFields();
     await Promise.all([refreshCards(qc), refreshWallet(qc)]);
     onDone();

@@ -1,11 +1,10 @@
 import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '@shared/api/client';
 import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, rateProblem } from '@shared/contract';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
-import { useSubmit } from '@shared/ui/useSubmit';
+import { useAction } from '../../components/refineForms';
 
 type MomoForm = {
   momo_name: string;
@@ -36,7 +35,9 @@ const serverRule = (problem: (v: string) => string | null) => ({
 export default function MomoDetails() {
   const [form] = Form.useForm<MomoForm>();
   const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
+  // The settings are one record at /param/momo-details and /param/momo-sync, not a resource's
+  // /{name}/{id}: read with useCustom, saved with a custom mutation (docs/decisions.md).
+  const { busy, run } = useAction<Momo>();
   const { query, result } = useCustom<Momo>({ url: '/param/momo-details', method: 'get' });
   const details = result.data as Momo | undefined;
 
@@ -64,11 +65,11 @@ export default function MomoDetails() {
       momo_alert_emails: list(v.momo_alert_emails),
       entity_users: v.entity_users ?? [],
     };
-    const r = await submit((key) =>
-      api<{ message: string; data: Momo }>('PUT', '/param/momo-sync', { body, idempotencyKey: key }),
-    );
+    const r = await run('put', '/param/momo-sync', body);
     if (r.ok) {
-      message.success(r.data.message);
+      // This answer is { message, data }: the server's message beside the saved settings.
+      const answer = r.data;
+      if ('message' in answer && typeof answer.message === 'string') message.success(answer.message);
       void query.refetch();
       return;
     }

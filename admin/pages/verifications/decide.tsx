@@ -1,12 +1,9 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '@shared/api/client';
 import { ApiError, messageOf } from '@shared/api/errors';
 import { applyFieldErrors } from '@shared/ui/forms';
-import { useSubmit } from '@shared/ui/useSubmit';
-
-type Answer = { data: { message: string; state: string } };
+import { useAction } from '../../components/refineForms';
 
 /**
  * Approve and Disapprove of a pending submission (spec §4): each asks first; disapproving asks for
@@ -24,17 +21,16 @@ export function DecisionButtons({
   onDecided(): void;
 }) {
   const { message, modal } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string; state: string }>();
   const [rejecting, setRejecting] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
 
   async function send(decision: 'approve' | 'reject', reason?: string) {
-    const r = await submit((key) =>
-      api<Answer>('POST', '/verification/decide', {
-        body: { verification_id: id, decision, ...(reason ? { reason } : {}) },
-        idempotencyKey: key,
-      }),
-    );
+    const r = await run('post', '/verification/decide', {
+      verification_id: id,
+      decision,
+      ...(reason ? { reason } : {}),
+    });
     if (r.ok) {
       message.success(r.data.data.message);
       setRejecting(false);

@@ -1,11 +1,10 @@
 import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '@shared/api/client';
 import { ApiError, messageOf } from '@shared/api/errors';
 import { type ApiTopup, notApprovableYet } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, applyFieldErrors } from '@shared/ui/forms';
-import { useSubmit } from '@shared/ui/useSubmit';
 import { Details } from '../../components/Details';
+import { useAction } from '../../components/refineForms';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
 import { amount, dateTime } from '../../format';
 import { ChainFacts } from './chain';
@@ -31,7 +30,7 @@ export function DecideTopupDrawer({
 }) {
   const [form] = Form.useForm<Decision>();
   const { message } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, run } = useAction<{ message: string; state: string }>();
   const [error, setError] = useState<string>();
   /** someone else decided it meanwhile: nothing is left to decide here */
   const [settled, setSettled] = useState(false);
@@ -48,13 +47,11 @@ export function DecideTopupDrawer({
   async function decide(v: Decision) {
     if (!topup) return;
     setError(undefined);
-    const r = await submit((key) =>
-      api<{ data: { message: string; state: string } }>('POST', '/wallet/approve-topup', {
-        body: { topup_id: topup.id, action: v.action, ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}) },
-        idempotencyKey: key,
-        silent: true, // said once, below: a toast would cover the drawer's title
-      }),
-    );
+    const r = await run('post', '/wallet/approve-topup', {
+      topup_id: topup.id,
+      action: v.action,
+      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+    });
     if (r.ok) {
       message.success(r.data.data.message);
       onDecided();
