@@ -457,7 +457,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'GET /api/v1/wallet/list-topups': {
     200: ok(
-      R.paged(R.apiTopup, R.topupTotals),
+      R.pagedWithTotals(R.apiTopup, R.topupTotals),
       'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.',
     ),
     ...fails(STAFF, QUERY),
@@ -474,7 +474,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'GET /api/v1/wallet/list-momo-topups': {
     200: ok(
-      R.paged(R.apiTopup, R.topupTotals),
+      R.pagedWithTotals(R.apiTopup, R.topupTotals),
       'A page of mobile-money top-ups, with the totals: all, received (Approved), pending and denied.',
     ),
     ...fails(SIGNED_IN, QUERY, e(403, 'Only mobile-money agents and staff see these top-ups.')),
@@ -494,7 +494,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
   // Reports
   'GET /api/v1/reports/view-wallet-transactions': {
     200: ok(
-      R.paged(R.apiWalletTransaction, z.strictObject({ amount: R.money, fees: R.money })),
+      R.pagedWithTotals(R.apiWalletTransaction, R.walletTransactionTotals),
       'A page of master-wallet movements, newest first (customers: their own wallet), with the totals.',
     ),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
@@ -505,7 +505,7 @@ export const RESPONSES: Record<string, RouteResponses> = {
   },
   'GET /api/v1/reports/view-wallet-topups': {
     200: ok(
-      R.paged(R.apiTopup, R.topupTotals),
+      R.pagedWithTotals(R.apiTopup, R.topupTotals),
       'A page of top-ups, with the totals: all, received (Approved), pending and denied.',
     ),
     ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
+import type { apiFee } from './responses';
 
 /** A fee value: up to 2 decimals, as a number or a string ("1.50"), into hundredths. */
 const feeValueField = z
@@ -77,19 +78,7 @@ export const feeListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export interface ApiFee {
-  id: string;
-  name: string;
-  type: 'percentage' | 'fixed';
-  value: string;
-  state: 'Active' | 'Inactive';
-  for: 'default' | 'company';
-  for_id: string | null;
-  for_name: string | null;
-  /** on a company's list: whether this row is the company's own or the default it inherits */
-  inherited?: boolean;
-  updated_at: string;
-}
+export type ApiFee = z.infer<typeof apiFee>;
 
 const anEmail = z.email();
 const aUuid = z.string().uuid();
