@@ -7,7 +7,7 @@ import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { listCompanies, listIndividuals } from './queries';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiCustomerRow } from '@shared/contract';
+import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 
 const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'State', value: (c) => c.state },
@@ -16,7 +16,7 @@ const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'Active Cards', value: (c) => c.active_cards_count },
   { header: 'Created', value: (c) => c.created_at },
 ];
-const INDIVIDUAL_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+const INDIVIDUAL_COLUMNS: CsvColumn<ApiIndividualCustomer>[] = [
   { header: 'Id', value: (c) => c.id },
   { header: 'First Name', value: (c) => c.first_name },
   { header: 'Last Name', value: (c) => c.last_name },
@@ -24,7 +24,7 @@ const INDIVIDUAL_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
   { header: 'Phone Number', value: (c) => c.phone_number },
   ...COMMON,
 ];
-const COMPANY_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+const COMPANY_COLUMNS: CsvColumn<ApiCompanyCustomer>[] = [
   { header: 'Id', value: (c) => c.id },
   { header: 'Company Name', value: (c) => c.company_name },
   { header: 'Company Email', value: (c) => c.company_email },
