@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { RESPONSES, type RouteResponses, routeKey } from './responses';
+import type { RouteResponses } from './responses';
 
 export const API_PREFIX = '/api/v1';
 
@@ -13,11 +13,11 @@ export class UndocumentedRouteError extends Error {
 type OnSend = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
 /**
- * Gives every /api/v1 route its documented responses (server/openapi/responses.ts) as it is
- * registered, so the OpenAPI document shows them and the serializer can check answers against
- * them. Register it before the API routes.
+ * Checks, as each /api/v1 route is registered, that it declares its answers beside its handler
+ * (`schema.response`, built with ./responses.ts): the OpenAPI document shows them and the
+ * serializer checks answers against them. Register it before the API routes.
  *
- * A route without an entry stops the app in development and test, so a new route is documented
+ * A route without them stops the app in development and test, so a new route is documented
  * before it is used; in production it is logged and left undocumented. In test, an answer with a
  * status the route does not document fails too (5xx excepted).
  */
@@ -27,27 +27,21 @@ export default fp<{ env: Config['env'] }>(
 
     app.addHook('onRoute', (route) => {
       if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
+      // (HEAD answers as GET, with its schema)
       const methods = [route.method].flat().map(String);
-      const keys = methods.map((m) => routeKey(m, route.url));
-      const found = keys.map((k) => RESPONSES[k]);
-      const own = route.schema?.response as RouteResponses | undefined;
-      const missing = keys.filter((_k, i) => !found[i]);
-      if (missing.length && !own) {
-        const message = `No documented responses for ${missing.join(', ')}: add the route to server/openapi/responses.ts.`;
+      const name = methods.map((m) => `${m} ${route.url}`).join(', ');
+      const responses = route.schema?.response as RouteResponses | undefined;
+      if (!responses) {
+        const message = `No documented responses for ${name}: declare them in the route's schema.response.`;
         if (strict) throw new UndocumentedRouteError(message);
         app.log.warn(message);
         return;
       }
-      if (new Set(found).size > 1)
-        throw new UndocumentedRouteError(
-          `${keys.join(', ')} share one route: register one method per route to document them.`,
-        );
-      // A route's own response schemas (if any) win over the registry.
-      const responses: RouteResponses = { ...(found[0] ?? {}), ...(own ?? {}) };
-      route.schema = { ...route.schema, response: responses };
+      if (methods.filter((m) => m !== 'HEAD').length > 1)
+        throw new UndocumentedRouteError(`${name} share one route: register one method per route to document them.`);
       // (a HEAD route arrives with its GET route's hooks, guard included)
       if (env === 'test' && !asArray(route.onSend).some((h) => GUARD in h))
-        route.onSend = [...asArray(route.onSend), statusGuard(keys.join(', '), responses)];
+        route.onSend = [...asArray(route.onSend), statusGuard(name, responses)];
     });
   },
   { name: 'openapi-responses' },
@@ -64,7 +58,7 @@ function statusGuard(route: string, responses: RouteResponses): OnSend {
   const guard: OnSend = async (_req, reply, payload) => {
     const status = reply.statusCode;
     if (status >= 500 || documented.has(status)) return payload;
-    const message = `${route} answered ${status}, which server/openapi/responses.ts does not document for it.`;
+    const message = `${route} answered ${status}, which its schema.response does not document.`;
     console.error(message);
     throw new UndocumentedRouteError(message);
   };

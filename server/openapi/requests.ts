@@ -2,7 +2,6 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KYB_FILES, KYC_FILES, kybFields, kycFields } from '@shared/contract/verification';
-import { OPERATIONS } from './operations';
 
 /**
  * Request documentation the route schemas cannot carry: multipart forms are read by the handler
@@ -62,7 +61,8 @@ type Transformed = { schema: Record<string, unknown>; url: string };
 
 /**
  * The type provider's transform, with the document-only request shapes above added, and each
- * operation's id and summary (./operations.ts) and its Idempotency-Key header.
+ * authenticated mutation's Idempotency-Key header. (Each route names its operationId and summary
+ * in its own schema.)
  */
 export const transform: SwaggerTransform = (input) => {
   const method = String([input.route.method].flat()[0]);
@@ -78,14 +78,12 @@ export const transform: SwaggerTransform = (input) => {
       : input.schema;
   const out = jsonSchemaTransform({ ...input, schema }) as Transformed;
   if (!out.schema || out.schema.hide) return out;
-  const [operationId, summary] = OPERATIONS[key] ?? [];
   const authenticated =
     Boolean((input.schema?.security as unknown[] | undefined)?.length) || Boolean(extra?.optionalAuth);
   return {
     ...out,
     schema: {
       ...out.schema,
-      ...(operationId ? { operationId, summary } : {}),
       ...(MUTATING.has(method) && authenticated && !out.schema.headers ? { headers: idempotencyKey } : {}),
     },
   };

@@ -56,13 +56,13 @@ export function responseSerializerCompiler(
         if (mode === 'enforce') {
           // The app's log is captured by the tests; say it where the person running them looks.
           console.error(
-            `The answer of ${where} does not match its documented schema (server/openapi/responses.ts):\n${details}`,
+            `The answer of ${where} does not match its documented schema (the route's schema.response):\n${details}`,
           );
           throw err;
         }
         log.warn(
           { route: where, details },
-          'an answer does not match its documented schema (server/openapi/responses.ts)',
+          "an answer does not match its documented schema (the route's schema.response)",
         );
       }
       return stringify(data);

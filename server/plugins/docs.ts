@@ -7,7 +7,7 @@ import { cardWebhooks, webhookSchemas } from '../openapi/webhooks';
 
 /**
  * The OpenAPI document, generated from the same zod schemas that validate requests, and the
- * response schemas of server/openapi/responses.ts (entities as components). OpenAPI 3.1: its
+ * response schemas each route declares beside its handler (entities as components). OpenAPI 3.1: its
  * schemas are plain JSON Schema 2020-12 (`null` is a type), and it can describe webhooks.
  */
 export default fp(async (app) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Tx } from '../db/client';
 import { companies, uploads, users, verifications } from '../db/schema';
 import { randomToken } from '../lib/crypto';
+import type { AllowedType } from '../lib/uploads';
 import { createWallet } from '../modules/ledger/accounts';
 import { samplePdf, samplePng } from './documents';
 import { DEMO_IDS } from './ids';
@@ -29,7 +30,7 @@ export async function seedDemoVerifications(tx: Tx, dataDir: string, now: Date, 
     field: string,
     name: string,
     data: Buffer,
-    type: string,
+    type: AllowedType,
     when: Date,
   ) {
     const storageName = `${randomToken(24)}.${type === 'application/pdf' ? 'pdf' : 'png'}`;

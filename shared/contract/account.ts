@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailField, passwordField, phoneField, requiredString, websiteField } from './fields';
-import type { Role, VerificationState } from './roles';
+import type {
+  apiCompany,
+  apiUser,
+  apiVerificationStatus,
+  loginChallenge,
+  profilePayload,
+  sessionPayload,
+} from './responses';
 
 const confirmMatches = <T extends { password?: unknown; confirm_password?: unknown }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirm_password) {
@@ -139,56 +146,15 @@ export const changePasswordBody = z
   });
 
 /** What the API says about the signed-in user. */
-export interface ApiUser {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  role: Role;
-  /** verification state (the company's for company users) */
-  state: VerificationState;
-  entities: string[];
-  company_id: string | null;
-  /** the master wallet id: the user's own for an Individual, the company's otherwise */
-  wallet_id: string | null;
-  created_at: string;
-}
+export type ApiUser = z.infer<typeof apiUser>;
 
-export interface ApiCompany {
-  id: string;
-  company_name: string;
-  company_website: string;
-  company_email: string;
-  company_phone: string;
-  state: VerificationState;
-}
+export type ApiCompany = z.infer<typeof apiCompany>;
 
-export interface LoginChallenge {
-  token: string;
-  qrcode?: string;
-  secret?: string;
-}
+export type LoginChallenge = z.infer<typeof loginChallenge>;
 
 /** The customer's latest KYC/KYB submission, so screens can say where it stands. */
-export interface ApiVerificationStatus {
-  state: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  submitted_at: string;
-  decided_at: string | null;
-}
+export type ApiVerificationStatus = z.infer<typeof apiVerificationStatus>;
 
-export interface ProfilePayload {
-  user: ApiUser;
-  company: ApiCompany | null;
-  verification: ApiVerificationStatus | null;
-}
+export type ProfilePayload = z.infer<typeof profilePayload>;
 
-export interface SessionPayload extends ProfilePayload {
-  access_token: string;
-  expires_at: string;
-  /** only when 2FA was just set up: shown once, never again */
-  recovery_codes?: string[];
-  /** only after a login with a recovery code: how many unused codes remain */
-  recovery_codes_left?: number;
-}
+export type SessionPayload = z.infer<typeof sessionPayload>;

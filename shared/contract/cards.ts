@@ -3,6 +3,7 @@ import { moneyField } from '../money';
 import { requiredString } from './fields';
 import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
+import type { apiCard, apiCardAllowance, apiCardDetail, apiCardTransaction } from './responses';
 
 export const CARD_PURPOSES = ['media', 'general', 'tokencard'] as const;
 export type CardPurpose = (typeof CARD_PURPOSES)[number];
@@ -19,13 +20,7 @@ export const MIN_CARD_LOAD_CENTS = 300;
 export const UNVERIFIED_CARD_LIMIT = 5;
 
 /** GET /cards/allowance: how many more cards the caller's wallet may have (unverified accounts have a lifetime limit). */
-export interface ApiCardAllowance {
-  /** null once the account is verified: no limit */
-  limit: number | null;
-  /** cards the wallet has had, deleted ones included (not those the issuer never loaded) */
-  created: number;
-  left: number | null;
-}
+export type ApiCardAllowance = z.infer<typeof apiCardAllowance>;
 
 const spendingControlField = z.enum(SPENDING_CONTROLS, {
   error: 'Spending Control must be day, week, month or lifetime',
@@ -116,77 +111,8 @@ export const cardTransactionsQuery = pageQuery
   .and(dateRangeQuery)
   .and(z.object({ card: z.string({ error: 'Please select a card' }).uuid('Please select a card') }));
 
-export interface ApiCard {
-  id: string;
-  wallet_id: string;
-  cardholder: string;
-  first_name: string;
-  last_name: string;
-  nickname: string;
-  purpose: CardPurpose;
-  brand: string;
-  type: CardType;
-  card_number: string;
-  masked_number: string;
-  last4: string;
-  card_token?: string;
-  balance: string;
-  available: string;
-  ledger: string;
-  spending_limit: string | null;
-  spending_control: SpendingControl | null;
-  additional_spending_limit: string;
-  state: 'Active' | 'Deactivated';
-  is_deleted: boolean;
-  end_reason: string | null;
-  flagged: boolean;
-  flag_reason: string | null;
-  flagged_at: string | null;
-  suspended: boolean;
-  suspend_reason: string | null;
-  suspend_at: string | null;
-  unsuspend_at: string | null;
-  owner_name?: string;
-  owner_type?: 'Individual' | 'Company';
-  created_by?: string;
-  /** staff lists only: the creator's id, for the 'Created By' filter */
-  created_by_id?: string;
-  created_at: string;
-  updated_at: string;
-}
+export type ApiCard = z.infer<typeof apiCard>;
 
-export interface ApiCardDetail {
-  card: ApiCard;
-  details: { card_exp_month: number; card_exp_year: number; card_cvv?: string };
-  billing: { AdrLine1: string; AdrLine2: string; City: string; State: string; Country: string; ZipCode: string };
-  additional_data?: {
-    spending_limit: string | null;
-    additional_spending_limit: string;
-    approved_sum: string;
-    settled_sum: string;
-    reversal_sum: string;
-    available: string;
-    ledger: string;
-    total_issuance: string;
-    total_topup: string;
-    total_withdrawal: string;
-    total_maintenance: string;
-    total_fees: string;
-  };
-}
+export type ApiCardDetail = z.infer<typeof apiCardDetail>;
 
-export interface ApiCardTransaction {
-  id: string;
-  card_id: string;
-  /** merchant authorisations, and the platform's own movements of the card's money */
-  kind: 'authorization' | 'load' | 'withdrawal' | 'maintenance' | 'refund' | 'forfeit';
-  status: 'approved' | 'declined' | 'reversed' | 'settled' | 'completed';
-  description: string;
-  amount: string;
-  currency: string;
-  merchant: string;
-  country: string;
-  decline_reason: string | null;
-  date_created: string;
-  date_updated: string;
-}
+export type ApiCardTransaction = z.infer<typeof apiCardTransaction>;

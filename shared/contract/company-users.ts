@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredString } from './fields';
+import type { companyUserRow } from './responses';
 
 export const companyUserRoleField = z.enum(['admin', 'user'], { error: 'Permission is required' });
 
@@ -13,13 +14,4 @@ export const createCompanyUserBody = z.object({
 
 export const updateCompanyUserBody = z.object({ role: companyUserRoleField });
 
-export interface CompanyUserRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  role: 'admin' | 'user';
-  state: 'Invited' | 'Active' | 'Deactivated';
-  created_at: string;
-}
+export type CompanyUserRow = z.infer<typeof companyUserRow>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type DecimalRule, formatDecimal, parseDecimal } from '../decimal';
 import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
+import type { apiFee } from './responses';
 
 /** Fee values, rates and flat fees by the one parser; the bounds are those the contract has always had. */
 const FEE_VALUE_RULE: DecimalRule = { scale: 2, max: 999_999_999_99, allowZero: true };
@@ -82,19 +83,7 @@ export const feeListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export interface ApiFee {
-  id: string;
-  name: string;
-  type: 'percentage' | 'fixed';
-  value: string;
-  state: 'Active' | 'Inactive';
-  for: 'default' | 'company';
-  for_id: string | null;
-  for_name: string | null;
-  /** on a company's list: whether this row is the company's own or the default it inherits */
-  inherited?: boolean;
-  updated_at: string;
-}
+export type ApiFee = z.infer<typeof apiFee>;
 
 const anEmail = z.email();
 const aUuid = z.string().uuid();

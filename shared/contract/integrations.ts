@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
+import type { apiCallbackDetails, apiClientCredentials, apiThirdParty, apiWebhookEvent } from './responses';
 
 export const createClientBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
@@ -33,59 +34,10 @@ export const deliveriesQuery = pageQuery.and(
   }),
 );
 
-export interface ApiClientCredentials {
-  client_id: string | null;
-  /** only in the answer that created them; afterwards null */
-  client_secret: string | null;
-  revoked: boolean;
-  name?: string;
-  created_at?: string;
-  last_used_at?: string | null;
-}
+export type ApiClientCredentials = z.infer<typeof apiClientCredentials>;
 
-export interface ApiCallbackDetails {
-  callback_url: string | null;
-  active: boolean;
-  signing_secret: string | null;
-  disabled_reason: string | null;
-}
+export type ApiCallbackDetails = z.infer<typeof apiCallbackDetails>;
 
-export interface ApiThirdParty {
-  id: string;
-  name: string;
-  client_id: string;
-  company_id: string;
-  company_name: string;
-  state: 'Active' | 'Revoked';
-  last_used_at: string | null;
-  created_at: string;
-  updated_at: string;
-  webhook: {
-    url: string | null;
-    active: boolean;
-    health: 'healthy' | 'failing' | 'disabled' | 'none';
-    last_status: number | null;
-    failed_events: number;
-    pending_events: number;
-  };
-}
+export type ApiThirdParty = z.infer<typeof apiThirdParty>;
 
-export interface ApiWebhookEvent {
-  id: string;
-  message_id: string;
-  type: string;
-  state: 'pending' | 'delivered' | 'failed' | 'skipped';
-  attempts: number;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-  payload: Record<string, unknown>;
-  deliveries: Array<{
-    attempt: number;
-    status_code: number | null;
-    error: string | null;
-    duration_ms: number | null;
-    next_retry_at: string | null;
-    created_at: string;
-  }>;
-}
+export type ApiWebhookEvent = z.infer<typeof apiWebhookEvent>;

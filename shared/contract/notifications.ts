@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
+import type { apiNotification, apiNotificationSetting } from './responses';
 
 /** What the notification centre tells people, by type, and whether mail may be turned off. */
 export const NOTIFICATION_TYPES = {
@@ -39,24 +40,9 @@ const STAFF_TYPES: readonly NotificationType[] = [
 export const typesFor = (staff: boolean) =>
   NOTIFICATION_TYPE_NAMES.filter((t) => (staff ? STAFF_TYPES.includes(t) : NOTIFICATION_TYPES[t].group !== 'staff'));
 
-export interface ApiNotification {
-  id: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type ApiNotification = z.infer<typeof apiNotification>;
 
-export interface ApiNotificationSetting {
-  type: NotificationType;
-  label: string;
-  group: NotificationGroup;
-  mail: boolean;
-  /** security mails are always sent */
-  locked: boolean;
-}
+export type ApiNotificationSetting = z.infer<typeof apiNotificationSetting>;
 
 // No `format`: the list is not exported as CSV, so the API must not offer it.
 export const notificationListQuery = pageQuery.omit({ format: true }).extend({

@@ -1,23 +1,9 @@
-export interface PageLinks {
-  first: string | null;
-  last: string | null;
-  prev: string | null;
-  next: string | null;
-}
+import type { z } from 'zod';
+import type { errorBody, pageLinks, paged } from './responses';
+
+export type PageLinks = z.infer<typeof pageLinks>;
 
 /** The list envelope every paged endpoint answers. */
-export interface Paged<T> {
-  data: T[];
-  links: PageLinks;
-  from: number | null;
-  to: number | null;
-  total: number;
-  current_page: number;
-  last_page: number;
-  per_page: number;
-}
+export type Paged<T> = z.infer<ReturnType<typeof paged<z.ZodType<T>>>>;
 
-export interface ApiErrorBody {
-  message: string;
-  error?: string | Record<string, string[]>;
-}
+export type ApiErrorBody = z.infer<typeof errorBody>;

@@ -66,15 +66,15 @@ const pageFields = {
   per_page: z.number().int().describe('Rows per page (the `per_page` query parameter, 1 to 100, 25 by default)'),
 };
 
-/** The list envelope: one page of rows, links and counts; some lists add `totals` over all pages. */
-export function paged<T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(
-  item: T,
-  totals?: z.ZodObject<S>,
-) {
-  return z.strictObject({
-    data: z.array(item),
-    ...pageFields,
-    ...(totals ? { totals: totals.describe('Sums over every row matching the filters, not only this page') } : {}),
+/** The list envelope: one page of rows, links and counts. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.strictObject({ data: z.array(item), ...pageFields });
+}
+
+/** A list envelope that adds `totals` over all pages. */
+export function pagedWithTotals<T extends z.ZodType, S extends z.ZodRawShape>(item: T, totals: z.ZodObject<S>) {
+  return paged(item).extend({
+    totals: totals.describe('Sums over every row matching the filters, not only this page'),
   });
 }
 
@@ -287,7 +287,7 @@ export const apiCompanyCustomer = z
 
 const topupMethod = z.enum(['Tron', 'Momo']);
 const personName = z.strictObject({ first_name: z.string(), last_name: z.string() });
-const chainCheck = z
+export const chainCheck = z
   .strictObject({
     checked_at: timestamp,
     found: z.boolean(),
@@ -439,6 +439,8 @@ export const apiWalletTransaction = z
     created_at: timestamp,
   })
   .meta({ id: 'ApiWalletTransaction', description: 'One movement of a master wallet.' });
+
+export const walletTransactionTotals = z.strictObject({ amount: money, fees: money });
 
 export const apiWalletTransfer = z
   .strictObject({

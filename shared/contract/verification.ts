@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, pageQuery, requiredString } from './fields';
 import { dateRangeQuery } from './wallet';
+import type {
+  apiAdmin,
+  apiAuditEntry,
+  apiCompanyCustomer,
+  apiDocument,
+  apiIndividualCustomer,
+  apiVerificationDetail,
+  apiVerificationRow,
+} from './responses';
 
 export const ID_TYPES = ['passport', 'driver-license', 'national-id'] as const;
 
@@ -76,59 +85,17 @@ export const accountStatusBody = z.object({
   status: z.enum(['activate'], { error: 'Status must be activate' }),
 });
 
-export interface ApiDocument {
-  id: string;
-  field: string;
-  name: string;
-  content_type: string;
-  size: number;
-  url: string;
-}
+export type ApiDocument = z.infer<typeof apiDocument>;
 
-export interface ApiVerificationRow {
-  id: string;
-  account_id: string;
-  account_type: 'individual' | 'company';
-  state: 'pending' | 'approved' | 'rejected';
-  name: string;
-  email: string;
-  individual: { first_name: string; last_name: string; email: string } | null;
-  company: { company_name: string; company_email: string } | null;
-  reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ApiVerificationRow = z.infer<typeof apiVerificationRow>;
 
-export interface ApiVerificationDetail extends ApiVerificationRow {
-  verification_state: string;
-  first_name?: string;
-  last_name?: string;
-  company_name?: string;
-  verifications: Record<string, unknown>;
-  documents: ApiDocument[];
-  decided_by: string | null;
-  decided_at: string | null;
-  history: Array<{ id: string; state: string; reason: string | null; created_at: string }>;
-}
+export type ApiVerificationDetail = z.infer<typeof apiVerificationDetail>;
 
-export interface ApiCustomerRow {
-  id: string;
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone_number?: string | null;
-  role?: string;
-  company_name?: string;
-  company_website?: string;
-  company_email?: string;
-  company_phone?: string;
-  users_count?: number;
-  state: (typeof CUSTOMER_STATES)[number];
-  master_wallet: string;
-  cards_count: number;
-  active_cards_count: number;
-  created_at: string;
-}
+export type ApiIndividualCustomer = z.infer<typeof apiIndividualCustomer>;
+export type ApiCompanyCustomer = z.infer<typeof apiCompanyCustomer>;
+/** A row of either customer list: screens showing both read the other kind's fields as optional. */
+export type ApiCustomerRow = (ApiIndividualCustomer | ApiCompanyCustomer) &
+  Partial<ApiIndividualCustomer & ApiCompanyCustomer>;
 
 export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permission is required' });
 
@@ -169,16 +136,7 @@ export const updateAdminBody = z
     }
   });
 
-export interface ApiAdmin {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  role: 'admin' | 'super-admin';
-  state: 'Active' | 'Invited';
-  created_at: string;
-}
+export type ApiAdmin = z.infer<typeof apiAdmin>;
 
 export const auditListQuery = pageQuery.and(dateRangeQuery).and(
   z.object({
@@ -189,16 +147,4 @@ export const auditListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export interface ApiAuditEntry {
-  id: string;
-  actor_id: string;
-  actor_email: string;
-  actor_role: string;
-  action: string;
-  object_type: string;
-  object_id: string | null;
-  details: Record<string, unknown>;
-  status: number;
-  ip: string | null;
-  created_at: string;
-}
+export type ApiAuditEntry = z.infer<typeof apiAuditEntry>;

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { moneyField } from '../money';
 import { pageQuery } from './fields';
+import type {
+  apiChainDeposit,
+  apiTopup,
+  apiWalletTransaction,
+  apiWalletTransfer,
+  chainCheck,
+  depositAddress,
+  momoDetails,
+  momoUser,
+  topupInstructions,
+} from './responses';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // From 1900: the database has no year 0, and nothing here happened before then.
@@ -118,54 +129,12 @@ export const walletTransfersQuery = pageQuery
   .and(dateRangeQuery)
   .and(z.object({ wallet: z.string().uuid('Enter a valid wallet id').optional() }));
 
-export interface ApiTopup {
-  id: string;
-  reference: string;
-  code: string;
-  name: string;
-  name_type: 'Individual' | 'Company';
-  wallet_id: string;
-  amount: string;
-  method: 'Tron' | 'Momo';
-  transaction_hash: string | null;
-  state: TopupState;
-  reason: string | null;
-  fee: string | null;
-  credited: string | null;
-  momo_amount: string | null;
-  balance_before: string | null;
-  balance_after: string | null;
-  loader: { first_name: string; last_name: string; role: string } | null;
-  company: string | null;
-  fees_meta: Record<string, unknown> | null;
-  /** approved by the chain (the deposit watcher, or the hash's own check), not by a person */
-  credited_automatically: boolean;
-  /** the staff member who approved or denied it */
-  decided_by: { first_name: string; last_name: string } | null;
-  /** Tron: what the chain said about the submitted hash */
-  chain_check: ChainCheck | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ApiTopup = z.infer<typeof apiTopup>;
 
 /** What the chain said about a submitted hash: found or not, to where, how much, how deep. */
-export interface ChainCheck {
-  checked_at: string;
-  found: boolean;
-  /** the chain could not be asked just then */
-  unavailable?: boolean;
-  to?: string;
-  amount?: string;
-  confirmations?: number;
-  settled?: boolean;
-  /** sent to this wallet's address, of the top-up's amount */
-  matches?: boolean;
-}
+export type ChainCheck = z.infer<typeof chainCheck>;
 
-export interface DepositAddress {
-  address: string;
-  network: 'Tron USDT (TRC20)';
-}
+export type DepositAddress = z.infer<typeof depositAddress>;
 
 export const CHAIN_DEPOSIT_STATUSES = ['Unassigned', 'Credited', 'Assigned', 'Returned'] as const;
 export type ChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
@@ -173,27 +142,7 @@ export type ChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
 export const CHAIN_DEPOSIT_REASONS = ['no-wallet', 'below-minimum', 'amount-mismatch'] as const;
 
 /** A settled USDT transfer to one of the platform's addresses. */
-export interface ApiChainDeposit {
-  id: string;
-  hash: string;
-  log_index: number;
-  to: string;
-  from: string;
-  amount: string;
-  block_number: number;
-  block_time: string;
-  status: ChainDepositStatus;
-  reason: (typeof CHAIN_DEPOSIT_REASONS)[number] | null;
-  wallet_id: string | null;
-  /** the wallet's owner, when it went to (or was assigned to) one */
-  name: string | null;
-  topup_reference: string | null;
-  note: string | null;
-  return_hash: string | null;
-  decided_by: { first_name: string; last_name: string } | null;
-  decided_at: string | null;
-  created_at: string;
-}
+export type ApiChainDeposit = z.infer<typeof apiChainDeposit>;
 
 export const chainDepositListQuery = pageQuery
   .omit({ format: true })
@@ -231,71 +180,13 @@ export const sandboxChainTransferBody = z.object({
     .optional(),
 });
 
-export interface TopupInstructions {
-  reference: string;
-  code: string;
-  method: 'Tron' | 'Momo';
-  amount: string;
-  tron?: { network: string; address: string };
-  momo?: {
-    network: string;
-    momo_number: string;
-    momo_name: string;
-    amount_to_send: string;
-    currency: 'GHS';
-    pay_reference: string;
-  };
-}
+export type TopupInstructions = z.infer<typeof topupInstructions>;
 
-export interface ApiWalletTransaction {
-  id: string;
-  trans_ref: string;
-  type: (typeof WALLET_TX_TYPES)[number] | string;
-  direction: 'credit' | 'debit';
-  amount: string;
-  fees: string;
-  fees_meta: Record<string, unknown> | null;
-  card_number: string | null;
-  description: string | null;
-  balance_before: string;
-  balance_after: string;
-  created_at: string;
-}
+export type ApiWalletTransaction = z.infer<typeof apiWalletTransaction>;
 
-export interface ApiWalletTransfer {
-  id: string;
-  trans_ref: string;
-  wallet_from: string;
-  wallet_to: string;
-  from_name: string | null;
-  to_name: string | null;
-  amount: string;
-  reference: string | null;
-  transferer: string | null;
-  type: 'Debit' | 'Credit' | 'Transfer';
-  status: 'Completed';
-  balance_before: string | null;
-  balance_after: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ApiWalletTransfer = z.infer<typeof apiWalletTransfer>;
 
-export interface MomoDetails {
-  rate: string;
-  flat_fee: string;
-  network: string;
-  momo_number: string;
-  momo_name: string;
-  momo_alert_emails?: string[];
-  entity_users?: string[];
-  confirmation_users?: MomoUser[];
-}
+export type MomoDetails = z.infer<typeof momoDetails>;
 
 /** A customer who may confirm mobile-money payments, as the Super-Admin picks them. */
-export interface MomoUser {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company_name: string | null;
-}
+export type MomoUser = z.infer<typeof momoUser>;

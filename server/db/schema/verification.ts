@@ -1,5 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
+import type { AllowedType } from '../../lib/uploads';
 import { users } from './identity';
 
 /**
@@ -17,7 +18,7 @@ export const uploads = pgTable(
       .references(() => users.id),
     field: text('field').notNull(),
     originalName: text('original_name').notNull(),
-    contentType: text('content_type').notNull(),
+    contentType: text('content_type').$type<AllowedType>().notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     storageName: text('storage_name').notNull(),
     sha256: text('sha256').notNull(),

@@ -16,7 +16,7 @@ export const topups = pgTable(
     reference: text('reference').notNull(),
     /** short code the customer quotes with a mobile-money payment */
     code: text('code').notNull(),
-    method: text('method').notNull(), // 'Tron' | 'Momo'
+    method: text('method').$type<'Tron' | 'Momo'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     state: text('state').notNull().default('Pending'),
     transactionHash: text('transaction_hash'),

@@ -23,6 +23,21 @@ import * as reset from './reset';
 import * as twoFactor from './two-factor';
 import * as account from './service';
 import { endSession } from './sessions';
+import {
+  data,
+  e,
+  fails,
+  message,
+  redirect,
+  BODY,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  RATE_LIMITED,
+  SIGNED_IN,
+  STAFF,
+} from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -32,17 +47,59 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   const tags = ['Account'];
 
-  app.post('/account/individuals/register', { schema: { tags, body: registerIndividualBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await account.registerIndividual(ctx, req.body))),
+  app.post(
+    '/account/individuals/register',
+    {
+      schema: {
+        tags,
+        body: registerIndividualBody,
+        operationId: 'registerIndividual',
+        summary: 'Register an Individual',
+        response: {
+          201: data(R.individualRegistered, 'Registered; a verification link was mailed.'),
+          ...fails(BODY, e(422, 'The email has already been taken.')),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await account.registerIndividual(ctx, req.body))),
   );
 
-  app.post('/account/companies/register', { schema: { tags, body: registerCompanyBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await account.registerCompany(ctx, req.body))),
+  app.post(
+    '/account/companies/register',
+    {
+      schema: {
+        tags,
+        body: registerCompanyBody,
+        operationId: 'registerCompany',
+        summary: 'Register a company and its admin user',
+        response: {
+          201: data(
+            R.companyRegistered,
+            'The company and its admin user registered; a verification link was mailed to the admin.',
+          ),
+          ...fails(BODY, e(422, 'The email has already been taken.')),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await account.registerCompany(ctx, req.body))),
   );
 
   app.get(
     '/account/verify-email',
-    { schema: { tags, querystring: z.object({ token: z.string().max(200).default('') }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        operationId: 'verifyEmail',
+        summary: 'Open the email verification link',
+        response: {
+          302: redirect(
+            'The link from the verification mail: redirects (Location header) to /onboarding/email-verified, or to /onboarding/error with a message when the link is invalid or has expired.',
+          ),
+          ...fails(QUERY),
+        },
+      },
+    },
     async (req, reply) => {
       const email = req.query.token ? await account.verifyEmail(ctx, req.query.token) : null;
       if (email) return reply.redirect(`/onboarding/email-verified?identity=${encodeURIComponent(b64(email))}`);
@@ -51,45 +108,200 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/account/login', { schema: { tags, body: loginBody } }, async (req) =>
-    ok(await login.login(ctx, req.body.email, req.body.password, meta(req))),
+  app.post(
+    '/account/login',
+    {
+      schema: {
+        tags,
+        body: loginBody,
+        operationId: 'logIn',
+        summary: 'Log in with email and password (first step)',
+        response: {
+          200: data(
+            R.loginChallenge,
+            'Password accepted: confirm with the authenticator code (auth-confirm on the first login, else login-confirm).',
+          ),
+          ...fails(
+            BODY,
+            e(401, 'Invalid email or password.'),
+            e(403, 'The account is deactivated, or its email address is not verified yet (a new link is mailed).'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
+    async (req) => ok(await login.login(ctx, req.body.email, req.body.password, meta(req))),
   );
 
-  app.post('/account/auth-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
-    ok(await login.confirmLogin(ctx, 'setup', req.body.token, req.body.code, meta(req))),
+  app.post(
+    '/account/auth-confirm',
+    {
+      schema: {
+        tags,
+        body: confirmBody,
+        operationId: 'confirmTwoFactorSetup',
+        summary: 'Set up two-factor authentication and sign in',
+        response: {
+          200: data(R.sessionPayload, 'Two-factor authentication set up; signed in.'),
+          ...fails(
+            BODY,
+            e(401, 'The login attempt has expired, or the code is incorrect or already used.'),
+            e(403, 'The account is deactivated or its email is not verified.'),
+            e(409, 'Two-factor authentication is already set up: use login-confirm.'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
+    async (req) => ok(await login.confirmLogin(ctx, 'setup', req.body.token, req.body.code, meta(req))),
   );
 
-  app.post('/account/login-confirm', { schema: { tags, body: confirmBody } }, async (req) =>
-    ok(await login.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
+  app.post(
+    '/account/login-confirm',
+    {
+      schema: {
+        tags,
+        body: confirmBody,
+        operationId: 'confirmLogIn',
+        summary: 'Confirm a login with the authenticator code',
+        response: {
+          200: data(R.sessionPayload, 'Signed in.'),
+          ...fails(
+            BODY,
+            e(401, 'The login attempt has expired, or the code is incorrect or already used.'),
+            e(403, 'The account is deactivated or its email is not verified.'),
+            e(409, 'Two-factor authentication is not set up yet: use auth-confirm.'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
+    async (req) => ok(await login.confirmLogin(ctx, 'verify', req.body.token, req.body.code, meta(req))),
   );
 
-  app.post('/account/login-recover', { schema: { tags, body: recoverBody } }, async (req) =>
-    ok(await loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
+  app.post(
+    '/account/login-recover',
+    {
+      schema: {
+        tags,
+        body: recoverBody,
+        operationId: 'recoverLogIn',
+        summary: 'Confirm a login with a recovery code instead of the authenticator',
+        response: {
+          200: data(
+            R.sessionPayload,
+            'Signed in with a recovery code, which is now used up (`recovery_codes_left` says how many remain).',
+          ),
+          ...fails(
+            BODY,
+            e(401, 'The login attempt has expired, or the recovery code is not valid or already used.'),
+            e(403, 'The account is deactivated or its email is not verified.'),
+            e(409, 'Two-factor authentication is not set up yet: use auth-confirm.'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
+    async (req) => ok(await loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
   );
 
   // Answers that must never be stored, and requests whose fingerprint would be a fast hash of a password.
   const signedIn = { onRequest: authenticate(ctx), config: { idempotency: 'none' as const } };
   app.get(
     '/account/two-factor',
-    { onRequest: authenticate(ctx), schema: { tags, security: [{ bearer: [] }] } },
+    {
+      onRequest: authenticate(ctx),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        operationId: 'getTwoFactorStatus',
+        summary: 'Get the two-factor state and how many recovery codes are left',
+        response: {
+          200: data(R.twoFactorStatus, "The signed-in user's two-factor state and unused recovery codes."),
+          ...fails(SIGNED_IN),
+        },
+      },
+    },
     async (req) => ok(await twoFactor.twoFactorStatus(ctx, req.user!)),
   );
   const security = [{ bearer: [] }];
   app.post(
     '/account/recovery-codes',
-    { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        body: secondFactorCheckBody,
+        operationId: 'regenerateRecoveryCodes',
+        summary: 'Replace the recovery codes with a new set',
+        response: {
+          200: data(
+            R.recoveryCodesIssued,
+            'A new set of recovery codes, shown this once; the old set stops working. Idempotency-Key is ignored: the answer is never stored.',
+          ),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            e(409, 'Two-factor authentication is not set up.'),
+            e(422, 'The password, the code or the recovery code (then used up) is wrong.'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
     async (req) => ok(await twoFactor.regenerateRecoveryCodes(ctx, req.user!, req.body, req.ip)),
   );
 
   app.post(
     '/account/two-factor/enrol',
-    { ...signedIn, schema: { tags, security, body: secondFactorCheckBody } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        body: secondFactorCheckBody,
+        operationId: 'startAuthenticatorEnrolment',
+        summary: 'Start moving two-factor authentication to a new authenticator app',
+        response: {
+          200: data(
+            R.authenticatorEnrolment,
+            'A new authenticator key to scan; the current one works until enrol-confirm. Idempotency-Key is ignored.',
+          ),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            e(409, 'Two-factor authentication is not set up.'),
+            e(422, 'The password, the code or the recovery code (then used up) is wrong.'),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
     async (req) => ok(await twoFactor.startEnrolment(ctx, req.user!, req.body, req.ip)),
   );
 
   app.post(
     '/account/two-factor/enrol-confirm',
-    { ...signedIn, schema: { tags, security, body: enrolConfirmBody } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        body: enrolConfirmBody,
+        operationId: 'confirmAuthenticatorEnrolment',
+        summary: 'Confirm the new authenticator app with its code',
+        response: {
+          200: message('The new authenticator replaces the old one; every other session of the user has ended.'),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            e(409, 'No new authenticator is waiting (none started, or it was over an hour ago).'),
+            e(422, 'The code is not one the new authenticator shows.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await twoFactor.confirmEnrolment(ctx, req.user!, req.body.code)),
   );
 
@@ -97,7 +309,28 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     '/account/reset-2fa/:userId',
     {
       onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
-      schema: { tags, security, params: z.object({ userId: z.string().uuid() }), body: resetTwoFactorBody },
+      schema: {
+        tags,
+        security,
+        params: z.object({ userId: z.string().uuid() }),
+        body: resetTwoFactorBody,
+        operationId: 'resetTwoFactor',
+        summary: "Reset a user's two-factor authentication (staff)",
+        response: {
+          200: message(
+            "Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again.",
+          ),
+          ...fails(
+            STAFF,
+            PATH,
+            BODY,
+            IDEMPOTENT,
+            e(403, "Staff cannot reset their own 2FA, and only a Super-Admin resets another staff member's."),
+            e(404, 'No such user.'),
+            e(409, 'The user has not set up two-factor authentication yet.'),
+          ),
+        },
+      },
     },
     async (req) =>
       ok(
@@ -108,21 +341,73 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.post('/account/reset', { schema: { tags, body: resetBody } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await reset.requestPasswordReset(ctx, req.body.email, meta(req)))),
+  app.post(
+    '/account/reset',
+    {
+      schema: {
+        tags,
+        body: resetBody,
+        operationId: 'requestPasswordReset',
+        summary: 'Ask for a password reset link',
+        response: {
+          202: data(
+            R.resetRequested,
+            'The same answer whether or not the email has an account; a reset link is mailed if it has.',
+          ),
+          ...fails(BODY, e(429, 'Too many reset requests from this address: wait for the Retry-After seconds.')),
+        },
+      },
+    },
+    async (req, reply) =>
+      reply.status(HTTP.ACCEPTED).send(ok(await reset.requestPasswordReset(ctx, req.body.email, meta(req)))),
   );
 
-  app.post('/account/reset-password', { schema: { tags, body: newPasswordBody } }, async (req) =>
-    ok(await reset.setPasswordFromLink(ctx, req.body)),
+  app.post(
+    '/account/reset-password',
+    {
+      schema: {
+        tags,
+        body: newPasswordBody,
+        operationId: 'resetPassword',
+        summary: 'Set a new password from a reset link',
+        response: {
+          200: data(R.passwordSet, 'The password is set (every session of the account ends).'),
+          ...fails(BODY, e(422, 'The link is invalid or has expired (`error.token`).')),
+        },
+      },
+    },
+    async (req) => ok(await reset.setPasswordFromLink(ctx, req.body)),
   );
 
-  app.post('/account/accept-invite', { schema: { tags, body: acceptInviteBody } }, async (req) =>
-    ok(await account.acceptInvite(ctx, req.body)),
+  app.post(
+    '/account/accept-invite',
+    {
+      schema: {
+        tags,
+        body: acceptInviteBody,
+        operationId: 'acceptInvitation',
+        summary: 'Accept an invitation to a company',
+        response: {
+          200: data(R.passwordSet, 'The invitation is accepted; the user can log in.'),
+          ...fails(BODY, e(422, 'The invitation is invalid, has expired or was already accepted (`error.token`).')),
+        },
+      },
+    },
+    async (req) => ok(await account.acceptInvite(ctx, req.body)),
   );
 
   app.delete(
     '/account/logout',
-    { schema: { tags, security: [{ bearer: [] }] }, onRequest: authenticate(ctx) },
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        operationId: 'logOut',
+        summary: 'End this session',
+        response: { 200: message('This session has ended.'), ...fails(SIGNED_IN, IDEMPOTENT) },
+      },
+      onRequest: authenticate(ctx),
+    },
     async (req) => {
       await endSession(ctx, req.user!.sessionId);
       return ok({ message: 'You have been logged out.' });

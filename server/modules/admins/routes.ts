@@ -8,6 +8,8 @@ import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiAdmin } from '@shared/contract';
+import { data, e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, SUPER_ADMIN } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'Admin Id', value: (a) => a.id },
@@ -30,26 +32,103 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const tags = ['Administrators'];
   const security = [{ bearer: [] }];
 
-  app.get('/account/admins', { onRequest, schema: { tags, security, querystring: pageQuery } }, async (req, reply) => {
-    if (req.query.format === 'csv')
-      return sendCsv(
-        reply,
-        'administrators',
-        ADMIN_COLUMNS,
-        byOffset((p) => svc.listAdmins(ctx, p)),
-      );
-    const r = await svc.listAdmins(ctx, { limit: req.query.per_page, offset: offsetOf(req.query) });
-    return paged(req, r.rows, r.total, req.query);
-  });
-  app.post('/account/admins', { onRequest, schema: { tags, security, body: createAdminBody } }, async (req, reply) =>
-    reply.status(HTTP.CREATED).send(ok(await svc.createAdmin(ctx, req.body))),
+  app.get(
+    '/account/admins',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: pageQuery,
+        operationId: 'listAdmins',
+        summary: 'List administrators (Super-Admin)',
+        response: {
+          200: json(R.paged(R.apiAdmin), 'A page of administrators, newest first.'),
+          ...fails(SUPER_ADMIN, QUERY),
+        },
+      },
+    },
+    async (req, reply) => {
+      if (req.query.format === 'csv')
+        return sendCsv(
+          reply,
+          'administrators',
+          ADMIN_COLUMNS,
+          byOffset((p) => svc.listAdmins(ctx, p)),
+        );
+      const r = await svc.listAdmins(ctx, { limit: req.query.per_page, offset: offsetOf(req.query) });
+      return paged(req, r.rows, r.total, req.query);
+    },
+  );
+  app.post(
+    '/account/admins',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        body: createAdminBody,
+        operationId: 'createAdmin',
+        summary: 'Create an administrator (Super-Admin)',
+        response: {
+          201: data(R.apiAdmin, 'Created; a link to set the password was mailed.'),
+          ...fails(SUPER_ADMIN, BODY, IDEMPOTENT, e(422, 'The email has already been taken.')),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.createAdmin(ctx, req.body))),
   );
   app.put(
     '/account/admins/:id',
-    { onRequest, schema: { tags, security, params: idParams, body: updateAdminBody } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: updateAdminBody,
+        operationId: 'updateAdmin',
+        summary: 'Change an administrator (Super-Admin)',
+        response: {
+          200: data(R.apiAdmin, 'Saved (a new password, email or role ends their sessions).'),
+          ...fails(
+            SUPER_ADMIN,
+            PATH,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'You cannot change your own privileges.'),
+            e(404, 'The administrator was not found.'),
+            e(409, 'The last Super-Admin cannot be demoted.'),
+            e(422, 'The email has already been taken.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.updateAdmin(ctx, req.user!, req.params.id, req.body)),
   );
-  app.delete('/account/admins/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteAdmin(ctx, req.user!, req.params.id))),
+  app.delete(
+    '/account/admins/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        operationId: 'deleteAdmin',
+        summary: 'Delete an administrator (Super-Admin)',
+        response: {
+          202: text('Deleted; their sessions ended.', 'Admin deleted.'),
+          ...fails(
+            SUPER_ADMIN,
+            PATH,
+            IDEMPOTENT,
+            e(403, 'You cannot delete your own account.'),
+            e(404, 'The administrator was not found.'),
+            e(409, 'The last Super-Admin cannot be removed.'),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteAdmin(ctx, req.user!, req.params.id))),
   );
 }

@@ -8,6 +8,8 @@ import { type CsvColumn, cursorOf, sendCsv } from '../../lib/csv';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport, offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
+import { fails, json, QUERY, SUPER_ADMIN } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 interface AuditFilters {
   actor?: string;
@@ -84,7 +86,17 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     '/audit-logs',
     {
       onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
-      schema: { tags: ['Audit'], security: [{ bearer: [] }], querystring: auditListQuery },
+      schema: {
+        tags: ['Audit'],
+        security: [{ bearer: [] }],
+        querystring: auditListQuery,
+        operationId: 'listAuditLog',
+        summary: 'List the audit trail (Super-Admin)',
+        response: {
+          200: json(R.paged(R.apiAuditEntry), 'A page of the audit trail, newest first.'),
+          ...fails(SUPER_ADMIN, QUERY),
+        },
+      },
     },
     async (req, reply) => {
       const q = req.query;

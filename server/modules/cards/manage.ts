@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { additionalLimitBody, changeStatusTokenBody, spendingLimitBody } from '@shared/contract';
+import type { ApiCard, additionalLimitBody, changeStatusTokenBody, spendingLimitBody } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { cards } from '../../db/schema';
@@ -18,7 +18,7 @@ function assertLive(card: CardRow) {
 async function freezeOrUnfreeze(ctx: AppContext, card: CardRow, status: 'activate' | 'deactivate') {
   assertLive(card);
   if (card.type !== 'premium') throw invalidField('status', 'Basic cards cannot be frozen.');
-  const target = status === 'deactivate' ? 'Deactivated' : 'Active';
+  const target: ApiCard['state'] = status === 'deactivate' ? 'Deactivated' : 'Active';
   if (card.state === target) {
     throw new AppError(
       HTTP.CONFLICT,

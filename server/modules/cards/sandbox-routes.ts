@@ -8,6 +8,8 @@ import { IssuerError } from '../../issuer/port';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { toApiCardTx } from './queries';
+import { data, e, fails, message, BODY, IDEMPOTENT, PATH, STAFF } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 /** Staff-only controls of the sandbox issuer: a merchant charges a card; a payment reverses or settles. */
 export default async function sandboxRoutes(fastify: FastifyInstance) {
@@ -19,7 +21,20 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sandbox/authorizations',
-    { onRequest, schema: { tags, security, body: sandboxAuthorizationBody } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        body: sandboxAuthorizationBody,
+        operationId: 'createSandboxAuthorization',
+        summary: 'Charge a card as a merchant would (sandbox, staff)',
+        response: {
+          201: data(R.sandboxAuthorization, 'Staff, sandbox: a merchant charged the card; approved or declined.'),
+          ...fails(STAFF, BODY, IDEMPOTENT, e(404, 'The card was not found.')),
+        },
+      },
+    },
     async (req, reply) => {
       const [card] = await ctx.db.select().from(cards).where(eq(cards.id, req.body.card_id));
       if (!card) throw notFound('The card');
@@ -33,10 +48,34 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     },
   );
 
+  const outcomes = {
+    reverse: ['reverseSandboxAuthorization', 'Reverse a held payment (sandbox, staff)', 'reversed'],
+    settle: ['settleSandboxAuthorization', 'Settle a held payment (sandbox, staff)', 'settled'],
+  } as const;
   for (const outcome of ['reverse', 'settle'] as const) {
+    const [operationId, summary, done] = outcomes[outcome];
     app.post(
       `/sandbox/authorizations/:id/${outcome}`,
-      { onRequest, schema: { tags, security, params: z.object({ id: z.string().uuid() }) } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          params: z.object({ id: z.string().uuid() }),
+          operationId,
+          summary,
+          response: {
+            200: message(`Staff, sandbox: the held payment is ${done}.`),
+            ...fails(
+              STAFF,
+              PATH,
+              IDEMPOTENT,
+              e(404, 'The authorisation was not found.'),
+              e(409, `The payment can no longer be ${done}.`),
+            ),
+          },
+        },
+      },
       async (req) => {
         const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, req.params.id));
         if (auth?.kind !== 'authorization' || !auth.issuerReference) throw notFound('The authorisation');

@@ -8,6 +8,20 @@ import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { CompanyUserRow } from '@shared/contract';
+import {
+  data,
+  e,
+  fails,
+  json,
+  message,
+  BODY,
+  COMPANY_MEMBER,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  SIGNED_IN,
+} from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const USER_COLUMNS: CsvColumn<CompanyUserRow>[] = [
   { header: 'First Name', value: (u) => u.first_name },
@@ -32,7 +46,27 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
   const readers = authenticate(ctx, { roles: ['Company-Admin', 'Company-User', 'Admin', 'Super-Admin'] });
   app.get(
     '/company/users/:companyId',
-    { onRequest: readers, schema: { tags, security, params: companyParams, querystring: pageQuery } },
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        params: companyParams,
+        querystring: pageQuery,
+        operationId: 'listCompanyUsers',
+        summary: "List the company's users",
+        response: {
+          200: json(R.paged(R.companyUserRow), "A page of the company's users (its admins, and staff read-only)."),
+          ...fails(
+            SIGNED_IN,
+            PATH,
+            QUERY,
+            e(403, 'Only a company admin (or staff) lists the users.'),
+            e(404, "The id is not the user's company, or (staff) no such company."),
+          ),
+        },
+      },
+    },
     async (req, reply) => {
       if (req.query.format === 'csv') {
         return sendCsv(
@@ -54,21 +88,83 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/company/users/:companyId',
-    { onRequest, schema: { tags, security, params: companyParams, body: createCompanyUserBody } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: companyParams,
+        body: createCompanyUserBody,
+        operationId: 'inviteCompanyUser',
+        summary: 'Invite a user to the company',
+        response: {
+          201: data(R.companyUserRow, 'Invited; an invitation was mailed.'),
+          ...fails(
+            COMPANY_MEMBER,
+            PATH,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only a company admin manages users.'),
+            e(404, "The id is not the user's company."),
+            e(422, 'The email has already been taken.'),
+          ),
+        },
+      },
+    },
     async (req, reply) =>
       reply.status(HTTP.CREATED).send(ok(await svc.inviteCompanyUser(ctx, req.user!, req.params.companyId, req.body))),
   );
 
   app.put(
     '/company/users/:companyId/:userId',
-    { onRequest, schema: { tags, security, params: memberParams, body: updateCompanyUserBody } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: memberParams,
+        body: updateCompanyUserBody,
+        operationId: 'updateCompanyUserRole',
+        summary: "Change a company user's role",
+        response: {
+          200: data(R.companyUserRow, 'The role is changed.'),
+          ...fails(
+            COMPANY_MEMBER,
+            PATH,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only a company admin manages users, and not their own account.'),
+            e(404, 'The company or the user was not found.'),
+          ),
+        },
+      },
+    },
     async (req) =>
       ok(await svc.setCompanyUserRole(ctx, req.user!, req.params.companyId, req.params.userId, req.body.role)),
   );
 
   app.delete(
     '/company/users/:companyId/:userId',
-    { onRequest, schema: { tags, security, params: memberParams } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: memberParams,
+        operationId: 'deleteCompanyUser',
+        summary: 'Delete a company user',
+        response: {
+          202: message('The user is deleted and signed out.'),
+          ...fails(
+            COMPANY_MEMBER,
+            PATH,
+            IDEMPOTENT,
+            e(403, 'Only a company admin manages users, and not their own account.'),
+            e(404, 'The company or the user was not found.'),
+          ),
+        },
+      },
+    },
     async (req, reply) =>
       reply
         .status(HTTP.ACCEPTED)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { ApiCustomerRow } from '@shared/contract';
+import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cards, companies, ledgerAccounts, users } from '../../db/schema';
@@ -78,7 +78,7 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
   ]);
   return {
     rows: rows.map(
-      (x): ApiCustomerRow => ({
+      (x): ApiIndividualCustomer => ({
         id: x.u.id,
         first_name: x.u.firstName,
         last_name: x.u.lastName,
@@ -126,7 +126,7 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
   ]);
   return {
     rows: rows.map(
-      (x): ApiCustomerRow => ({
+      (x): ApiCompanyCustomer => ({
         id: x.c.id,
         company_name: x.c.companyName,
         company_website: x.c.companyWebsite,

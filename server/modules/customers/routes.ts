@@ -7,7 +7,9 @@ import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { listCompanies, listIndividuals } from './queries';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
-import type { ApiCustomerRow } from '@shared/contract';
+import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
+import { e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'State', value: (c) => c.state },
@@ -16,7 +18,7 @@ const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'Active Cards', value: (c) => c.active_cards_count },
   { header: 'Created', value: (c) => c.created_at },
 ];
-const INDIVIDUAL_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+const INDIVIDUAL_COLUMNS: CsvColumn<ApiIndividualCustomer>[] = [
   { header: 'Id', value: (c) => c.id },
   { header: 'First Name', value: (c) => c.first_name },
   { header: 'Last Name', value: (c) => c.last_name },
@@ -24,7 +26,7 @@ const INDIVIDUAL_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
   { header: 'Phone Number', value: (c) => c.phone_number },
   ...COMMON,
 ];
-const COMPANY_COLUMNS: CsvColumn<ApiCustomerRow>[] = [
+const COMPANY_COLUMNS: CsvColumn<ApiCompanyCustomer>[] = [
   { header: 'Id', value: (c) => c.id },
   { header: 'Company Name', value: (c) => c.company_name },
   { header: 'Company Email', value: (c) => c.company_email },
@@ -47,7 +49,20 @@ export default async function customerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/individuals',
-    { onRequest, schema: { tags, security, querystring: customerListQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: customerListQuery,
+        operationId: 'listIndividuals',
+        summary: 'List Individuals (staff)',
+        response: {
+          200: json(R.paged(R.apiIndividualCustomer), 'A page of Individuals, newest first.'),
+          ...fails(STAFF, QUERY),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
@@ -65,7 +80,20 @@ export default async function customerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/companies',
-    { onRequest, schema: { tags, security, querystring: customerListQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: customerListQuery,
+        operationId: 'listCompanies',
+        summary: 'List companies (staff)',
+        response: {
+          200: json(R.paged(R.apiCompanyCustomer), 'A page of companies, newest first.'),
+          ...fails(STAFF, QUERY),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
@@ -81,16 +109,100 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/individuals/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await setIndividualActive(ctx, req.params.id, false))),
+  app.delete(
+    '/individuals/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        operationId: 'deactivateIndividual',
+        summary: "Deactivate an Individual's account (staff)",
+        response: {
+          202: text('Deactivated; every session of the customer ended.', 'User Account deactivated.'),
+          ...fails(
+            STAFF,
+            PATH,
+            IDEMPOTENT,
+            e(404, 'The customer was not found.'),
+            e(409, 'The account is already deactivated.'),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await setIndividualActive(ctx, req.params.id, false))),
   );
-  app.delete('/companies/:id', { onRequest, schema: { tags, security, params: idParams } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await setCompanyActive(ctx, req.params.id, false))),
+  app.delete(
+    '/companies/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        operationId: 'deactivateCompany',
+        summary: "Deactivate a company's account (staff)",
+        response: {
+          202: text("Deactivated; every session of the company's users ended.", 'Company Account deactivated.'),
+          ...fails(
+            STAFF,
+            PATH,
+            IDEMPOTENT,
+            e(404, 'The company was not found.'),
+            e(409, 'The company is already deactivated.'),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await setCompanyActive(ctx, req.params.id, false))),
   );
-  app.post('/individuals/status', { onRequest, schema: { tags, security, body: accountStatusBody } }, async (req) =>
-    ok(await setIndividualActive(ctx, req.body.account, true)),
+  app.post(
+    '/individuals/status',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        body: accountStatusBody,
+        operationId: 'reactivateIndividual',
+        summary: "Reactivate an Individual's account (staff)",
+        response: {
+          200: text('Reactivated.', 'User Account reactivated.'),
+          ...fails(
+            STAFF,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The customer was not found.'),
+            e(409, 'The account is already active.'),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await setIndividualActive(ctx, req.body.account, true)),
   );
-  app.post('/company/status', { onRequest, schema: { tags, security, body: accountStatusBody } }, async (req) =>
-    ok(await setCompanyActive(ctx, req.body.account, true)),
+  app.post(
+    '/company/status',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        body: accountStatusBody,
+        operationId: 'reactivateCompany',
+        summary: "Reactivate a company's account (staff)",
+        response: {
+          200: text('Reactivated.', 'Company Account reactivated.'),
+          ...fails(
+            STAFF,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The company was not found.'),
+            e(409, 'The company is already active.'),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await setCompanyActive(ctx, req.body.account, true)),
   );
 }

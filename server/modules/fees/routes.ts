@@ -8,6 +8,19 @@ import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiFee } from '@shared/contract';
+import {
+  data,
+  e,
+  fails,
+  json,
+  BODY,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  SIGNED_IN_OR_API,
+  SUPER_ADMIN,
+} from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },
@@ -31,7 +44,28 @@ export default async function feeRoutes(fastify: FastifyInstance) {
   // staff get the whole schedule, filtered and paged.
   app.get(
     '/fees',
-    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security, querystring: feeListQuery } },
+    {
+      onRequest: authenticate(ctx, { api: true }),
+      schema: {
+        tags,
+        security,
+        querystring: feeListQuery,
+        operationId: 'listFees',
+        summary: 'Get the fee schedule',
+        response: {
+          200: json(
+            z.union([
+              R.envelope(z.array(R.apiFee)).describe(
+                "Customers: the schedule that applies to them (their company's, or the defaults)",
+              ),
+              R.paged(R.apiFee).describe('Staff: a page of every row of the schedule, defaults and company overrides'),
+            ]),
+            'Customers: the fee schedule that applies to them. Staff: a page of the whole schedule.',
+          ),
+          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'A customer named a company that is not theirs (`for_id`).')),
+        },
+      },
+    },
     async (req, reply) => {
       if (!isStaff(req.user!.role)) {
         const schedule = await svc.customerSchedule(
@@ -63,14 +97,47 @@ export default async function feeRoutes(fastify: FastifyInstance) {
     '/fees/:id',
     {
       onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
-      schema: { tags, security, params: idParams, body: updateFeeBody },
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: updateFeeBody,
+        operationId: 'updateFee',
+        summary: 'Change a fee (default or for one company)',
+        response: {
+          200: data(
+            R.apiFee,
+            "Saved. Editing a default fee `for` a company creates or updates that company's own row.",
+          ),
+          ...fails(SUPER_ADMIN, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
+        },
+      },
     },
     async (req) => ok(await svc.updateFee(ctx, req.user!, req.params.id, req.body)),
   );
 
   app.get(
     '/company/fees/:id',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, params: idParams } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        operationId: 'getCompanyFees',
+        summary: "Get a company's fee schedule",
+        response: {
+          200: json(
+            z.strictObject({
+              data: z.array(R.apiFee),
+              company: z.strictObject({ id: R.id, company_name: z.string() }),
+            }),
+            "The company's schedule: its own rows over the defaults (`inherited`), and the company it is for.",
+          ),
+          ...fails(SUPER_ADMIN, PATH, e(404, 'The company was not found.')),
+        },
+      },
+    },
     async (req) => svc.companyScheduleOf(ctx, req.params.id),
   );
 }

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/http';
 import { uploadPath } from '../../lib/uploads';
 import { authenticate } from '../../plugins/auth';
 import { walletIdOf } from '../account/presenters';
+import { e, fails, file, PATH, SIGNED_IN } from '../../openapi/responses';
 
 /** A stored document, for its own account and for staff only, always as a download. */
 export default async function fileRoutes(fastify: FastifyInstance) {
@@ -18,7 +19,17 @@ export default async function fileRoutes(fastify: FastifyInstance) {
     '/files/:id',
     {
       onRequest: authenticate(ctx),
-      schema: { tags: ['Verification'], security: [{ bearer: [] }], params: z.object({ id: z.string().uuid() }) },
+      schema: {
+        tags: ['Verification'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().uuid() }),
+        operationId: 'downloadFile',
+        summary: 'Download a verification document',
+        response: {
+          200: file('The document, as an attachment (Content-Disposition), for its own account and staff only.'),
+          ...fails(SIGNED_IN, PATH, e(404, 'The file was not found or is not yours.')),
+        },
+      },
     },
     async (req, reply) => {
       const me = req.user!;

@@ -7,6 +7,8 @@ import { AppError, HTTP, ok } from '../../lib/http';
 import { FailureLimiter } from '../../lib/rate-limit';
 import { authenticate } from '../../plugins/auth';
 import { helpdeskMail } from '../../mail/templates';
+import { data, e, fails, BODY, IDEMPOTENT } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const PER_ADDRESS = 10;
 
@@ -17,7 +19,25 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/account/helpdesk',
-    { onRequest: authenticate(ctx, { optional: true }), schema: { tags: ['Help'], body: helpdeskBody } },
+    {
+      onRequest: authenticate(ctx, { optional: true }),
+      schema: {
+        tags: ['Help'],
+        body: helpdeskBody,
+        operationId: 'sendHelpdeskMessage',
+        summary: 'Send a message to support',
+        response: {
+          201: data(R.helpdeskSent, 'The message was stored and mailed to support.'),
+          ...fails(
+            BODY,
+            IDEMPOTENT,
+            e(403, 'An API access token was sent: this endpoint is for the portals only.'),
+            e(429, 'Too many messages from this address: wait for the Retry-After seconds.'),
+            e(503, 'The message was saved but could not be mailed to support; try again later.'),
+          ),
+        },
+      },
+    },
     async (req, reply) => {
       const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
       const key = `helpdesk:ip:${req.ip}`;

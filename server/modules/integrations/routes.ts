@@ -21,6 +21,20 @@ import { listDeliveries, listThirdParties } from './queries';
 import * as svc from './service';
 import { clientCredentials, invalidClient, noStore, parseTokenForm } from './oauth';
 import { issueToken } from './tokens';
+import {
+  data,
+  e,
+  fails,
+  json,
+  text,
+  BODY,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  RATE_LIMITED,
+  SIGNED_IN,
+} from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const THIRD_PARTY_COLUMNS: CsvColumn<ApiThirdParty>[] = [
   { header: 'Name', value: (c) => c.name },
@@ -66,27 +80,85 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
       done(err as Error, undefined);
     }
   });
-  app.post('/oauth/token', { onRequest: noStore, schema: { tags, body: tokenBody } }, async (req, reply) => {
-    // RFC 6749 §5.2: a missing parameter is invalid_request; a grant other than ours is unsupported.
-    if (!req.body.grant_type) throw new AppError(HTTP.BAD_REQUEST, 'grant_type is required.', 'invalid_request');
-    if (req.body.grant_type !== 'client_credentials') {
-      throw new AppError(HTTP.BAD_REQUEST, 'Only the client_credentials grant is supported.', 'unsupported_grant_type');
-    }
-    const client = clientCredentials(req.headers.authorization, req.body);
-    const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
-    const limits = guessLimits(ctx.config.rateLimit, 'oauth', client.id, req.ip);
-    // Counted before the secret is checked, so parallel guesses cannot all pass a check made before any was counted.
-    const attempt = await limiter.attempt(limits);
-    const token = await issueToken(ctx, client.id, client.secret);
-    if (!token) throw invalidClient();
-    await attempt.takeBack();
-    return reply.send(token);
-  });
+  app.post(
+    '/oauth/token',
+    {
+      onRequest: noStore,
+      schema: {
+        tags,
+        body: tokenBody,
+        operationId: 'getAccessToken',
+        summary: 'Get an access token for client credentials',
+        response: {
+          200: json(
+            R.oauthToken,
+            'An access token for the client credentials (JSON or form body, or HTTP Basic). Not wrapped in `data`.',
+          ),
+          ...fails(
+            BODY,
+            e(
+              400,
+              '`error` is invalid_request (grant_type missing, a parameter repeated, or the client authenticated both by HTTP Basic and in the body) or unsupported_grant_type.',
+            ),
+            e(
+              401,
+              '`error` is invalid_client: no client authentication, or credentials that are unknown, revoked or wrong. Carries `WWW-Authenticate: Basic`.',
+            ),
+            RATE_LIMITED,
+          ),
+        },
+      },
+    },
+    async (req, reply) => {
+      // RFC 6749 §5.2: a missing parameter is invalid_request; a grant other than ours is unsupported.
+      if (!req.body.grant_type) throw new AppError(HTTP.BAD_REQUEST, 'grant_type is required.', 'invalid_request');
+      if (req.body.grant_type !== 'client_credentials') {
+        throw new AppError(
+          HTTP.BAD_REQUEST,
+          'Only the client_credentials grant is supported.',
+          'unsupported_grant_type',
+        );
+      }
+      const client = clientCredentials(req.headers.authorization, req.body);
+      const limiter = new FailureLimiter(ctx.db, ctx.config.rateLimit.windowSeconds, ctx.now);
+      const limits = guessLimits(ctx.config.rateLimit, 'oauth', client.id, req.ip);
+      // Counted before the secret is checked, so parallel guesses cannot all pass a check made before any was counted.
+      const attempt = await limiter.attempt(limits);
+      const token = await issueToken(ctx, client.id, client.secret);
+      if (!token) throw invalidClient();
+      await attempt.takeBack();
+      return reply.send(token);
+    },
+  );
 
   // Customers: their company's credentials. Staff: the List of Third Parties.
   app.get(
     '/third-party/clients',
-    { onRequest: signedIn, schema: { tags, security, querystring: clientQuery } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        querystring: clientQuery,
+        operationId: 'listApiClients',
+        summary: 'Get the API credentials (company admins) or every API client (staff)',
+        response: {
+          200: json(
+            z.union([
+              R.envelope(R.apiClientCredentials).describe("Customers: their company's credentials (never the secret)"),
+              R.paged(R.apiThirdParty).describe("Staff: a page of every company's API client"),
+            ]),
+            "Company admins: the company's credentials. Staff: the list of third parties.",
+          ),
+          ...fails(
+            SIGNED_IN,
+            QUERY,
+            e(403, 'Only the admin of a verified company manages API credentials.'),
+            e(404, "The company is not the user's."),
+          ),
+        },
+      },
+    },
     async (req, reply) => {
       const me = req.user!;
       if (isStaff(me.role)) {
@@ -105,36 +177,166 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/third-party/clients',
-    { onRequest: signedIn, schema: { tags, security, body: createClientBody } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        body: createClientBody,
+        operationId: 'createApiClient',
+        summary: 'Generate API credentials',
+        response: {
+          201: data(R.apiClientCredentials, 'New credentials: the secret is in this answer only.'),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only the admin of a verified company manages API credentials.'),
+            e(404, "The company is not the user's."),
+            e(409, 'Credentials are already active: revoke them first.'),
+          ),
+        },
+      },
+    },
     async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.generate(ctx, req.user!, req.body))),
   );
   app.delete(
     '/third-party/clients/:companyId',
-    { onRequest: signedIn, schema: { tags, security, params: z.object({ companyId: z.string().uuid() }) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        params: z.object({ companyId: z.string().uuid() }),
+        operationId: 'revokeApiClient',
+        summary: 'Revoke API credentials',
+        response: {
+          202: text('Revoked, with their tokens and the callback.', 'Credentials revoked'),
+          ...fails(
+            SIGNED_IN,
+            PATH,
+            IDEMPOTENT,
+            e(403, 'Only the admin of a verified company manages API credentials.'),
+            e(404, "The company is not the user's."),
+            e(409, 'There are no active credentials to revoke.'),
+          ),
+        },
+      },
+    },
     async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await svc.revoke(ctx, req.user!, req.params.companyId))),
   );
 
-  app.get('/third-party/callback-details', { onRequest: signedIn, schema: { tags, security } }, async (req) =>
-    ok(await svc.callbackDetails(ctx, req.user!)),
+  app.get(
+    '/third-party/callback-details',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        operationId: 'getCallback',
+        summary: 'Get the webhook callback URL and signing secret',
+        response: {
+          200: data(R.apiCallbackDetails, 'The callback URL and its signing secret.'),
+          ...fails(
+            SIGNED_IN,
+            e(403, 'Only the admin of a verified company manages the callback.'),
+            e(404, 'The user has no company.'),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await svc.callbackDetails(ctx, req.user!)),
   );
   app.post(
     '/third-party/callback-request',
-    { onRequest: signedIn, schema: { tags, security, body: callbackRequestBody } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        body: callbackRequestBody,
+        operationId: 'setCallback',
+        summary: 'Set the webhook callback URL',
+        response: {
+          200: text('The callback URL is saved.', 'Callback Url set successfully'),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only the admin of a verified company manages the callback.'),
+            e(404, 'The user has no company.'),
+            e(409, 'Generate API credentials first.'),
+            e(422, 'The callback URL is not allowed (`error.callback_url`).'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.saveCallback(ctx, req.user!, req.body)),
   );
   app.put(
     '/third-party/callback-status',
-    { onRequest: signedIn, schema: { tags, security, body: callbackStatusBody } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        body: callbackStatusBody,
+        operationId: 'setCallbackStatus',
+        summary: 'Turn the webhook callback on or off',
+        response: {
+          200: text('The callback is activated or deactivated.', 'Callback Url activated successfully'),
+          ...fails(
+            SIGNED_IN,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only the admin of a verified company manages the callback.'),
+            e(404, 'No callback URL is set.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.setCallbackActive(ctx, req.user!, req.body.activate)),
   );
-  app.delete('/third-party/callback-revoke', { onRequest: signedIn, schema: { tags, security } }, async (req, reply) =>
-    reply.status(HTTP.ACCEPTED).send(ok(await svc.revokeCallback(ctx, req.user!))),
+  app.delete(
+    '/third-party/callback-revoke',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        operationId: 'revokeCallback',
+        summary: 'Remove the webhook callback',
+        response: {
+          202: text('The callback is revoked.', 'Callback Url revoked successfully'),
+          ...fails(
+            SIGNED_IN,
+            IDEMPOTENT,
+            e(403, 'Only the admin of a verified company manages the callback.'),
+            e(404, 'No callback URL is set.'),
+          ),
+        },
+      },
+    },
+    async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await svc.revokeCallback(ctx, req.user!))),
   );
 
   // The delivery log: the Company-Admin sees their company's, staff anyone's.
   app.get(
     '/third-party/webhook-deliveries',
-    { onRequest: signedIn, schema: { tags, security, querystring: deliveriesQuery } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        security,
+        querystring: deliveriesQuery,
+        operationId: 'listWebhookDeliveries',
+        summary: 'List webhook events and their delivery attempts',
+        response: {
+          200: json(R.paged(R.apiWebhookEvent), 'A page of webhook events with their delivery attempts, newest first.'),
+          ...fails(SIGNED_IN, QUERY, e(403, 'Only the company admin (or staff) sees webhook deliveries.')),
+        },
+      },
+    },
     async (req, reply) => {
       const me = req.user!;
       let companyId = req.query.company_id;

@@ -4,6 +4,9 @@ import { momoSyncBody, momoUsersQuery } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { momoSettingsOf, momoUsers, saveMomoSettings, toMomoDetails } from './service';
+import { data, e, fails, json, BODY, IDEMPOTENT, QUERY, SIGNED_IN_OR_API, SUPER_ADMIN } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
+import { z } from 'zod';
 
 export default async function momoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +17,22 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   // Every signed-in customer needs the payment details; only a Super-Admin sees who gets alerts.
   app.get(
     '/param/momo-details',
-    { onRequest: authenticate(ctx, { api: true }), schema: { tags, security } },
+    {
+      onRequest: authenticate(ctx, { api: true }),
+      schema: {
+        tags,
+        security,
+        operationId: 'getMomoDetails',
+        summary: 'Get where to pay by mobile money',
+        response: {
+          200: data(
+            R.momoDetails,
+            'Where to pay by mobile money (alert emails and confirmers for the Super-Admin only).',
+          ),
+          ...fails(SIGNED_IN_OR_API),
+        },
+      },
+    },
     async (req) => ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
   );
 
@@ -23,14 +41,45 @@ export default async function momoRoutes(fastify: FastifyInstance) {
     '/param/momo-users',
     {
       onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
-      schema: { tags, security, querystring: momoUsersQuery },
+      schema: {
+        tags,
+        security,
+        querystring: momoUsersQuery,
+        operationId: 'searchMomoUsers',
+        summary: 'Find customers to name as mobile-money confirmers',
+        response: {
+          200: data(
+            z.array(R.momoUser),
+            'Customers matching the search by name or email (20 at most), to name as confirmation users.',
+          ),
+          ...fails(SUPER_ADMIN, QUERY),
+        },
+      },
     },
     async (req) => ok(await momoUsers(ctx.db, { search: req.query.search })),
   );
 
   app.put(
     '/param/momo-sync',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security, body: momoSyncBody } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: {
+        tags,
+        security,
+        body: momoSyncBody,
+        operationId: 'updateMomoSettings',
+        summary: 'Change the mobile-money settings',
+        response: {
+          200: json(z.strictObject({ message: z.string(), data: R.momoDetails }), 'Saved; the settings as stored.'),
+          ...fails(
+            SUPER_ADMIN,
+            BODY,
+            IDEMPOTENT,
+            e(422, 'A confirmation user id is not a customer (`error.entity_users`).'),
+          ),
+        },
+      },
+    },
     async (req) => {
       const saved = await saveMomoSettings(ctx, req.user!.id, req.body);
       return { message: 'Momo settings saved.', data: await toMomoDetails(ctx.db, saved, true) };

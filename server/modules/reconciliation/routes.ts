@@ -8,6 +8,8 @@ import { ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { lastRun, reconcile } from './service';
+import { data, fails, json, IDEMPOTENT, QUERY, STAFF, SUPER_ADMIN } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 const tags = ['Reconciliation'];
 const security = [{ bearer: [] }];
@@ -18,19 +20,61 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   const staff = authenticate(ctx, { roles: ['Admin', 'Super-Admin'] });
 
-  app.get('/reconciliation', { onRequest: staff, schema: { tags, security } }, async () =>
-    ok((await lastRun(ctx)) ?? { run_at: null, checked: 0, drift: [] }),
+  app.get(
+    '/reconciliation',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        operationId: 'getReconciliation',
+        summary: 'Get the last reconciliation of the ledger with the card issuer (staff)',
+        response: {
+          200: data(
+            R.apiReconciliationRun,
+            "The last comparison of every card's ledger balance with the card issuer, and the drift no owed operation explains.",
+          ),
+          ...fails(STAFF),
+        },
+      },
+    },
+    async () => ok((await lastRun(ctx)) ?? { run_at: null, checked: 0, drift: [] }),
   );
 
   app.post(
     '/reconciliation/run',
-    { onRequest: authenticate(ctx, { roles: ['Super-Admin'] }), schema: { tags, security } },
+    {
+      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      schema: {
+        tags,
+        security,
+        operationId: 'runReconciliation',
+        summary: 'Reconcile the ledger with the card issuer now (Super-Admin)',
+        response: { 200: data(R.apiReconciliationRun, 'The comparison, run now.'), ...fails(SUPER_ADMIN, IDEMPOTENT) },
+      },
+    },
     async () => ok(await reconcile(ctx, 'staff')),
   );
 
   app.get(
     '/reconciliation/operations',
-    { onRequest: staff, schema: { tags, security, querystring: issuerOperationsQuery } },
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        querystring: issuerOperationsQuery,
+        operationId: 'listIssuerOperations',
+        summary: "List the card issuer's operations: failed, pending or done (staff)",
+        response: {
+          200: json(
+            R.paged(R.apiIssuerOperation),
+            "A page of the card issuer's operations in one state (failed by default), newest first, with the refund a failure gave.",
+          ),
+          ...fails(STAFF, QUERY),
+        },
+      },
+    },
     async (req) => {
       const q = req.query;
       const where = eq(issuerOperations.state, q.state);

@@ -20,6 +20,8 @@ import { TRANSFER_COLUMNS, WALLET_TX_COLUMNS } from './csv-columns';
 import { sendTopupsCsv } from '../wallet/csv';
 import { walletStatement } from './statement';
 import { renderStatementPdf } from './statement-pdf';
+import { e, fails, json, pdf, QUERY, SIGNED_IN_OR_API } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 /**
  * Which wallet a report is about: customers always their own (naming another is 404);
@@ -49,7 +51,23 @@ export default async function reportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/reports/view-wallet-transactions',
-    { onRequest, schema: { tags, security, querystring: walletTransactionsQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: walletTransactionsQuery,
+        operationId: 'listWalletTransactions',
+        summary: 'List master-wallet movements',
+        response: {
+          200: json(
+            R.pagedWithTotals(R.apiWalletTransaction, R.walletTransactionTotals),
+            'A page of master-wallet movements, newest first (customers: their own wallet), with the totals.',
+          ),
+          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const walletId = await reportWallet(ctx, req.user!, q);
@@ -80,7 +98,20 @@ export default async function reportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/reports/view-wallet-transfers',
-    { onRequest, schema: { tags, security, querystring: walletTransfersQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: walletTransfersQuery,
+        operationId: 'listWalletTransfers',
+        summary: 'List wallet-to-wallet transfers',
+        response: {
+          200: json(R.paged(R.apiWalletTransfer), 'A page of wallet-to-wallet transfers, newest first.'),
+          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const walletId = await reportWallet(ctx, req.user!, q);
@@ -105,7 +136,23 @@ export default async function reportRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/reports/view-wallet-topups',
-    { onRequest, schema: { tags, security, querystring: topupListQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: topupListQuery,
+        operationId: 'listWalletTopups',
+        summary: "List a wallet's top-ups",
+        response: {
+          200: json(
+            R.pagedWithTotals(R.apiTopup, R.topupTotals),
+            'A page of top-ups, with the totals: all, received (Approved), pending and denied.',
+          ),
+          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'The wallet was not found or is not yours.')),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const walletId = await reportWallet(ctx, req.user!, q);
@@ -126,7 +173,27 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   // A PDF of one wallet's period: owner or staff; another account's wallet is 404.
   app.get(
     '/reports/wallet-statement',
-    { onRequest, schema: { tags, security, querystring: walletStatementQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: walletStatementQuery,
+        operationId: 'getWalletStatement',
+        summary: "Download a wallet's statement for a period (PDF)",
+        response: {
+          200: pdf(
+            'The statement as a PDF attachment: the account holder, the period (UTC days), the opening balance, every movement with its fees and the balance after it, and the closing balance, all as the ledger holds them.',
+          ),
+          ...fails(
+            SIGNED_IN_OR_API,
+            QUERY,
+            e(404, 'The wallet was not found or is not yours.'),
+            e(422, 'The period starts in the future, is longer than 366 days, or has more than 5,000 movements.'),
+          ),
+        },
+      },
+    },
     async (req, reply) => {
       const statement = await walletStatement(ctx, req.user!, req.query);
       const pdf = await renderStatementPdf(statement);

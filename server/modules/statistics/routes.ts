@@ -6,6 +6,8 @@ import { dayRange } from '../../lib/dates';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { series, statistics } from './queries';
+import { data, fails, QUERY, STAFF } from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 /** Staff statistics: figures for a date range (UTC days, inclusive), and series for charts. */
 export default async function statisticsRoutes(fastify: FastifyInstance) {
@@ -17,7 +19,17 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/reports/view-statistics',
-    { onRequest, schema: { tags, security, querystring: dateRangeQuery } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        querystring: dateRangeQuery,
+        operationId: 'getStatistics',
+        summary: 'Get the figures for a date range (staff)',
+        response: { 200: data(R.statistics, 'The figures for the date range.'), ...fails(STAFF, QUERY) },
+      },
+    },
     async (req) => ok(await statistics(ctx.db, dayRange(req.query.start_date, req.query.end_date))),
   );
 
@@ -29,6 +41,9 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
         tags,
         security,
         querystring: dateRangeQuery.and(z.object({ interval: z.enum(['day', 'week', 'month']).default('day') })),
+        operationId: 'getStatisticsSeries',
+        summary: 'Get activity per day, week or month (staff)',
+        response: { 200: data(R.statisticsSeries, 'Activity per day, week or month.'), ...fails(STAFF, QUERY) },
       },
     },
     async (req) => ok(await series(ctx.db, dayRange(req.query.start_date, req.query.end_date), req.query.interval)),

@@ -152,7 +152,7 @@ export async function decide(ctx: AppContext, me: AuthUser, body: z.output<typeo
   mailSoon(ctx, [verificationDecisionKey(v.id)]);
   return {
     message: body.decision === 'approve' ? 'Verification approved.' : 'Verification rejected.',
-    state: body.decision === 'approve' ? 'approved' : 'rejected',
+    state: body.decision === 'approve' ? ('approved' as const) : ('rejected' as const),
   };
 }
 

@@ -21,6 +21,21 @@ import { transfer } from './transfer';
 import { sendTopupsCsv } from './csv';
 import { listTopups } from './queries';
 import * as svc from './service';
+import {
+  data,
+  e,
+  fails,
+  json,
+  BODY,
+  CUSTOMER_OR_API,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  SIGNED_IN,
+  SIGNED_IN_OR_API,
+  STAFF,
+} from '../../openapi/responses';
+import * as R from '@shared/contract/responses';
 
 export default async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,38 +49,139 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     '/wallet/account-balance/:id',
     {
       onRequest: authenticate(ctx, { api: true }),
-      schema: { tags, security, params: z.object({ id: z.string().uuid() }) },
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: z.string().uuid() }),
+        operationId: 'getWalletBalance',
+        summary: "Get a master wallet's balance",
+        response: {
+          200: data(R.money, 'The master wallet\'s balance, e.g. {"data": "1250.00"}.'),
+          ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The wallet was not found or is not yours.')),
+        },
+      },
     },
     async (req) => ok(formatMoney((await walletForCaller(ctx, req.user!, req.params.id)).balance)),
   );
 
   app.post(
     '/wallet/topup-balance',
-    { onRequest: customer, schema: { tags, security, body: topupBalanceBody } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        body: topupBalanceBody,
+        operationId: 'startTopup',
+        summary: 'Start a wallet top-up',
+        response: {
+          201: data(R.topupInstructions, 'A Pending top-up, and how to pay it.'),
+          ...fails(
+            CUSTOMER_OR_API,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The wallet is not yours.'),
+            e(422, 'The amount is below the minimum (1.00).'),
+          ),
+        },
+      },
+    },
     async (req, reply) => reply.status(HTTP.CREATED).send(ok(await svc.createTopup(ctx, req.user!, req.body))),
   );
 
   app.get(
     '/wallet/topup/:reference',
-    { onRequest: customer, schema: { tags, security, params: z.object({ reference: z.string().max(40) }) } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        params: z.object({ reference: z.string().max(40) }),
+        operationId: 'getTopupInstructions',
+        summary: 'Get how to pay a top-up',
+        response: {
+          200: data(R.topupInstructions, 'How to pay this top-up.'),
+          ...fails(CUSTOMER_OR_API, e(404, 'The top-up was not found or is not yours.')),
+        },
+      },
+    },
     async (req) => ok(await svc.topupInstructions(ctx, req.user!, req.params.reference)),
   );
 
   app.post(
     '/wallet/topup-confirm',
-    { onRequest: customer, schema: { tags, security, body: topupConfirmBody } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        body: topupConfirmBody,
+        operationId: 'confirmTopupPayment',
+        summary: 'Report a top-up as paid',
+        response: {
+          200: data(
+            R.topupConfirmed,
+            'The payment is noted and the hash looked up on the chain: Approved at once when it settled to this wallet’s address with the top-up’s amount, credited when it settles if it is still confirming; otherwise staff decide.',
+          ),
+          ...fails(
+            CUSTOMER_OR_API,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The top-up was not found or is not yours.'),
+            e(409, 'This top-up was already confirmed.'),
+            e(422, 'The transaction hash is missing, malformed or already used; or the code does not match.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.confirmTopup(ctx, req.user!, req.body)),
   );
 
   app.post(
     '/wallet/transfer',
-    { onRequest: customer, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: transferBody } },
+    {
+      onRequest: customer,
+      config: { idempotency: 'in-transaction' },
+      schema: {
+        tags,
+        security,
+        body: transferBody,
+        operationId: 'transferFunds',
+        summary: 'Transfer to another master wallet',
+        response: {
+          200: data(R.transferDone, 'Transferred: final and atomic.'),
+          ...fails(
+            CUSTOMER_OR_API,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'Your wallet was not found.'),
+            e(422, 'Insufficient balance, your own wallet, or no (active) wallet has this id.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await transfer(ctx, req.user!, req.body, req, ok)),
   );
 
   app.get(
     '/wallet/list-topups',
-    { onRequest: staff, schema: { tags, security, querystring: topupListQuery } },
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        querystring: topupListQuery,
+        operationId: 'listTopups',
+        summary: 'List top-ups (staff)',
+        response: {
+          200: json(
+            R.pagedWithTotals(R.apiTopup, R.topupTotals),
+            'A page of top-ups, newest change first, with the totals: all, received (Approved), pending and denied.',
+          ),
+          ...fails(STAFF, QUERY),
+        },
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       const f = {
@@ -84,14 +200,50 @@ export default async function walletRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/wallet/approve-topup',
-    { onRequest: staff, config: { idempotency: 'in-transaction' }, schema: { tags, security, body: approveTopupBody } },
+    {
+      onRequest: staff,
+      config: { idempotency: 'in-transaction' },
+      schema: {
+        tags,
+        security,
+        body: approveTopupBody,
+        operationId: 'decideTopup',
+        summary: 'Approve or deny a top-up (staff)',
+        response: {
+          200: data(R.topupDecision, 'Approved (the wallet is credited once) or denied.'),
+          ...fails(
+            STAFF,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The top-up or its wallet was not found.'),
+            e(409, 'The top-up was already decided, or is not ready (no transaction hash / momo confirmation yet).'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.decideTopup(ctx, req.user!, req.body, req)),
   );
 
   // Momo agents (customers named in the momo settings) and staff see mobile-money top-ups.
   app.get(
     '/wallet/list-momo-topups',
-    { onRequest: authenticate(ctx), schema: { tags, security, querystring: topupListQuery } },
+    {
+      onRequest: authenticate(ctx),
+      schema: {
+        tags,
+        security,
+        querystring: topupListQuery,
+        operationId: 'listMomoTopups',
+        summary: 'List mobile-money top-ups',
+        response: {
+          200: json(
+            R.pagedWithTotals(R.apiTopup, R.topupTotals),
+            'A page of mobile-money top-ups, with the totals: all, received (Approved), pending and denied.',
+          ),
+          ...fails(SIGNED_IN, QUERY, e(403, 'Only mobile-money agents and staff see these top-ups.')),
+        },
+      },
+    },
     async (req, reply) => {
       const me = req.user!;
       if (!STAFF_ROLES.includes(me.role as never) && !(await isMomoAgent(ctx.db, me.id)))
@@ -112,7 +264,27 @@ export default async function walletRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/wallet/momo-confirm',
-    { onRequest: customer, schema: { tags, security, body: momoConfirmBody } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        body: momoConfirmBody,
+        operationId: 'confirmMomoPayment',
+        summary: 'Confirm that mobile money arrived (agents)',
+        response: {
+          200: data(R.momoProcessed, 'The mobile money arrived; the top-up waits for approval.'),
+          ...fails(
+            CUSTOMER_OR_API,
+            BODY,
+            IDEMPOTENT,
+            e(403, 'Only mobile-money agents confirm payments.'),
+            e(404, 'The top-up was not found.'),
+            e(409, 'The top-up cannot be confirmed in its state.'),
+          ),
+        },
+      },
+    },
     async (req) => ok(await svc.markMomoProcessed(ctx, req.user!, req.body.topup_id)),
   );
 }

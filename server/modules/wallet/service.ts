@@ -250,7 +250,7 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
     return rows;
   });
   if (!updated) throw conflict(`This top-up is ${t.state} and cannot be confirmed again.`);
-  return { message: 'Payment confirmed. The top-up now waits for approval.', state: updated.state };
+  return { message: 'Payment confirmed. The top-up now waits for approval.', state: 'MoMo processed' as const };
 }
 
 /**
