@@ -529,7 +529,6 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
       await expect(d.getByText(m)).toBeVisible();
     await snap(page, 'add-admin-errors', project);
     await d.getByLabel('Full Name').fill(fullName);
-    await d.getByLabel('Email').fill(email);
     await fillPhone(page, 'Phone Number', '241112233');
     const adminToggle = d.getByRole('switch', { name: 'Admin Privileges', exact: true });
     const superToggle = d.getByRole('switch', { name: 'Super Admin Privileges' });
@@ -538,9 +537,28 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await adminToggle.click();
     await expect(adminToggle).toBeChecked();
     await expect(superToggle).not.toBeChecked();
+
+    // A taken email: the server's refusal said once, under Email (no alert, no toast); the next try is a new intent.
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v1/account/admins'))
+        keys.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await d.getByLabel('Email').fill(ADMIN);
+    await d.getByRole('button', { name: 'Add Admin' }).click();
+    const emailItem = d.locator('.ant-form-item').filter({ has: page.getByLabel('Email', { exact: true }) });
+    await expect(emailItem.locator('.ant-form-item-explain-error')).toHaveText('The email has already been taken.');
+    await expect(d.locator('.ant-alert')).toHaveCount(0);
+    await expect(page.locator('.ant-message-error')).toHaveCount(0);
+    await d.getByLabel('Email').fill(email);
+    await expect(emailItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
+
     await snap(page, 'add-admin', project);
     await d.getByRole('button', { name: 'Add Admin' }).click();
     await expect(page.getByText('Admin added. Nana was sent an email to set a password.')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe('');
+    expect(keys[1]).not.toBe(keys[0]);
     const row = rows(page).filter({ hasText: email });
     await expect(row.getByText('Invited')).toBeVisible();
     await expect(row).toContainText(`Yeboah${tag}`);
