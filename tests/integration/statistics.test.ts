@@ -6,11 +6,13 @@ import { PLATFORM, createWallet, findWallet } from '../../server/modules/ledger/
 import { post } from '../../server/modules/ledger/post';
 import { type Actor, newIndividual, newStaff, uniqueEmail } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
+import { type PrivateDatabase, privatePostgres } from './support/private-db';
 
 /**
- * GET /reports/view-statistics against fixtures written straight into the database in June 2011
- * (a month no other test touches, so the figures hold on a shared PostgreSQL too), each figure
- * checked against a sum computed here from the fixtures themselves, not by the server's SQL.
+ * GET /reports/view-statistics against fixtures written straight into the database in June 2011,
+ * each figure checked against a sum computed here from the fixtures themselves, not by the server's
+ * SQL. On PostgreSQL the file has a database of its own: balances "as of the end of the range" count
+ * every earlier movement, and other files date theirs wherever their story needs (1994, 2003…).
  */
 
 const T = (iso: string) => new Date(iso);
@@ -52,6 +54,7 @@ interface CardTxFx {
 }
 
 let t: TestApp;
+let own: PrivateDatabase | null = null;
 let admin: Actor;
 let superAdmin: Actor;
 let customer: Actor;
@@ -171,7 +174,8 @@ async function addCardTx(tx: CardTxFx) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  own = await privatePostgres();
+  t = await startTestApp({}, { postgresUrl: own?.url });
   [admin, superAdmin, customer] = await Promise.all([
     newStaff(t, 'Admin'),
     newStaff(t, 'Super-Admin'),
@@ -382,6 +386,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await own?.drop();
 });
 
 /** Every figure, computed from the fixtures for [from, to): balances by replaying the ledger legs up to `to`. */
