@@ -3,7 +3,7 @@ import { moneyField } from '../money';
 import { requiredString } from './fields';
 import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
-import type { apiCard, apiCardAllowance, apiCardDetail, apiCardTransaction } from './responses';
+import type { apiCard, apiCardAllowance, apiCardDetail, apiCardTransaction, masterBalances } from './responses';
 
 export const CARD_PURPOSES = ['media', 'general', 'tokencard'] as const;
 export type CardPurpose = (typeof CARD_PURPOSES)[number];
@@ -116,3 +116,5 @@ export type ApiCard = z.infer<typeof apiCard>;
 export type ApiCardDetail = z.infer<typeof apiCardDetail>;
 
 export type ApiCardTransaction = z.infer<typeof apiCardTransaction>;
+/** GET /wallet/master-balance: money on cards by purpose. */
+export type MasterBalances = z.infer<typeof masterBalances>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
-import type { apiNotification, apiNotificationSetting } from './responses';
+import type { apiNotification, apiNotificationSetting, notificationPage } from './responses';
 
 /** What the notification centre tells people, by type, and whether mail may be turned off. */
 export const NOTIFICATION_TYPES = {
@@ -43,6 +43,8 @@ export const typesFor = (staff: boolean) =>
 export type ApiNotification = z.infer<typeof apiNotification>;
 
 export type ApiNotificationSetting = z.infer<typeof apiNotificationSetting>;
+/** GET /notifications: a page with the unread count. */
+export type NotificationPage = z.infer<typeof notificationPage>;
 
 // No `format`: the list is not exported as CSV, so the API must not offer it.
 export const notificationListQuery = pageQuery.omit({ format: true }).extend({

@@ -10,6 +10,10 @@ import type {
   depositAddress,
   momoDetails,
   momoUser,
+  topupConfirmed,
+  topupTotals,
+  transferDone,
+  walletTransactionTotals,
   topupInstructions,
 } from './responses';
 
@@ -185,6 +189,13 @@ export type TopupInstructions = z.infer<typeof topupInstructions>;
 export type ApiWalletTransaction = z.infer<typeof apiWalletTransaction>;
 
 export type ApiWalletTransfer = z.infer<typeof apiWalletTransfer>;
+/** POST /wallet/transfer's answer. */
+export type TransferResult = z.infer<typeof transferDone>;
+/** POST /wallet/topup-confirm's answer: a settled matching hash is Approved at once. */
+export type TopupConfirmed = z.infer<typeof topupConfirmed>;
+/** The `totals` of the top-up lists and of the wallet movements. */
+export type TopupTotals = z.infer<typeof topupTotals>;
+export type WalletTransactionTotals = z.infer<typeof walletTransactionTotals>;
 
 export type MomoDetails = z.infer<typeof momoDetails>;
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import * as R from '@shared/contract/responses';
 import { responseSerializerCompiler } from '../../server/openapi/serializer';
 import { type TestApp, startTestApp } from './support/app';
 
@@ -222,6 +223,18 @@ describe('the OpenAPI document', () => {
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
+  });
+
+  it('shows each entity of the shared response schemas with exactly its fields (one source: a field added there is here)', () => {
+    const entities = (Object.values(R) as unknown[]).filter(
+      (s): s is z.ZodObject => s instanceof z.ZodObject && !!s.meta()?.id,
+    );
+    const shown = entities.filter((s) => doc.components.schemas[String(s.meta()!.id)]);
+    expect(shown.length).toBeGreaterThan(30);
+    for (const s of shown) {
+      const id = String(s.meta()!.id);
+      expect(Object.keys(doc.components.schemas[id]!.properties ?? {}), id).toEqual(Object.keys(s.shape));
+    }
   });
 
   it('keeps only components the document uses', () => {

@@ -4,7 +4,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ApiWalletTransaction } from '@shared/contract';
+import type { ApiWalletTransaction, WalletTransactionTotals } from '@shared/contract';
 import { usd } from '@shared/ui/cards';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { dateTime, txTypeLabel, useDetails } from '@shared/ui/wallet';
@@ -115,7 +115,7 @@ function CardTransfers({
     filters: { permanent, defaultBehavior: 'replace' },
     onSearch: (v) => searchFilters(v),
   });
-  const totals = table.result.totals as { amount?: string; fees?: string } | undefined;
+  const totals = table.result.totals as WalletTransactionTotals | undefined;
 
   return (
     <>

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { apiData } from '@shared/api/client';
+import type { MasterBalances } from '@shared/contract';
 import { messageOf } from '@shared/api/errors';
 import { amountText } from '@shared/ui/wallet';
-
-type Balance = { available: string; ledger: string };
-type MasterBalances = Record<'general' | 'media' | 'tokencard', Balance>;
 
 /** The three master wallets of cards (back-office §2.4), each in its card brand's colours. */
 const WALLETS: Array<{ key: keyof MasterBalances; title: string; brand: string; background: string }> = [

@@ -3,7 +3,7 @@ import type { CrudFilter, HttpError } from '@refinedev/core';
 import { Form, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TOPUP_STATES, type ApiTopup, type TopupState } from '@shared/contract';
+import { TOPUP_STATES, type ApiTopup, type TopupState, type TopupTotals } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
@@ -42,9 +42,7 @@ function WalletLoads({
     filters: { permanent, defaultBehavior: 'replace' },
     onSearch: (v) => searchFilters(v),
   });
-  const totals = table.result.totals as
-    | { amount?: string; received?: string; pending?: string; denied?: string }
-    | undefined;
+  const totals = table.result.totals as TopupTotals | undefined;
 
   return (
     <>

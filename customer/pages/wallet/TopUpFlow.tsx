@@ -3,10 +3,10 @@ import { Alert, App, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import type { TopupInstructions } from '@shared/contract';
+import type { TopupConfirmed, TopupInstructions } from '@shared/contract';
 import { refreshWallet } from '@shared/ui/wallet';
 import { TopUpForm } from './TopUpForm';
-import { type ConfirmResult, TopupPayment } from './TopupPayment';
+import { TopupPayment } from './TopupPayment';
 import { TopUpSummary } from './TopUpSummary';
 
 /**
@@ -17,7 +17,7 @@ export function TopUpFlow({ walletId, resume, onDone }: { walletId: string; resu
   const qc = useQueryClient();
   const { message } = App.useApp();
   const [created, setCreated] = useState<TopupInstructions>();
-  const [result, setResult] = useState<ConfirmResult>();
+  const [result, setResult] = useState<TopupConfirmed>();
   const resumed = useQuery({
     queryKey: ['topup-instructions', resume],
     queryFn: () => apiData<TopupInstructions>('GET', `/wallet/topup/${encodeURIComponent(resume!)}`, { silent: true }),

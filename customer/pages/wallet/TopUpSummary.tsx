@@ -1,9 +1,8 @@
 import { Alert, Button, Tag } from 'antd';
-import type { TopupInstructions } from '@shared/contract';
+import type { TopupConfirmed, TopupInstructions } from '@shared/contract';
 import { centsOf } from '@shared/money';
 import { DetailRows, usdt, usdtCents, useWalletBalance } from '@shared/ui/wallet';
 import { useTronFee } from './hooks';
-import type { ConfirmResult } from './TopupPayment';
 
 /**
  * Step 3. Usually the top-up is 'Processing' (waiting for the chain or an operator): the balances
@@ -19,7 +18,7 @@ export function TopUpSummary({
 }: {
   walletId: string;
   instructions: TopupInstructions;
-  result: ConfirmResult;
+  result: TopupConfirmed;
   onDone(): void;
 }) {
   const { balance, loading } = useWalletBalance(walletId);

@@ -1,19 +1,10 @@
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { apiData } from '@shared/api/client';
-import { type ChainCheck, TRON_HASH, type TopupInstructions, type TopupState } from '@shared/contract';
+import { TRON_HASH, type TopupConfirmed, type TopupInstructions } from '@shared/contract';
 import { DetailRows, amountText } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { AddressQr, AddressText, ONLY_USDT_TRON } from './DepositAddress';
 import { useFailure } from './useFailure';
-
-/** POST /wallet/topup-confirm's answer: a settled matching hash is Approved at once. */
-export interface ConfirmResult {
-  message: string;
-  reference: string;
-  state: TopupState;
-  transaction_hash: string | null;
-  chain_check: ChainCheck | null;
-}
 
 const copyable = (value: string, label: string) => (
   <Typography.Text copyable={{ text: value, tooltips: [`Copy ${label}`, 'Copied'] }} style={{ wordBreak: 'break-all' }}>
@@ -30,7 +21,7 @@ export function TopupPayment({
   onConfirmed,
 }: {
   instructions: TopupInstructions;
-  onConfirmed(r: ConfirmResult): void;
+  onConfirmed(r: TopupConfirmed): void;
 }) {
   const [form] = Form.useForm<{ transaction_hash: string }>();
   const { busy, submit } = useSubmit();
@@ -38,7 +29,7 @@ export function TopupPayment({
 
   async function confirm(body: Record<string, string>) {
     const r = await submit((key) =>
-      apiData<ConfirmResult>('POST', '/wallet/topup-confirm', {
+      apiData<TopupConfirmed>('POST', '/wallet/topup-confirm', {
         body: { reference: instructions.reference, ...body },
         idempotencyKey: key,
         silent: true,

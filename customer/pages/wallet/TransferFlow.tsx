@@ -2,23 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Steps, Tag } from 'antd';
 import { useState } from 'react';
 import { apiData } from '@shared/api/client';
+import type { TransferResult } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { useFailure } from './useFailure';
-
-export interface TransferResult {
-  message: string;
-  trans_ref: string;
-  wallet_to: string;
-  to_name: string;
-  amount: string;
-  reference: string | null;
-  status: string;
-  balance_before: string;
-  balance_after: string;
-  created_at: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,43 +1,30 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CUSTOMER_ROLES,
-  STAFF_ROLES,
-  additionalLimitBody,
-  cardAmountBody,
-  cardListQuery,
-  cardTransactionsQuery,
-  changeStatusBody,
-  changeStatusTokenBody,
-  createCardBody,
-  isStaff,
-  reasonBody,
-  spendingLimitBody,
-} from '@shared/contract';
+import { CUSTOMER_ROLES, cardListQuery, cardTransactionsQuery, createCardBody, isStaff } from '@shared/contract';
 import { HTTP, notFound, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { walletIdOf } from '../account/presenters';
 import { cardForCaller } from './access';
-import * as manage from './manage';
-import { type CardFilters, cardHistory, cardSums, listCards, masterBalances } from './queries';
+import { type CardFilters, cardHistory, cardSums, listCards } from './queries';
 import { cursorOf, sendCsv } from '../../lib/csv';
-import { CARD_COLUMNS, CARD_TX_COLUMNS } from '../reports/csv-columns';
+import { CARD_TX_COLUMNS } from '../reports/csv-columns';
+import { sendCardsCsv } from './csv';
+import { staffCardRoutes } from './staff-routes';
+import { cardControlRoutes } from './control-routes';
 import * as svc from './service';
 import {
   data,
   e,
   fails,
   json,
-  message,
   BODY,
   CUSTOMER_OR_API,
   IDEMPOTENT,
   PATH,
   QUERY,
   SIGNED_IN_OR_API,
-  STAFF,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
@@ -50,19 +37,6 @@ export default async function cardRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
   const anyone = authenticate(ctx, { api: true });
   const customer = authenticate(ctx, { roles: CUSTOMER_ROLES, api: true });
-  const staff = authenticate(ctx, { roles: STAFF_ROLES });
-  const cardsCsv = (reply: FastifyReply, f: CardFilters, asStaff: boolean) =>
-    sendCsv(reply, 'cards', CARD_COLUMNS, async (after, limit) => {
-      const { rows } = await listCards(ctx.db, f, { limit, offset: 0, after }, asStaff);
-      return {
-        rows,
-        next: cursorOf(
-          rows,
-          (c) => c.created_at,
-          (c) => c.id,
-        ),
-      };
-    });
 
   app.post(
     '/cards',
@@ -115,43 +89,6 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     async (req) => ok(await svc.cardAllowance(ctx, req.user!)),
   );
 
-  app.get(
-    '/cards',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        security,
-        querystring: cardListQuery,
-        operationId: 'listCards',
-        summary: 'List every card (staff)',
-        response: {
-          200: json(R.paged(R.apiCard), 'A page of every card, newest first, with owners and issuer tokens.'),
-          ...fails(STAFF, QUERY),
-        },
-      },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      const f: CardFilters = {
-        walletId: q.company_id ?? q.individual_id,
-        startDate: q.start_date,
-        endDate: q.end_date,
-        ownerType: q.for,
-        purpose: q.purpose,
-        type: q.type,
-        isActive: q.is_active,
-        search: q.search,
-        deleted: q.deleted_only ? 'only' : 'include',
-        flaggedOnly: q.flagged_only || q.flagged,
-        createdBy: q.created_by,
-      };
-      if (q.format === 'csv') return cardsCsv(reply, f, true);
-      const r = await listCards(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) }, true);
-      return paged(req, r.rows, r.total, q);
-    },
-  );
-
   const walletLists = {
     individual: {
       operationId: 'listIndividualCards',
@@ -201,7 +138,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
           search: q.search,
           deleted: isStaff(me.role) && q.deleted_only ? 'only' : 'exclude',
         };
-        if (q.format === 'csv') return cardsCsv(reply, f, isStaff(me.role));
+        if (q.format === 'csv') return sendCardsCsv(ctx, reply, f, isStaff(me.role));
         const r = await listCards(ctx.db, f, undefined, isStaff(me.role));
         return ok(r.rows);
       },
@@ -244,182 +181,8 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/cards/:id',
-    {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: spendingLimitBody,
-        operationId: 'setCardSpendingLimit',
-        summary: "Set a Visa card's spending limit",
-        response: {
-          201: data(R.spendingLimitSet, "The Visa card's spending limit is set."),
-          ...fails(
-            CUSTOMER_OR_API,
-            PATH,
-            BODY,
-            IDEMPOTENT,
-            e(404, 'The card was not found or is not yours.'),
-            e(409, 'The card has been deleted.'),
-            e(422, 'Spending limits apply to Visa cards only.'),
-          ),
-        },
-      },
-    },
-    async (req, reply) =>
-      reply.status(HTTP.CREATED).send(ok(await manage.setSpendingLimit(ctx, req.user!, req.params.id, req.body))),
-  );
-
-  app.post(
-    '/cards/add-funds',
-    {
-      onRequest: anyone,
-      config: { idempotency: 'in-transaction' },
-      schema: {
-        tags,
-        security,
-        body: cardAmountBody,
-        operationId: 'fundCard',
-        summary: 'Load a premium card from the wallet',
-        response: {
-          200: data(R.cardFunded, 'Premium cards: the wallet paid amount plus fees; the card received the amount.'),
-          ...fails(
-            SIGNED_IN_OR_API,
-            BODY,
-            IDEMPOTENT,
-            e(404, 'The card was not found or is not yours.'),
-            e(409, 'The card has been deleted.'),
-            e(422, 'A basic card, below the minimum (3.00), or insufficient balance with fees.'),
-          ),
-        },
-      },
-    },
-    async (req) => ok(await svc.fundCard(ctx, req.user!, req.body, req)),
-  );
-
-  app.post(
-    '/cards/withdraw-funds',
-    {
-      onRequest: anyone,
-      config: { idempotency: 'in-transaction' },
-      schema: {
-        tags,
-        security,
-        body: cardAmountBody,
-        operationId: 'withdrawFromCard',
-        summary: 'Move money from a premium card to the wallet',
-        response: {
-          200: data(R.cardWithdrawn, 'Premium cards: the card gave the amount; the wallet received it less fees.'),
-          202: data(
-            R.cardWithdrawn,
-            "The card issuer has not confirmed yet: the wallet receives the amount less fees as soon as it does. A retry with the same Idempotency-Key answers 409 until then, and the withdrawal's final answer after.",
-          ),
-          ...fails(
-            SIGNED_IN_OR_API,
-            BODY,
-            IDEMPOTENT,
-            e(404, 'The card was not found or is not yours.'),
-            e(409, 'The card has been deleted.'),
-            e(
-              422,
-              'A basic card, the amount does not exceed the fees, the card holds less, or the card issuer refused.',
-            ),
-          ),
-        },
-      },
-    },
-    async (req, reply) => {
-      const { status, data } = await svc.withdrawFromCard(ctx, req.user!, req.body, req);
-      return reply.status(status).send(ok(data));
-    },
-  );
-
-  app.post(
-    '/cards/add-spend-limit/:id',
-    {
-      onRequest: customer,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: additionalLimitBody,
-        operationId: 'addCardSpendingLimit',
-        summary: 'Allow extra spending on a Visa card',
-        response: {
-          200: data(R.additionalLimitAdded, 'Extra spending allowed on top of the limit.'),
-          ...fails(
-            CUSTOMER_OR_API,
-            PATH,
-            BODY,
-            IDEMPOTENT,
-            e(404, 'The card was not found or is not yours.'),
-            e(409, 'The card has been deleted.'),
-            e(422, 'Not a Visa card, no spending limit set yet, or `card` does not match the path.'),
-          ),
-        },
-      },
-    },
-    async (req) => ok(await manage.addSpendLimit(ctx, req.user!, req.params.id, req.body)),
-  );
-
-  app.post(
-    '/cards/change-status/:id',
-    {
-      onRequest: anyone,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: changeStatusBody,
-        operationId: 'changeCardStatus',
-        summary: 'Freeze or unfreeze a premium card',
-        response: {
-          202: data(R.cardStatusChanged, 'Premium cards: frozen (deactivate) or unfrozen (activate).'),
-          ...fails(
-            SIGNED_IN_OR_API,
-            PATH,
-            BODY,
-            IDEMPOTENT,
-            e(404, 'The card was not found or is not yours.'),
-            e(409, 'The card has been deleted, or is already in that state.'),
-            e(422, 'Basic cards cannot be frozen.'),
-            e(503, 'The card issuer refused; nothing changed.'),
-          ),
-        },
-      },
-    },
-    async (req, reply) =>
-      reply.status(HTTP.ACCEPTED).send(ok(await manage.changeStatus(ctx, req.user!, req.params.id, req.body.status))),
-  );
-
-  app.post(
-    '/cards/change-status-token',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        security,
-        body: changeStatusTokenBody,
-        operationId: 'changeCardStatusByToken',
-        summary: 'Freeze or unfreeze a card by its issuer token (staff)',
-        response: {
-          202: data(R.cardStatusChanged, 'Staff: a card frozen or unfrozen by its issuer token.'),
-          ...fails(
-            STAFF,
-            BODY,
-            IDEMPOTENT,
-            e(409, 'The card has been deleted, or is already in that state.'),
-            e(422, 'No card has this token (in this wallet), or it is a basic card.'),
-            e(503, 'The card issuer refused; nothing changed.'),
-          ),
-        },
-      },
-    },
-    async (req, reply) => reply.status(HTTP.ACCEPTED).send(ok(await manage.changeStatusByToken(ctx, req.body))),
-  );
+  // Registered in place, so the OpenAPI document keeps its order of paths.
+  cardControlRoutes(fastify);
 
   app.delete(
     '/cards/:id',
@@ -454,52 +217,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
       reply.status(HTTP.ACCEPTED).send(ok(await svc.deleteCard(ctx, req.user!, req.params.id, req))),
   );
 
-  const toggles = {
-    flag: ['flagCard', 'Flag a card (staff)', 'flagged', 'The card is already flagged.'],
-    unflag: ['unflagCard', 'Unflag a card (staff)', 'unflagged', 'The card is not flagged.'],
-    suspend: ['suspendCard', 'Suspend a card (staff)', 'suspended', 'The card is already suspended.'],
-    unsuspend: ['unsuspendCard', 'Unsuspend a card (staff)', 'unsuspended', 'The card is not suspended.'],
-  } as const;
-  for (const what of ['flag', 'unflag', 'suspend', 'unsuspend'] as const) {
-    const [operationId, summary, done, conflict] = toggles[what];
-    app.post(
-      `/cards/${what}/:id`,
-      {
-        onRequest: staff,
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: reasonBody,
-          operationId,
-          summary,
-          response: {
-            200: message(`Staff: the card is ${done} (the reason is kept).`),
-            ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The card was not found.'), e(409, conflict)),
-          },
-        },
-      },
-      async (req) => ok(await manage.toggle(ctx, req.params.id, what, req.body.reason)),
-    );
-  }
-
-  app.get(
-    '/wallet/master-balance',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        security,
-        operationId: 'getCardBalances',
-        summary: 'Get the money on cards by purpose (staff)',
-        response: {
-          200: data(R.masterBalances, 'Money on cards by purpose: available, and ledger (with held payments).'),
-          ...fails(STAFF),
-        },
-      },
-    },
-    async () => ok(await masterBalances(ctx.db)),
-  );
+  staffCardRoutes(fastify);
 
   app.get(
     '/reports/view-cards-transactions',

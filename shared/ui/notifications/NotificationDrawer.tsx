@@ -3,17 +3,11 @@ import { Alert, Button, Drawer, Empty, Flex, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import type { ApiNotification } from '../../contract';
+import type { ApiNotification, NotificationPage } from '../../contract';
 import { NotificationSettings } from './NotificationSettings';
 import { fullWhen, whenText } from './when';
 
 const PER_PAGE = 20;
-
-interface Page {
-  data: ApiNotification[];
-  unread: number;
-  last_page: number;
-}
 
 /** The list, newest first: each entry opens its screen and counts as read; all can be marked read at once. */
 export function NotificationDrawer({
@@ -39,7 +33,10 @@ export function NotificationDrawer({
       setLoading(true);
       setFailed(false);
       try {
-        const res = await api<Page>('GET', '/notifications', { query: { page: p, per_page: PER_PAGE }, silent: true });
+        const res = await api<NotificationPage>('GET', '/notifications', {
+          query: { page: p, per_page: PER_PAGE },
+          silent: true,
+        });
         setItems((prev) =>
           p === 1 ? res.data : [...prev, ...res.data.filter((n) => !prev.some((o) => o.id === n.id))],
         );

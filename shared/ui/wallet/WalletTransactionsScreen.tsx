@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Query } from '../../api/client';
-import { type ApiWalletTransaction, type Paged, WALLET_TX_TYPES } from '../../contract';
+import { type ApiWalletTransaction, type Paged, WALLET_TX_TYPES, type WalletTransactionTotals } from '../../contract';
 import { PageHeader } from '../PageHeader';
 import { DateRangeFilter, type DayRange } from './DateRangeFilter';
 import { DetailsDrawer, useDetails } from './DetailsDrawer';
@@ -16,7 +16,7 @@ import { useIsPhone } from './useIsPhone';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { StatementButton } from './StatementButton';
 
-type Totals = { totals?: { amount: string; fees: string } };
+type Totals = { totals?: WalletTransactionTotals };
 
 export interface WalletTransactionsScreenProps {
   /** the wallet to report on; none for staff (every wallet, narrowed by `params`) */
