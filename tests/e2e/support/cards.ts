@@ -139,7 +139,16 @@ export async function fillCard(
   await pick(page, page, 'Card Purpose', c.purpose);
   await page.getByLabel('Amount', { exact: true }).fill(c.amount);
   if (c.limit) await page.getByLabel('Spending Limit (USD)').fill(c.limit);
-  if (c.control) await page.getByRole('radio', { name: c.control }).check({ force: true });
+  if (c.control) {
+    // The radio's own input is hidden under antd's dot, so the visible label is what a user clicks; the
+    // form may still be settling (the Visa-only fields just appeared), hence the retry until it is checked.
+    const radio = page.getByRole('radio', { name: c.control });
+    const label = page.locator('label.ant-radio-wrapper', { hasText: new RegExp(`^${c.control}$`) });
+    await expect(async () => {
+      await label.click();
+      await expect(radio).toBeChecked({ timeout: 1000 });
+    }).toPass();
+  }
   const preview = page.getByTestId('fee-preview');
   await expect(preview.getByText('All fees are in USD')).toBeVisible();
   await expect(preview.getByText('Total fees')).toBeVisible();
