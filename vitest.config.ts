@@ -16,6 +16,11 @@ const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number
     hookTimeout: 120_000,
     pool: 'forks' as const,
     maxWorkers: 2,
+    // A worker keeps the server's modules loaded from one file to the next: importing them again per file
+    // was half the suite's CPU. Each file still builds its own app; on PGlite the worker's files share one
+    // database, as every file shares one on PostgreSQL (support/app.ts). The server keeps no state in modules
+    // beyond caches keyed by the objects it is given.
+    isolate: false,
   },
 });
 

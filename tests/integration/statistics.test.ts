@@ -175,7 +175,7 @@ async function addCardTx(tx: CardTxFx) {
 
 beforeAll(async () => {
   own = await privatePostgres();
-  t = await startTestApp({}, { postgresUrl: own?.url });
+  t = await startTestApp({}, { postgresUrl: own?.url, ownPglite: true });
   [admin, superAdmin, customer] = await Promise.all([
     newStaff(t, 'Admin'),
     newStaff(t, 'Super-Admin'),

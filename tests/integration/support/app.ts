@@ -41,24 +41,36 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A PGlite loaded from the run's migrated template (about 1.5 s of CPU). */
+const loadTemplate = async () =>
+  PGlite.create({
+    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    extensions: await pgliteExtensions(),
+  });
+
+/**
+ * The worker's database on PGlite runs: one for every file this worker runs (they run one after another),
+ * as on PostgreSQL, where every file shares one database, so each file already expects others' data beside
+ * its own. It is never closed: it ends with the worker.
+ */
+let workerPglite: Promise<PGlite> | undefined;
+
 /**
  * `mailer` replaces the one that keeps mail in `mails` (e.g. a slow one); it is given that list to fill.
- * `spaRoot` serves a built web app from that directory; `postgresUrl` a database other than the shared one.
+ * `spaRoot` serves a built web app from that directory; `postgresUrl` a database other than the shared one;
+ * `ownPglite` a PGlite of this app's own on PGlite runs (for a test that counts everything in the database).
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string; postgresUrl?: string } = {},
+  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string; postgresUrl?: string; ownPglite?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
   const postgresUrl = opts.postgresUrl ?? inject('postgresUrl');
   const database = postgresUrl
     ? await openDatabase({ url: postgresUrl, poolSize: 10 })
-    : await openDatabase({
-        pglite: await PGlite.create({
-          loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-          extensions: await pgliteExtensions(),
-        }),
-      });
+    : opts.ownPglite
+      ? await openDatabase({ pglite: await loadTemplate() })
+      : { ...(await openDatabase({ pglite: await (workerPglite ??= loadTemplate()) })), close: async () => {} };
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_SPA: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     { encryptionKey: Buffer.alloc(32, 7), ...overrides },
