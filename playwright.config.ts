@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -21,6 +21,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+// Debian's headless Chromium when installed (npm test installs it), else its full browser; CHROMIUM_PATH names another.
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,9 +38,12 @@ export default defineConfig({
   // Per port, so parallel runs (E2E_PORT) never wipe each other's results.
   outputDir: `test-results/e2e-${firstPort}`,
   use: {
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failure keeps its trace: every action with the page's DOM, network and console. Without the screencast,
+    // which had every page's frames encoded while the journeys ran (a third of the suite's CPU, all thrown away
+    // on success); the failure's own screenshot is kept as before.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     actionTimeout: 15_000,
   },
   projects: [

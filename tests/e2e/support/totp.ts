@@ -37,15 +37,21 @@ export function knownSecret(email: string): string | undefined {
   return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as Entry).secret : undefined;
 }
 
-/** A code for a time step this account has not used yet (waits for the next step if needed). */
+/**
+ * A code for a time step this account has not used yet. The server accepts one step of drift, as it
+ * would from a phone whose clock runs a little ahead, so once the current step is used the next one
+ * is offered at once; only a third login within the same 30 s waits, for the next step to begin.
+ */
 export async function freshCode(email: string): Promise<string> {
   const f = fileOf(email);
   if (!existsSync(f)) throw new Error(`no authenticator entry for ${email}`);
   const entry = JSON.parse(readFileSync(f, 'utf8')) as Entry;
   let step = Math.floor(Date.now() / 30_000);
-  if (entry.lastStep !== undefined && step <= entry.lastStep) {
-    await new Promise((r) => setTimeout(r, (entry.lastStep! + 1) * 30_000 - Date.now() + 200));
-    step = Math.floor(Date.now() / 30_000);
+  const last = entry.lastStep;
+  if (last !== undefined && step <= last) {
+    // The step after the last one used, offered once the last one is the current step.
+    if (step < last) await new Promise((r) => setTimeout(r, last * 30_000 - Date.now() + 200));
+    step = last + 1;
   }
   const code = await generate({ secret: entry.secret, epoch: step * 30 + 1 });
   writeFileSync(f, JSON.stringify({ ...entry, lastStep: step }));
