@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { verifiedIndividual } from './support/accounts';
 import {
   PASSWORD,
+  chooseOption,
   fillPhone,
   isPhone,
   logInThroughUi,
@@ -92,12 +93,7 @@ async function filter(
   for (const [label, value] of entries) {
     const input = form.getByLabel(label, { exact: true });
     if (label === 'State') {
-      await input.click();
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-          hasText: new RegExp(`^${value}$`),
-        })
-        .click();
+      await chooseOption(page, input, value!);
     } else if (label.endsWith('Date')) {
       await input.click();
       await input.fill(value!);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { balanceCents, letters, sessionOf, staffToken } from './support/cards';
-import { PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { PASSWORD, chooseOption, isPhone, logInThroughUi, motionless, snap } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -252,8 +252,7 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   // Both are listed under their new status.
   await page.goto('/admin/chain-deposits');
   if (isPhone(page)) await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByRole('combobox', { name: 'Status' }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Assigned$/ }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Status' }), 'Assigned');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(assignRow.getByText('Assigned', { exact: true })).toBeVisible();
   await expect(assignRow.getByText(`Esi ${last}`)).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { isPhone, logInThroughUi, snap } from './support/flows';
+import { chooseOption, isPhone, logInThroughUi, snap } from './support/flows';
 import { signedInAs } from './support/session';
 import { parseCsv } from '../support/csv';
 
@@ -156,8 +156,7 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
 
   await page.goto('/portal/wallet-loads');
   await expect(page.getByText('Wallet Load Transactions')).toBeVisible();
-  await page.getByRole('combobox', { name: 'State' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Processing' }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'State' }), 'Processing');
   const rows = isPhone(page) ? page.locator('.ant-list-item') : page.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(2);
   await snap(page, 'customer-wallet-loads-filtered', project);

@@ -2,7 +2,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
 import { hex64, letters, sessionOf, staffToken } from './support/cards';
-import { isPhone, snap } from './support/flows';
+import { chooseOption, isPhone, snap } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -104,10 +104,8 @@ async function pickDay(page: Page, label: string, day: string) {
   await input.press('Enter');
 }
 
-async function pickOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${option}$`) }).click();
-}
+const pickOption = (page: Page, label: string, option: string) =>
+  chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
 /**
  * Goes to a back-office path inside the running app, as its links do. (A full reload is avoided

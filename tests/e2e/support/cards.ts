@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect } from '@playwright/test';
-import { DEMO_PASSWORD, isPhone, motionless, openDropdown } from './flows';
+import { DEMO_PASSWORD, chooseOption, isPhone, motionless, openDropdown } from './flows';
 import { sessionFor } from './session';
 
 /** Helpers of the card journeys: funding a wallet as staff would, reading balances, antd pickers. */
@@ -96,12 +96,7 @@ export const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 
 export async function pick(page: Page, scope: Page | Locator, label: string, option: string) {
   await motionless(page);
-  await scope.getByRole('combobox', { name: label, exact: true }).click({ force: true });
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-      hasText: new RegExp(`^${option.replace(/[()*]/g, '\\$&')}$`),
-    })
-    .click();
+  await chooseOption(page, scope.getByRole('combobox', { name: label, exact: true }), option);
 }
 
 export async function cardOption(page: Page, option: string) {

@@ -126,6 +126,25 @@ export async function motionless(page: Page, timeout?: number) {
   await expect(page.locator(moving)).toHaveCount(0, { timeout });
 }
 
+/**
+ * Chooses an option of a Select and waits until the field shows it. Retried: a click on a list still
+ * sliding in can land on nothing, and the field then keeps its old value (seen under CI load).
+ */
+export async function chooseOption(page: Page, field: Locator, option: string | RegExp) {
+  const text = typeof option === 'string' ? new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : option;
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const shown = field
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+    .locator('.ant-select-selection-item');
+  await expect(async () => {
+    if (!(await list.isVisible())) await field.click({ force: true, timeout: 5_000 });
+    await expect(list).toBeVisible({ timeout: 5_000 });
+    await expect(list).not.toHaveClass(/-(appear|enter)\b/, { timeout: 5_000 });
+    await list.locator('.ant-select-item-option', { hasText: text }).click({ timeout: 5_000 });
+    await expect(shown).toHaveText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** The dropdown menu that is open. */
 export const openMenuOf = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 
