@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, ts } from './columns';
 
 /**
  * Double-entry ledger. Every money movement is one transfer whose entries sum to zero.
@@ -97,4 +97,31 @@ export const walletMovementTotals = pgTable(
     debits: bigint('debits', { mode: 'number' }).notNull(),
   },
   (t) => [index('wallet_movement_totals_kind_day_idx').on(t.kind, t.day)],
+);
+
+/**
+ * The entries of master wallets, kept beside the ledger by the statement trigger that keeps
+ * wallet_movement_totals (migration 0023), for the staff's wallet lists over all wallets: newest first,
+ * by transfer kind, and the wallet-to-wallet debits. The ledger's own entries cannot be read newest
+ * first across every wallet without walking every card and platform entry as well. Append-only, as the
+ * ledger is. One wallet's lists read its ledger account's entries directly.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    entryId: uuid('entry_id').notNull(),
+    transferId: uuid('transfer_id').notNull(),
+    /** the transfer's kind */
+    kind: text('kind').notNull(),
+    /** the entry takes money out of the wallet (amount < 0) */
+    debit: boolean('debit').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('wallet_entries_time_idx').on(t.createdAt, t.entryId),
+    index('wallet_entries_kind_time_idx').on(t.kind, t.createdAt, t.entryId),
+    index('wallet_entries_transfer_debits_idx')
+      .on(t.createdAt, t.transferId)
+      .where(sql`${t.kind} = 'transfer' and ${t.debit}`),
+  ],
 );

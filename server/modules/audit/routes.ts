@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ApiAuditEntry, auditListQuery } from '@shared/contract';
@@ -10,6 +10,7 @@ import { type Page, afterCursor, isExport, offsetOf, paged } from '../../lib/pag
 import { authenticate } from '../../plugins/auth';
 import { fails, json, QUERY, SUPER_ADMIN } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { containing, startingWith } from '../../lib/like';
 
 interface AuditFilters {
   actor?: string;
@@ -39,11 +40,12 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
   if (q.actor)
     w.push(
       or(
-        ilike(auditLog.actorEmail, `%${q.actor}%`),
+        ilike(auditLog.actorEmail, containing(q.actor)),
         eq(auditLog.actorId, /^[0-9a-f-]{36}$/i.test(q.actor) ? q.actor : '00000000-0000-0000-0000-000000000000'),
       )!,
     );
-  if (q.action) w.push(ilike(auditLog.action, `${q.action}%`));
+  // As ilike '<prefix>%', on lower(action): the text_pattern_ops index of migration 0023 serves a prefix match.
+  if (q.action) w.push(sql`lower(${auditLog.action}) like ${startingWith(q.action.toLowerCase())}`);
   if (q.object_type) w.push(eq(auditLog.objectType, q.object_type));
   if (q.object_id) w.push(eq(auditLog.objectId, q.object_id));
   const r = dayRange(q.start_date, q.end_date);

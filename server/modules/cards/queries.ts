@@ -16,6 +16,7 @@ import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
 import { balancesOf } from './accounts';
 import { toApiCard } from './presenters';
+import { containing } from '../../lib/like';
 
 export interface CardFilters {
   walletId?: string;
@@ -47,7 +48,7 @@ function where(f: CardFilters): SQL | undefined {
   if (f.isActive === true) w.push(and(eq(cards.state, 'Active'), isNull(cards.deletedAt))!);
   if (f.isActive === false) w.push(or(ne(cards.state, 'Active'), isNotNull(cards.deletedAt))!);
   if (f.search) {
-    const q = `%${f.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const q = containing(f.search);
     // The full name contains whatever the first or the last name contains, so these three
     // conditions are the four of old; each has its index (trigram: migration 0016, last4: 0017).
     w.push(

@@ -4,10 +4,9 @@ import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cards, companies, ledgerAccounts, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
+import { containing } from '../../lib/like';
 
 export type CustomerFilters = { state?: string; name?: string; startDate?: string; endDate?: string };
-
-export const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The state staff see: Deactivated while it holds, else the verification state (pending = In-review). */
 function stateFilter(
@@ -49,8 +48,8 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
     ...(f.name
       ? [
           or(
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(f.name)),
-            ilike(users.email, like(f.name)),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containing(f.name)),
+            ilike(users.email, containing(f.name)),
           )!,
         ]
       : []),
@@ -102,7 +101,9 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     ...stateFilter(f.state, companies.deactivatedAt, companies.state),
     ...(r.from ? [gte(companies.createdAt, r.from)] : []),
     ...(r.to ? [lt(companies.createdAt, r.to)] : []),
-    ...(f.name ? [or(ilike(companies.companyName, like(f.name)), ilike(companies.companyEmail, like(f.name)))!] : []),
+    ...(f.name
+      ? [or(ilike(companies.companyName, containing(f.name)), ilike(companies.companyEmail, containing(f.name)))!]
+      : []),
   );
   const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${outerId('companies')} and ${users.deletedAt} is null)`;
   const [rows, [total]] = await Promise.all([

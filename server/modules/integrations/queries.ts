@@ -10,6 +10,15 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
   const lastStatus = sql<
     number | null
   >`(select ${webhookDeliveries.statusCode} from ${webhookDeliveries} join ${webhookEvents} on ${webhookEvents.id} = ${webhookDeliveries.eventId} where ${webhookEvents.companyId} = ${apiClients.companyId} order by ${webhookDeliveries.createdAt} desc limit 1)`;
+  // The page's clients first (newest first, the id breaking ties so pages never overlap), then the joins and the
+  // per-company webhook figures for those rows alone, not for every row a deep page skips.
+  const chosen = db
+    .select({ id: apiClients.id })
+    .from(apiClients)
+    .orderBy(desc(apiClients.createdAt), desc(apiClients.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('chosen');
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -20,15 +29,14 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
         pending,
         lastStatus,
       })
-      .from(apiClients)
+      .from(chosen)
+      .innerJoin(apiClients, eq(apiClients.id, chosen.id))
       .innerJoin(companies, eq(companies.id, apiClients.companyId))
       .leftJoin(
         callbackEndpoints,
         and(eq(callbackEndpoints.companyId, apiClients.companyId), isNull(callbackEndpoints.revokedAt)),
       )
-      .orderBy(desc(apiClients.createdAt))
-      .limit(page.limit)
-      .offset(page.offset),
+      .orderBy(desc(apiClients.createdAt), desc(apiClients.id)),
     db.select({ n: count() }).from(apiClients),
   ]);
   return {

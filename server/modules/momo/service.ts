@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { companies, momoSettings, users } from '../../db/schema';
 import { invalidField } from '../../lib/http';
-import { like } from '../customers/queries';
+import { containing } from '../../lib/like';
 
 export type MomoSettingsRow = typeof momoSettings.$inferSelect;
 
@@ -27,7 +27,7 @@ export type MomoUser = {
 /** Customers a Super-Admin may name as confirmers, as a person picks them: by name and email. */
 export async function momoUsers(db: DbOrTx, where: { ids?: string[]; search?: string }): Promise<MomoUser[]> {
   if (where.ids && !where.ids.length) return [];
-  const pattern = where.search ? like(where.search) : undefined;
+  const pattern = where.search ? containing(where.search) : undefined;
   const rows = await db
     .select({
       id: users.id,

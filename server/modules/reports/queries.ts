@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ApiWalletTransaction, ApiWalletTransfer } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users } from '../../db/schema';
+import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users, walletEntries as w } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
 import { walletMovementTotals, walletTransferCount } from './totals';
@@ -26,7 +26,7 @@ type Meta = {
   reference?: string | null;
 };
 
-function rangeOn(col: typeof ledgerEntries.createdAt, start?: string, end?: string): SQL[] {
+function rangeOn(col: PgColumn, start?: string, end?: string): SQL[] {
   const r = dayRange(start, end);
   return [...(r.from ? [gte(col, r.from)] : []), ...(r.to ? [lt(col, r.to)] : [])];
 }
@@ -48,13 +48,33 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
     ...(f.types ? [inArray(ledgerTransfers.kind, [...f.types])] : []),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
   );
-  const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page));
-  const from = () =>
-    db
-      .select({ e: ledgerEntries, t: ledgerTransfers })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId));
+  // The page's entries first, then their rows by key: one wallet's from its ledger account's entries (newest
+  // first from the (account, time) index), all wallets' from wallet_entries.
+  const chosen = (
+    f.walletId
+      ? db
+          .select({ id: ledgerEntries.id, at: ledgerEntries.createdAt })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page)))
+          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      : db
+          .select({ id: w.entryId, at: w.createdAt })
+          .from(w)
+          .where(
+            and(
+              ...(f.type ? [eq(w.kind, f.type)] : []),
+              ...(f.types ? [inArray(w.kind, [...f.types])] : []),
+              ...rangeOn(w.createdAt, f.startDate, f.endDate),
+              afterCursor(w.createdAt, w.entryId, page),
+            ),
+          )
+          .orderBy(desc(w.createdAt), desc(w.entryId))
+  )
+    .limit(page.limit)
+    .offset(isExport(page) ? 0 : page.offset)
+    .as('chosen');
   // Over all wallets the totals come from the per-day totals (one wallet's are few to count).
   const kinds = f.type ? (f.types ? f.types.filter((k) => k === f.type) : [f.type]) : f.types;
   const kept =
@@ -62,11 +82,12 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
       ? null
       : await walletMovementTotals(db, { kinds, startDate: f.startDate, endDate: f.endDate });
   const [rows, [agg]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(page.limit)
-      .offset(isExport(page) ? 0 : page.offset),
+    db
+      .select({ e: ledgerEntries, t: ledgerTransfers })
+      .from(chosen)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .orderBy(desc(chosen.at), desc(chosen.id)),
     isExport(page)
       ? [undefined]
       : kept
@@ -132,9 +153,35 @@ export async function walletTransfers(
       : [sql`${ledgerEntries.amount} < 0`]),
     ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
   );
-  // One row per transfer here, so (time, transfer id) orders and pages them.
-  const where = and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.transferId, page));
   const kept = isExport(page) || f.walletId ? null : await walletTransferCount(db, f);
+  const offset = isExport(page) ? 0 : page.offset;
+  // The page's transfers first (one row each, ordered and paged by time and transfer id), then their rows by key:
+  // one wallet's from its ledger account's entries, all wallets' debits from wallet_entries.
+  const chosen = (
+    f.walletId
+      ? db
+          .select({ id: ledgerEntries.id, transferId: ledgerEntries.transferId, at: ledgerEntries.createdAt })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.transferId, page)))
+          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
+      : db
+          .select({ id: w.entryId, transferId: w.transferId, at: w.createdAt })
+          .from(w)
+          .where(
+            and(
+              eq(w.kind, 'transfer'),
+              w.debit,
+              ...rangeOn(w.createdAt, f.startDate, f.endDate),
+              afterCursor(w.createdAt, w.transferId, page),
+            ),
+          )
+          .orderBy(desc(w.createdAt), desc(w.transferId))
+  )
+    .limit(page.limit)
+    .offset(offset)
+    .as('chosen');
   const [rows, [agg]] = await Promise.all([
     db
       .select({
@@ -148,19 +195,16 @@ export async function walletTransfers(
           string | null
         >`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
       })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .from(chosen)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chosen.transferId))
       .leftJoin(transferer, eq(transferer.id, ledgerTransfers.createdBy))
       // The cast on the stored side keeps the primary-key indexes usable.
       .leftJoin(fromCompany, sql`${fromCompany.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
       .leftJoin(fromUser, sql`${fromUser.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
       .leftJoin(toCompany, sql`${toCompany.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
       .leftJoin(toUser, sql`${toUser.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
-      .where(where)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
-      .limit(page.limit)
-      .offset(isExport(page) ? 0 : page.offset),
+      .orderBy(desc(chosen.at), desc(chosen.transferId)),
     isExport(page)
       ? [undefined]
       : kept !== null
