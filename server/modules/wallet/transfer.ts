@@ -9,6 +9,7 @@ import { newReference } from '../ledger/refs';
 import { ownWalletId } from './access';
 import { failpoint } from '../../lib/failpoints';
 import { mailSoon } from '../notifications/service';
+import { type Posted, postTransfer } from './transfer-batch';
 
 export interface TransferResult {
   message: string;
@@ -32,16 +33,6 @@ const FILLED = {
   balance_after: '__cw_balance_after__',
 } as const;
 
-const CALL = `select outcome, to_name, balance_before::text, balance_after::text
-  from cw_transfer($1::uuid, $2::uuid, $3::bigint, $4::uuid, $5::uuid, $6::uuid, $7, $8, $9::jsonb, $10::uuid, $11::timestamptz, $12, $13, $14, $15)`;
-
-interface Outcome {
-  outcome: 'ok' | 'key_taken';
-  to_name: string | null;
-  balance_before: string | null;
-  balance_after: string | null;
-}
-
 /** The function's refusals ('cw:<reason>', raised so that nothing it did stays) as the API answers them. */
 function refusal(err: unknown): AppError | null {
   for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -63,7 +54,8 @@ function refusal(err: unknown): AppError | null {
  * A transfer between master wallets. The decision and the posting are one database function
  * (cw_transfer, migration 0013) called in one round trip that commits on its own: the wallets'
  * row locks are then held only while the database works, not while answers travel to this
- * process and back, which is what bounds transfers between the same two wallets. The request's
+ * process and back, which is what bounds transfers between the same two wallets; transfers that
+ * arrive together share one commit (transfer-batch.ts). The request's
  * Idempotency-Key is claimed and answered inside it (the answer is `answer(result)`, which the
  * route must send as it is).
  */
@@ -94,25 +86,25 @@ export async function transfer(
       created_at: at.toISOString(),
     };
     const meta = { wallet_from: from, wallet_to: body.wallet_id, reference: body.reference ?? null, transferer: me.id };
-    let row: Outcome;
+    let row: Posted;
     try {
-      [row] = (await ctx.database.query<Outcome>('cw_transfer', CALL, [
+      row = await postTransfer(ctx, {
         from,
-        body.wallet_id,
-        body.amount,
-        base.id,
-        crypto.randomUUID(),
-        crypto.randomUUID(),
-        base.trans_ref,
-        body.reference || 'Wallet transfer',
-        JSON.stringify(meta),
-        me.id,
-        base.created_at,
-        idem?.principal ?? null,
-        idem?.key ?? null,
-        idem?.requestHash ?? null,
-        idem ? JSON.stringify(answer(base)) : null,
-      ])) as [Outcome];
+        to: body.wallet_id,
+        amount: body.amount,
+        transfer_id: base.id,
+        entry_from: crypto.randomUUID(),
+        entry_to: crypto.randomUUID(),
+        reference: base.trans_ref,
+        description: body.reference || 'Wallet transfer',
+        meta,
+        created_by: me.id,
+        at: base.created_at,
+        principal: idem?.principal ?? null,
+        key: idem?.key ?? null,
+        request_hash: idem?.requestHash ?? null,
+        answer: idem ? JSON.stringify(answer(base)) : null,
+      });
     } catch (err) {
       throw refusal(err) ?? err;
     }
