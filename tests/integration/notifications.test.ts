@@ -4,7 +4,7 @@ import type { NOTIFICATION_TYPES } from '@shared/contract';
 import { notifications } from '../../server/db/schema';
 import { JOBS, jobByName } from '../../server/jobs';
 import { MAIL_RETRY_MS, sendDueMail } from '../../server/modules/notifications/mail';
-import { notify } from '../../server/modules/notifications/service';
+import { mailSoon, notify } from '../../server/modules/notifications/service';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, mailsTo, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
 import { apiCompany } from './support/api';
@@ -254,6 +254,37 @@ describe('the mail outbox', () => {
     // once: nothing is due any more
     expect(await sendDueMail(t.ctx, { userIds: [c.id] })).toBe(0);
     expect(noteMails(c)).toHaveLength(1);
+  });
+
+  it('events told together are mailed once each, a failed one kept for its retry', async () => {
+    const c = await newIndividual(t);
+    const keys = Array.from({ length: 30 }, () => `kick:${crypto.randomUUID()}`);
+    for (const [i, k] of keys.entries())
+      await notify(
+        t.ctx.db,
+        [c.id],
+        { type: 'two_factor_reset', title: `Note kick ${i}`, body: 'B', eventKey: k },
+        t.clock.now(),
+      );
+    const real = t.ctx.mailer.send;
+    t.ctx.mailer.send = (m) => (m.subject === 'Note kick 7' ? Promise.reject(new Error('SMTP down')) : real(m));
+    try {
+      for (const k of keys) mailSoon(t.ctx, [k]);
+      mailSoon(t.ctx, keys.slice(0, 5));
+      await t.ctx.background.settled();
+    } finally {
+      t.ctx.mailer.send = real;
+    }
+    const subjects = noteMails(c).map((m) => m.subject);
+    expect(subjects).toHaveLength(29);
+    expect(new Set(subjects).size).toBe(29);
+    const rows = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id));
+    const failed = rows.filter((r) => r.title === 'Note kick 7');
+    expect(failed).toEqual([expect.objectContaining({ mailState: 'pending', mailAttempts: 1 })]);
+    expect(failed[0]!.mailNextAttemptAt!.getTime() - t.clock.now().getTime()).toBeGreaterThan(
+      MAIL_RETRY_MS[0]! - 5_000,
+    );
+    expect(rows.filter((r) => r.mailState === 'sent')).toHaveLength(29);
   });
 
   it('two workers at once send each mail once', async () => {

@@ -22,7 +22,7 @@ type Claimed = {
 
 /**
  * Takes due mail with FOR UPDATE SKIP LOCKED and moves its next attempt past a lease, in one
- * short transaction: several instances (or the job and a kick at once) never take the same row.
+ * statement: several instances (or the job and a kick at once) never take the same row.
  * `eventKeys` / `userIds` narrow it to certain events or people (a kick after a commit, tests).
  */
 async function claim(
@@ -31,53 +31,49 @@ async function claim(
   only: { eventKeys?: string[]; userIds?: string[] },
 ): Promise<Claimed[]> {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: notifications.id, attempts: notifications.mailAttempts })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.mailState, 'pending'),
-          lte(notifications.mailNextAttemptAt, now),
-          only.eventKeys ? inArray(notifications.eventKey, only.eventKeys) : undefined,
-          only.userIds ? inArray(notifications.userId, only.userIds) : undefined,
-        ),
-      )
-      .orderBy(asc(notifications.mailNextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (!due.length) return [];
-    return tx
-      .update(notifications)
-      .set({
-        mailAttempts: sql`${notifications.mailAttempts} + 1`,
-        mailNextAttemptAt: new Date(now.getTime() + LEASE_MS),
-      })
-      .from(users)
-      .where(
-        and(
-          inArray(
-            notifications.id,
-            due.map((d) => d.id),
-          ),
-          eq(users.id, notifications.userId),
-        ),
-      )
-      .returning({
-        id: notifications.id,
-        type: notifications.type,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        attempts: notifications.mailAttempts,
-        email: users.email,
-        firstName: users.firstName,
-      });
-  });
+  const due = ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.mailState, 'pending'),
+        lte(notifications.mailNextAttemptAt, now),
+        only.eventKeys ? inArray(notifications.eventKey, only.eventKeys) : undefined,
+        only.userIds ? inArray(notifications.userId, only.userIds) : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.mailNextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return ctx.db
+    .update(notifications)
+    .set({
+      mailAttempts: sql`${notifications.mailAttempts} + 1`,
+      mailNextAttemptAt: new Date(now.getTime() + LEASE_MS),
+    })
+    .from(users)
+    .where(and(inArray(notifications.id, due), eq(users.id, notifications.userId)))
+    .returning({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      attempts: notifications.mailAttempts,
+      email: users.email,
+      firstName: users.firstName,
+    });
 }
 
-/** Sends one claimed mail and records the outcome: sent, due again later, or failed for good. */
-async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
+interface Outcome {
+  id: string;
+  attempts: number;
+  state: 'pending' | 'sent' | 'failed';
+  next: string | null;
+}
+
+/** Sends one claimed mail; answers what to record of it: sent, due again later, or failed for good. */
+async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
   let error: unknown = null;
   try {
     await ctx.mailer.send(
@@ -86,27 +82,22 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
   } catch (err) {
     error = err;
   }
-  const now = ctx.now();
   const last = n.attempts > MAIL_RETRY_MS.length;
-  const set =
-    error === null
-      ? { mailState: 'sent', mailNextAttemptAt: null }
-      : last
-        ? { mailState: 'failed', mailNextAttemptAt: null }
-        : { mailNextAttemptAt: new Date(now.getTime() + MAIL_RETRY_MS[n.attempts - 1]!) };
-  // Only the holder records it: a lease that ran out may have passed the row on.
-  await ctx.db
-    .update(notifications)
-    .set(set)
-    .where(
-      and(
-        eq(notifications.id, n.id),
-        eq(notifications.mailState, 'pending'),
-        eq(notifications.mailAttempts, n.attempts),
-      ),
-    );
   if (error)
     ctx.log.warn({ err: error, notification: n.id, attempt: n.attempts, gaveUp: last }, 'notification mail failed');
+  if (error === null) return { id: n.id, attempts: n.attempts, state: 'sent', next: null };
+  if (last) return { id: n.id, attempts: n.attempts, state: 'failed', next: null };
+  const next = new Date(ctx.now().getTime() + MAIL_RETRY_MS[n.attempts - 1]!).toISOString();
+  return { id: n.id, attempts: n.attempts, state: 'pending', next };
+}
+
+/** Records a batch's outcomes in one statement; only the holder does (a lease that ran out may have passed a row on). */
+async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  await ctx.db.execute(sql`
+    update notifications n set mail_state = v.state, mail_next_attempt_at = v.next
+    from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id uuid, attempts int, state text, next timestamptz)
+    where n.id = v.id and n.mail_state = 'pending' and n.mail_attempts = v.attempts`);
 }
 
 /** Sends what is due (optionally only some events' or people's); answers how many it tried. */
@@ -117,7 +108,9 @@ export async function sendDueMail(
   let tried = 0;
   for (;;) {
     const batch = await claim(ctx, only.limit ?? 20, only);
-    for (const n of batch) await attempt(ctx, n);
+    const outcomes: Outcome[] = [];
+    for (const n of batch) outcomes.push(await attempt(ctx, n));
+    await record(ctx, outcomes);
     tried += batch.length;
     if (batch.length < (only.limit ?? 20)) return tried;
   }

@@ -62,13 +62,34 @@ export async function notify(tx: DbOrTx, audience: Audience, e: NotificationEven
   return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
 }
 
+/** Events to mail per app, and whether a kick is already on its way. */
+const kicks = new WeakMap<AppContext, { keys: Set<string>; running: boolean }>();
+/** Events per claim: a bound on the statement's list, not on how many are sent. */
+const KICK_CHUNK = 200;
+
 /**
  * Sends the mail of these events now, after the transaction that wrote them has committed, without
- * holding up the answer; the mail job retries whatever this does not manage.
+ * holding up the answer; the mail job retries whatever this does not manage. Events told while a
+ * kick is sending join the next one, so under load many share a claim instead of one each.
  */
 export function mailSoon(ctx: AppContext, eventKeys: string[]): void {
   if (!eventKeys.length) return;
+  let kick = kicks.get(ctx);
+  if (!kick) kicks.set(ctx, (kick = { keys: new Set(), running: false }));
+  for (const k of eventKeys) kick.keys.add(k);
+  if (kick.running) return;
+  kick.running = true;
+  const k = kick;
   ctx.background.run('notification mail', async () => {
-    await sendDueMail(ctx, { eventKeys });
+    try {
+      while (k.keys.size) {
+        const keys = [...k.keys];
+        k.keys.clear();
+        for (let i = 0; i < keys.length; i += KICK_CHUNK)
+          await sendDueMail(ctx, { eventKeys: keys.slice(i, i + KICK_CHUNK), limit: KICK_CHUNK });
+      }
+    } finally {
+      k.running = false;
+    }
   });
 }
