@@ -24,6 +24,8 @@ export interface BenchApp extends TestApp {
   database: Database;
   /** 'PGlite (on disk)' or 'PostgreSQL 16.4 (scratch database cw_bench_…)' */
   label: string;
+  /** the scratch database's URL on PostgreSQL; null on PGlite */
+  databaseUrl: string | null;
 }
 
 /** A whole number from the environment (underscores allowed: 1_000_000), or the default. */
@@ -102,6 +104,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     ctx: app.ctx,
     database,
     label,
+    databaseUrl: scratch?.url ?? null,
     mails,
     logs: [],
     clock,

@@ -10,6 +10,9 @@
  * made by the same function a login uses), at 10 and 50 connections. Baseline, in the same run:
  * `pgbench -c N -j 2 -T S` (built-in TPC-B-like script) on a scratch database `cw_bench_*` of the
  * same server, initialised with `pgbench -i -s BENCH_PGBENCH_SCALE` (10; 1 in quick mode).
+ * Beside it, what the database alone allows the product: pgbench running the transfer's own
+ * database function (cw_transfer, with an idempotency key, as a request calls it, one call per
+ * transaction) between the same wallets at the same concurrency, with no HTTP and no Node.
  *
  * Afterwards the ledger is checked in SQL (every transfer has entries summing to zero; every
  * cached balance equals the sum of its account's entries and the end of its chain of
@@ -19,6 +22,9 @@
  * move by the same sum). Exits 1 when any of that is wrong, or an answer is not 2xx, not when a goal is missed.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { ledgerAccounts, users } from '../server/db/schema';
@@ -98,11 +104,14 @@ async function main() {
     // Warm-up of each path (its transfers are checked with the others).
     for (const w of [hot, spread]) await transfer(w, 10, QUICK ? 1 : 2, `W${w.name[0]}`);
 
+    const scripts = t.databaseUrl ? await functionScripts(t.databaseUrl, { hot, spread }) : null;
     const rows: string[] = [];
     for (const c of CONCURRENCY) {
       await settle();
       const base = pgbench ? await runPgbench(pgbench.url, c, problems) : null;
       for (const w of [hot, spread]) {
+        await settle();
+        const alone = scripts ? await runFunction(t.databaseUrl!, scripts.of(w), w.name, c, problems) : null;
         await settle();
         const before = loadAverage();
         const r = await transfer(w, c, SECONDS, `R${c}${w.name[0]}`);
@@ -110,7 +119,10 @@ async function main() {
         const ratio = base ? r.rps / base.tps : NaN;
         rows.push(
           `  ${String(c).padStart(2)} connections, ${w.name.padEnd(16)} product ${fixed(r.rps, 0).padStart(5)} tps, p99 ${(r.ok ? `${fixed(r.p99, 0)} ms` : '—').padStart(8)} | ` +
-            (base ? `pgbench ${fixed(base.tps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}` : 'pgbench not run'),
+            (base ? `pgbench ${fixed(base.tps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}` : 'pgbench not run') +
+            (alone
+              ? ` | cw_transfer alone ${fixed(alone.tps, 0).padStart(5)} tps (product ${fixed(r.rps / alone.tps, 2)} of it)`
+              : ''),
         );
         if (base)
           goal(
@@ -120,6 +132,7 @@ async function main() {
       }
     }
     process.stdout.write(`  summary:\n${rows.join('\n')}\n`);
+    scripts?.remove();
 
     await settle(3000); // the requests cut off at the end of the last run finish meanwhile
     const violations = await checkLedger(t, answered, funded, unanswered, problems);
@@ -210,6 +223,66 @@ async function runPgbench(url: string, clients: number, problems: Problems): Pro
   return { tps };
 }
 
+/**
+ * pgbench scripts that call cw_transfer as a request does (fresh ids, an idempotency key, the
+ * answer to store) from a random wallet of a set to another; the wallets are numbered in a table
+ * of the scratch database. Their transfers are told apart by the description 'pgbench …'.
+ */
+async function functionScripts(url: string, sets: Record<string, Wallets>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create table cw_bench_wallets (set_name text, n int, owner uuid, primary key (set_name, n))');
+    for (const [name, w] of Object.entries(sets))
+      await client.query(
+        'insert into cw_bench_wallets select $1, n::int, owner from unnest($2::uuid[]) with ordinality as x(owner, n)',
+        [name, w.wallets],
+      );
+  } finally {
+    await client.end();
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cw-pgbench-'));
+  const files = new Map<Wallets, string>();
+  for (const [name, w] of Object.entries(sets)) {
+    const n = w.wallets.length;
+    const file = path.join(dir, `${name}.sql`);
+    writeFileSync(
+      file,
+      `\\set a random(1, ${n})\n\\set b random(1, ${n - 1})\n` +
+        `select outcome from cw_bench_wallets f, cw_bench_wallets t, cw_transfer(f.owner, t.owner, 1, gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), ` +
+        `'PGB-' || gen_random_uuid(), 'pgbench ' || gen_random_uuid(), '{"reference":null}'::jsonb, f.owner, now(), 'pgbench', gen_random_uuid()::text, 'hash', ` +
+        `'{"message":"Transfer completed.","to_name":"__cw_to_name__","balance_before":"__cw_balance_before__","balance_after":"__cw_balance_after__"}') ` +
+        `where f.set_name = '${name}' and f.n = :a and t.set_name = '${name}' and t.n = ((:a + :b - 1) % ${n}) + 1;\n`,
+    );
+    files.set(w, file);
+  }
+  return { of: (w: Wallets) => files.get(w)!, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function runFunction(url: string, script: string, name: string, clients: number, problems: Problems) {
+  const before = loadAverage();
+  const { stdout } = await run('pgbench', [
+    '-n',
+    '-c',
+    String(clients),
+    '-j',
+    '2',
+    '-T',
+    String(Math.round(SECONDS)),
+    '-f',
+    script,
+    url,
+  ]);
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+  process.stdout.write(
+    `  cw_transfer alone (pgbench -f), ${name}, ${clients} connections: ${fixed(tps, 0)} tps, ${failed} failed [load ${before}]\n`,
+  );
+  if (!Number.isFinite(tps)) problems.add(`pgbench (cw_transfer) printed no tps:\n${stdout}`);
+  if (failed > 0) problems.add(`pgbench (cw_transfer): ${failed} failed transactions`);
+  return { tps };
+}
+
 async function pgbenchSums(url: string): Promise<{ a: bigint; t: bigint; b: bigint; h: bigint }> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -278,11 +351,11 @@ async function checkLedger(
   );
   v += await count(
     'no client reference was posted twice',
-    `select description from ledger_transfers where kind = 'transfer' group by description having count(*) > 1`,
+    `select description from ledger_transfers where kind = 'transfer' and description not like 'pgbench %' group by description having count(*) > 1`,
   );
   const [row] = await rowsOf<{ n: string | number }>(
     t.database,
-    `select count(*) as n from ledger_transfers where kind = 'transfer'`,
+    `select count(*) as n from ledger_transfers where kind = 'transfer' and description not like 'pgbench %'`,
   );
   const extra = Number(row?.n ?? 0) - answered.length;
   const ok = extra >= 0 && extra <= unanswered;
