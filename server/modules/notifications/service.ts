@@ -86,7 +86,7 @@ export function mailSoon(ctx: AppContext, eventKeys: string[]): void {
         const keys = [...k.keys];
         k.keys.clear();
         for (let i = 0; i < keys.length; i += KICK_CHUNK)
-          await sendDueMail(ctx, { eventKeys: keys.slice(i, i + KICK_CHUNK), limit: KICK_CHUNK });
+          await sendDueMail(ctx, { eventKeys: keys.slice(i, i + KICK_CHUNK) });
       }
     } finally {
       k.running = false;
