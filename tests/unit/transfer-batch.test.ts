@@ -76,7 +76,7 @@ describe('transfers posted together', () => {
     db.calls[0]!.answer([ok]);
     await tick();
     expect(db.calls[2]!.name).toBe('cw_transfer_batch');
-    db.calls[2]!.fail(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    db.calls[2]!.fail(Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' }));
     await tick();
     expect(db.calls.slice(3).map((c) => [c.name, c.params[3]])).toEqual([
       ['cw_transfer', 't2'],
@@ -84,6 +84,35 @@ describe('transfers posted together', () => {
     ]);
     for (const c of [db.calls[1]!, db.calls[3]!, db.calls[4]!]) c.answer([ok]);
     expect((await Promise.all(posted)).map((p) => p.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('posts again alone a transfer the batch undid for another reason than a refusal; answers a missing row with an error', async () => {
+    const db = fakeDatabase();
+    const b = new TransferBatcher(db);
+    const posted = Array.from({ length: 5 }, (_, i) => b.post(args(i)));
+    const outcomes = Promise.allSettled(posted);
+    await tick();
+    db.calls[0]!.answer([ok]);
+    db.calls[1]!.answer([ok]);
+    await tick();
+    expect(itemsOf(db.calls[2]!.params).map((a) => a.transfer_id)).toEqual(['t2', 't3', 't4']);
+    const undone = { outcome: 'error', to_name: null, balance_before: null, balance_after: null };
+    // t3 lost a deadlock (e.g. with a lone request holding its Idempotency-Key); no row came for t4
+    db.calls[2]!.answer([
+      { i: 0, ...ok, error: null },
+      { i: 1, ...undone, error: 'deadlock detected' },
+    ]);
+    await tick();
+    expect(db.calls.slice(3).map((c) => [c.name, c.params[3]])).toEqual([['cw_transfer', 't3']]);
+    db.calls[3]!.answer([{ ...ok, outcome: 'key_taken' }]);
+    const settled = await outcomes;
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value.outcome : (s.reason as Error).message))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'key_taken',
+      'the transfer batch gave no answer for this transfer',
+    ]);
   });
 
   it('posts nothing again when the connection failed (whether the batch committed is unknown)', async () => {
@@ -94,7 +123,8 @@ describe('transfers posted together', () => {
     db.calls[0]!.answer([ok]);
     db.calls[1]!.answer([ok]);
     await tick();
-    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    // EPIPE has the shape of a SQLSTATE, but no database said it
+    const lost = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
     db.calls[2]!.fail(lost);
     const settled = await Promise.allSettled(posted);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);

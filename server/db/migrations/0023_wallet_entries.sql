@@ -16,6 +16,10 @@ CREATE TRIGGER wallet_entries_immutable BEFORE UPDATE OR DELETE ON wallet_entrie
 CREATE TRIGGER wallet_entries_no_truncate BEFORE TRUNCATE ON wallet_entries
   FOR EACH STATEMENT EXECUTE FUNCTION history_refuse_change();
 --> statement-breakpoint
+-- No entry is posted between the trigger's new definition and the copy of the entries so far (an instance still
+-- running the old code would otherwise post entries that neither lists): postings wait until this commits.
+LOCK TABLE ledger_entries IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 -- The statement trigger of 0018 also records each wallet entry in wallet_entries (one pass over the
 -- new entries, the same lookups by primary key), so the staff's lists can walk wallet movements
 -- newest first, by kind, without visiting every other entry of the ledger.

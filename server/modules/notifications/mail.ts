@@ -65,15 +65,8 @@ async function claim(
     });
 }
 
-interface Outcome {
-  id: string;
-  attempts: number;
-  state: 'pending' | 'sent' | 'failed';
-  next: string | null;
-}
-
-/** Sends one claimed mail; answers what to record of it: sent, due again later, or failed for good. */
-async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
+/** Sends one claimed mail and records the outcome: sent, due again later, or failed for good. */
+async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
   let error: unknown = null;
   try {
     await ctx.mailer.send(
@@ -82,22 +75,27 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
   } catch (err) {
     error = err;
   }
+  const now = ctx.now();
   const last = n.attempts > MAIL_RETRY_MS.length;
+  const set =
+    error === null
+      ? { mailState: 'sent', mailNextAttemptAt: null }
+      : last
+        ? { mailState: 'failed', mailNextAttemptAt: null }
+        : { mailNextAttemptAt: new Date(now.getTime() + MAIL_RETRY_MS[n.attempts - 1]!) };
+  // Only the holder records it: a lease that ran out may have passed the row on.
+  await ctx.db
+    .update(notifications)
+    .set(set)
+    .where(
+      and(
+        eq(notifications.id, n.id),
+        eq(notifications.mailState, 'pending'),
+        eq(notifications.mailAttempts, n.attempts),
+      ),
+    );
   if (error)
     ctx.log.warn({ err: error, notification: n.id, attempt: n.attempts, gaveUp: last }, 'notification mail failed');
-  if (error === null) return { id: n.id, attempts: n.attempts, state: 'sent', next: null };
-  if (last) return { id: n.id, attempts: n.attempts, state: 'failed', next: null };
-  const next = new Date(ctx.now().getTime() + MAIL_RETRY_MS[n.attempts - 1]!).toISOString();
-  return { id: n.id, attempts: n.attempts, state: 'pending', next };
-}
-
-/** Records a batch's outcomes in one statement; only the holder does (a lease that ran out may have passed a row on). */
-async function record(ctx: AppContext, outcomes: Outcome[]): Promise<void> {
-  if (!outcomes.length) return;
-  await ctx.db.execute(sql`
-    update notifications n set mail_state = v.state, mail_next_attempt_at = v.next
-    from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id uuid, attempts int, state text, next timestamptz)
-    where n.id = v.id and n.mail_state = 'pending' and n.mail_attempts = v.attempts`);
 }
 
 /** Sends what is due (optionally only some events' or people's); answers how many it tried. */
@@ -108,9 +106,9 @@ export async function sendDueMail(
   let tried = 0;
   for (;;) {
     const batch = await claim(ctx, only.limit ?? 20, only);
-    const outcomes: Outcome[] = [];
-    for (const n of batch) outcomes.push(await attempt(ctx, n));
-    await record(ctx, outcomes);
+    // Each outcome is recorded as soon as it is known: a slow or stuck send must not leave the mail sent before
+    // it unrecorded past the lease (they would go again).
+    for (const n of batch) await attempt(ctx, n);
     tried += batch.length;
     if (batch.length < (only.limit ?? 20)) return tried;
   }

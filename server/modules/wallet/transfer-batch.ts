@@ -65,7 +65,10 @@ const single = (database: Pick<Database, 'query'>, a: TransferArgs) =>
     .then((rows) => rows[0]!);
 
 /** The database reported the error itself (a SQLSTATE), so the transaction was rolled back: nothing of it stays. */
-const rolledBack = (err: unknown) => /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown } | null)?.code ?? ''));
+const rolledBack = (err: unknown) => {
+  const e = err as { code?: unknown; severity?: unknown } | null;
+  return typeof e?.severity === 'string' && /^[0-9A-Z]{5}$/.test(String(e.code ?? ''));
+};
 
 /**
  * Transfers that arrive while earlier ones are with the database are posted together, in one
@@ -108,11 +111,21 @@ export class TransferBatcher {
       else for (const w of batch) w.reject(err);
       return;
     }
+    const retry: Waiting[] = [];
+    const answered = new Set<Waiting>();
     for (const { i, error, ...posted } of rows) {
-      const w = batch[i]!;
-      if (posted.outcome === 'error') w.reject(new Error(error ?? 'transfer failed'));
-      else w.resolve(posted as Posted);
+      const w = batch[i];
+      if (!w) continue;
+      answered.add(w);
+      if (posted.outcome !== 'error') w.resolve(posted as Posted);
+      // A refusal is the transfer's answer; anything else (a deadlock with a lone request holding the same
+      // Idempotency-Key, say) undid only this transfer's subtransaction, so it is posted again on its own.
+      else if (error?.startsWith('cw:')) w.reject(new Error(error));
+      else retry.push(w);
     }
+    for (const w of batch)
+      if (!answered.has(w)) w.reject(new Error('the transfer batch gave no answer for this transfer'));
+    await Promise.all(retry.map((w) => this.alone(w)));
   }
 
   private async alone(w: Waiting) {
