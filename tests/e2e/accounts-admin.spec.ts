@@ -9,12 +9,13 @@ import {
 import dayjs from 'dayjs';
 import { verifiedIndividual } from './support/accounts';
 import {
-  PASSWORD,
   chooseOption,
+  FIELD_ERROR,
   fillPhone,
   isPhone,
   logInThroughUi,
   openDropdown,
+  PASSWORD,
   snap as snapNow,
   uniqueEmail,
 } from './support/flows';
@@ -543,11 +544,11 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await d.getByLabel('Email').fill(ADMIN);
     await d.getByRole('button', { name: 'Add Admin' }).click();
     const emailItem = d.locator('.ant-form-item').filter({ has: page.getByLabel('Email', { exact: true }) });
-    await expect(emailItem.locator('.ant-form-item-explain-error')).toHaveText('The email has already been taken.');
+    await expect(emailItem.locator(FIELD_ERROR)).toHaveText('The email has already been taken.');
     await expect(d.locator('.ant-alert')).toHaveCount(0);
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     await d.getByLabel('Email').fill(email);
-    await expect(emailItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await expect(emailItem.locator(FIELD_ERROR)).toHaveCount(0);
 
     await snap(page, 'add-admin', project);
     await d.getByRole('button', { name: 'Add Admin' }).click();

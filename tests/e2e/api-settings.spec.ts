@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany } from './support/accounts';
-import { PASSWORD, logInThroughUi, openFromMenu, snap as snapNow } from './support/flows';
+import { FIELD_ERROR, logInThroughUi, openFromMenu, PASSWORD, snap as snapNow } from './support/flows';
 import { signedInAs } from './support/session';
 import { approveKyb, deliveriesFixture, freezeACard, otherBrowser, sessionOf } from './support/integrations';
 
@@ -181,9 +181,7 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
   await expect(callbackCard(page).getByText('Enter a full URL such as https://example.com/webhooks')).toBeVisible();
   await url.fill('https://user:pw@hooks.example.com/cardwallet');
   await button(callbackCard(page), 'Save').click();
-  await expect(callbackCard(page).locator('.ant-form-item-explain-error')).toHaveText(
-    'The callback URL must not contain credentials',
-  );
+  await expect(callbackCard(page).locator(FIELD_ERROR)).toHaveText('The callback URL must not contain credentials');
   // Said once (issue 13): under the field, and nowhere else on the page — no toast.
   await expect(page.getByText('The callback URL must not contain credentials')).toHaveCount(1);
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);

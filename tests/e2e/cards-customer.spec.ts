@@ -20,7 +20,15 @@ import {
   staffToken,
   swipe,
 } from './support/cards';
-import { PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap as snapNow } from './support/flows';
+import {
+  FIELD_ERROR,
+  isPhone,
+  logInThroughUi,
+  motionless,
+  openDropdown,
+  PASSWORD,
+  snap as snapNow,
+} from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -151,13 +159,11 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await page.getByRole('button', { name: 'Create Card' }).click();
     // Said once, under the field it is about: no 'Failed' dialog over the form as well.
     const nickname = page.locator('.ant-form-item').filter({ has: page.getByLabel('Unique Card Nickname') });
-    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveText(
-      'You already have a card with this nickname',
-    );
+    await expect(nickname.locator(FIELD_ERROR)).toHaveText('You already have a card with this nickname');
     await expect(page.locator('.ant-modal-confirm-error')).toHaveCount(0);
     await snap(page, 'create-failed', project);
     await page.getByLabel('Unique Card Nickname').fill('Streaming');
-    await expect(nickname.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await expect(nickname.locator(FIELD_ERROR)).toHaveCount(0);
     const before = await balanceCents(page, request);
     await snap(page, 'create-mastercard-form', project);
     await page.getByRole('button', { name: 'Create Card' }).click();

@@ -1,6 +1,14 @@
 import { type Browser, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { PASSWORD, isPhone, logInThroughUi, openFromMenu, snap as snapNow, uniqueEmail } from './support/flows';
+import {
+  FIELD_ERROR,
+  isPhone,
+  logInThroughUi,
+  openFromMenu,
+  PASSWORD,
+  snap as snapNow,
+  uniqueEmail,
+} from './support/flows';
 import { signedInAs } from './support/session';
 import { waitForLink } from './support/mail';
 
@@ -44,8 +52,7 @@ async function snap(page: Page, name: string, project: string) {
 const item = (page: Page, field: string) =>
   page.locator('.ant-form-item').filter({ has: page.locator(`label[for="${field}"]`) });
 // (antd keeps a leaving message in the DOM while it fades out)
-const fieldError = (page: Page, field: string) =>
-  item(page, field).locator('.ant-form-item-explain-error:not([class*="-leave"])');
+const fieldError = (page: Page, field: string) => item(page, field).locator(FIELD_ERROR);
 const fileInput = (page: Page, field: string) => page.locator(`input[type=file]#${field}`);
 
 async function topBarEntries(page: Page): Promise<string[]> {

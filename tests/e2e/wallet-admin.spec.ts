@@ -2,7 +2,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
 import { hex64, letters, sessionOf, staffToken } from './support/cards';
-import { chooseOption, isPhone, snap } from './support/flows';
+import { chooseOption, FIELD_ERROR, isPhone, snap } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -541,7 +541,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await member.remove();
     await page.getByRole('button', { name: 'Save' }).click();
     const refusal = `Esi Badu (${member.email}) is no longer a customer: remove them and save again`;
-    await expect(field.locator('.ant-form-item-explain-error')).toHaveText(refusal);
+    await expect(field.locator(FIELD_ERROR)).toHaveText(refusal);
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     // Removing them clears the message at once.
     await field
@@ -549,7 +549,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
       .filter({ hasText: 'Esi Badu' })
       .locator('.ant-select-selection-item-remove')
       .click();
-    await expect(field.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await expect(field.locator(FIELD_ERROR)).toHaveCount(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Momo settings saved.')).toBeVisible();
     // Read back from the server.

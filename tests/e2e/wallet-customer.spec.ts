@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
-import { PASSWORD, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap } from './support/flows';
 import { signedInAs } from './support/session';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
@@ -95,10 +95,10 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await expect(topUp.getByText('Amount is required')).toBeVisible();
   await topUp.getByLabel('Amount').fill('0.50');
   // The old message slides out first: a quick refusal would otherwise show beside it for a moment.
-  await expect(topUp.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await expect(topUp.locator(FIELD_ERROR)).toHaveCount(0);
   await topUp.getByRole('button', { name: 'Continue' }).click();
   // The server's word, said once: under the amount, not again as a toast.
-  await expect(topUp.locator('.ant-form-item-explain-error')).toHaveText('The minimum top-up is 1.00 USDT');
+  await expect(topUp.locator(FIELD_ERROR)).toHaveText('The minimum top-up is 1.00 USDT');
   await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toHaveCount(0);
   await topUp.getByLabel('Amount').fill('1,250.50');
   await expect(topUp.getByText('You Receive')).toBeVisible();

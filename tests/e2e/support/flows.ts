@@ -159,3 +159,9 @@ export async function openDropdown(page: Page, button: Locator, timeout?: number
   await expect(menu).not.toHaveClass(/-(appear|enter)\b/, { timeout });
   return menu;
 }
+
+/**
+ * A form field's error as the user sees it: antd keeps the replaced message in the DOM while it fades out (and,
+ * under load, sometimes past its animation), so a message on its way out is not the field's error.
+ */
+export const FIELD_ERROR = '.ant-form-item-explain-error:not([class*="-leave"])';
