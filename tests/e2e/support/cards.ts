@@ -171,8 +171,12 @@ export async function pickDay(scope: Locator, label: string, value: string) {
 }
 
 export async function pickRange(page: Page, from: string, to: string) {
-  const popoverOpen = await page.getByLabel('Date from').isVisible();
-  if (!popoverOpen) await page.getByRole('button', { name: /Date range/ }).click();
+  // The popover may still be closing from the last pick (visible, then gone): open it until its field takes a click.
+  await expect(async () => {
+    const first = page.getByLabel('Date from');
+    if (!(await first.isVisible())) await page.getByRole('button', { name: /Date range/ }).click();
+    await first.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   for (const [label, value] of [
     ['Date from', from],
     ['Date to', to],
