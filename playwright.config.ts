@@ -44,6 +44,10 @@ export default defineConfig({
     // which had every page's frames encoded while the journeys ran (a third of the suite's CPU, all thrown away
     // on success); the failure's own screenshot is kept as before.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // The journeys run as a user who asked for less motion: the app then opens dialogs, drawers and lists at once
+    // (antd's motion off). A click on a dialog still zooming in could land beside its button on a loaded machine.
+    // accessibility.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
   },
   projects: [

@@ -318,3 +318,47 @@ test('keyboard: the card-type chooser and the six-box code input work without a 
   await expect(page.getByLabel('Card Type')).toBeVisible();
   await snap(page, 'create-form-basic');
 });
+
+test.describe('motion', () => {
+  /**
+   * Opens the dashboard's Top Up dialog; answers whether it played antd's zoom on the way (its start and active
+   * phases: a dialog without motion still takes the prepare class for a frame, to measure where it opens from).
+   */
+  const openTopUp = async (page: Page) => {
+    await signedInAs(page, 'ama@example.com');
+    await page.evaluate(() => {
+      const w = window as unknown as { sawZoom: boolean };
+      w.sawZoom = false;
+      const ZOOMING = /\bant-zoom-(appear|enter)-(start|active)\b/;
+      const zooming = (el: Element) => ZOOMING.test(el.getAttribute('class') ?? '');
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          const els =
+            c.type === 'attributes' ? [c.target as Element] : [...c.addedNodes].filter((n) => n instanceof Element);
+          for (const el of els as Element[])
+            if (zooming(el) || [...el.querySelectorAll('[class*="ant-zoom-"]')].some(zooming)) w.sawZoom = true;
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    const topUp = page.getByRole('dialog', { name: 'Top Up' });
+    await expect(topUp).toBeVisible();
+    await motionless(page);
+    return { topUp, sawZoom: () => page.evaluate(() => (window as unknown as { sawZoom: boolean }).sawZoom) };
+  };
+
+  test('a user who asks for less motion gets dialogs without animation', async ({ page }) => {
+    const { topUp, sawZoom } = await openTopUp(page);
+    expect(await sawZoom()).toBe(false);
+    await topUp.getByRole('button', { name: 'Continue' }).click();
+    await expect(topUp.getByText('Amount is required')).toBeVisible();
+  });
+
+  test.describe('with motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('everyone else sees the dialog zoom in', async ({ page }) => {
+      const { sawZoom } = await openTopUp(page);
+      expect(await sawZoom()).toBe(true);
+    });
+  });
+});
