@@ -41,31 +41,34 @@ export const csvLine = (cells: Array<string | number | boolean | null | undefine
 
 /**
  * Streams a report as CSV, fetching it in keyset batches, so a million rows never sit in memory
- * at once; the client's filters are the batches' filters.
+ * at once; the client's filters are the batches' filters. The first batch is read before anything
+ * is sent: a refusal it raises (no such account, not yours) is then an ordinary error answer,
+ * not a stream cut off after its 200.
  */
-export function sendCsv<T, C = Cursor>(
+export async function sendCsv<T, C = Cursor>(
   reply: FastifyReply,
   filename: string,
   columns: CsvColumn<T>[],
   batch: Batch<T, C>,
 ) {
+  const numeric = columns.map((c) => c.numeric === true);
+  const text = (rows: T[]) =>
+    rows
+      .map((r) =>
+        csvLine(
+          columns.map((c) => c.value(r)),
+          numeric,
+        ),
+      )
+      .join('');
+  const first = await batch(null, CSV_BATCH);
   async function* lines() {
-    const numeric = columns.map((c) => c.numeric === true);
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
-    let cursor: C | null = null;
+    let { rows, next } = first;
     for (;;) {
-      const { rows, next } = await batch(cursor, CSV_BATCH);
-      if (rows.length)
-        yield rows
-          .map((r) =>
-            csvLine(
-              columns.map((c) => c.value(r)),
-              numeric,
-            ),
-          )
-          .join('');
+      if (rows.length) yield text(rows);
       if (!next || rows.length < CSV_BATCH) return;
-      cursor = next;
+      ({ rows, next } = await batch(next, CSV_BATCH));
     }
   }
   return reply

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@shared/money';
@@ -291,5 +292,21 @@ describe('CSV exports added for the back-office lists', () => {
     const staffDeliveries = await csvGet('/third-party/webhook-deliveries?format=csv', admin.token);
     expect(staffDeliveries.status).toBe(200);
     await staffDeliveries.text();
+  });
+
+  it('a refusal of an export is a whole error answer, never a CSV cut off after its 200', async () => {
+    // No such company (staff) and not one's own company (a customer): the list's own 404, in the one error shape.
+    for (const [path, token] of [
+      [`/company/users/${randomUUID()}?format=csv`, superAdmin.token],
+      [`/company/users/${randomUUID()}?format=csv`, company.token],
+    ] as const) {
+      const res = await csvGet(path, token);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await res.json()).message).toEqual(expect.any(String));
+    }
+    const own = await csvGet(`/company/users/${company.companyId}?format=csv`, company.token);
+    expect(own.status).toBe(200);
+    expect((await own.text()).replace(/^\uFEFF/, '').split('\r\n')[1]).toContain(company.email);
   });
 });
