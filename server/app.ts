@@ -79,6 +79,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Answers are JSON.stringify of what handlers return; in test they must match their documented schemas.
   app.setSerializerCompiler(responseSerializerCompiler(responseCheckFor(config.env), app.log));
 
+  database.onConnectionLost((err) =>
+    app.log.warn({ err }, 'the database ended an idle connection; the pool opens another when needed'),
+  );
   const ctx = createContext({ config, database, log: app.log, mailer: opts.mailer, now: opts.now });
   app.decorate('ctx', ctx);
   // Mail still being sent after its answer goes out before the database closes.

@@ -17,7 +17,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Ends every connection; resolved once they are closed, not only asked to close. */
   close(): Promise<void>;
+  /**
+   * Told when the server ends a pooled connection while it is idle (a restart, a failover, an administrator):
+   * the pool drops it and opens another on the next query; nothing else is affected.
+   */
+  onConnectionLost(handler: (err: Error) => void): void;
   /**
    * One statement outside Drizzle, for the hottest paths: a named prepared statement on each
    * server connection (parsed and planned once), a plain query on the embedded database.
@@ -48,6 +54,8 @@ export interface Subscription {
 export const POOL_CHANNELS = ['cw_auth'] as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** How long close() waits for the pool's connections to report they are closed. */
+const CLOSE_WAIT_MS = 2_000;
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK = 727274;
 
@@ -116,11 +124,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`);
       }) as (client: import('pg').ClientBase) => void,
     });
+    // Without a listener the pool's 'error' (an idle connection the server ended) would end the process.
+    let connectionLost = (_err: Error) => {};
+    pool.on('error', (err) => connectionLost(err));
+    // pool.end() resolves once it has asked each connection to close; close() waits until they have.
+    const open = new Set<import('pg').PoolClient>();
+    let drained: (() => void) | undefined;
+    pool.on('connect', (c) => open.add(c));
+    pool.on('remove', (c) => {
+      open.delete(c);
+      if (!open.size) drained?.();
+    });
     // Parse bigint counts as strings is pg's default; we convert explicitly where needed.
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      onConnectionLost(handler) {
+        connectionLost = handler;
+      },
       async query(name, text, params) {
         return (await pool.query({ name, text, values: params })).rows;
       },
@@ -135,7 +157,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        const closed = open.size ? new Promise<void>((resolve) => (drained = resolve)) : undefined;
+        await pool.end();
+        // Bounded: a socket that never reports its end must not hold a shutdown.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+        clearTimeout(timer);
+      },
       async listen(channel, on) {
         if (!(POOL_CHANNELS as readonly string[]).includes(channel)) throw new Error(`add ${channel} to POOL_CHANNELS`);
         const mine = handlers.get(channel) ?? new Set<ListenHandlers>();
@@ -178,6 +207,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await migrate(drizzle(pgl, { schema }), { migrationsFolder });
     },
     close: () => pgl.close(),
+    onConnectionLost() {}, // in-process: no connection to lose
     async listen(channel, on) {
       const unlisten = await pgl.listen(channel, (payload) => on.message(payload));
       on.up();
