@@ -16,7 +16,7 @@ import { HTTP, forbidden, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { isMomoAgent } from '../momo/service';
-import { walletForCaller } from './access';
+import { walletBalanceForCaller } from './access';
 import { transfer } from './transfer';
 import { sendTopupsCsv } from './csv';
 import { listTopups } from './queries';
@@ -61,7 +61,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => ok(formatMoney((await walletForCaller(ctx, req.user!, req.params.id)).balance)),
+    async (req) => ok(formatMoney(await walletBalanceForCaller(ctx, req.user!, req.params.id))),
   );
 
   app.post(
