@@ -26,6 +26,8 @@ const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
+const TRACE_SNAPSHOTS = process.env.E2E_TRACE_SNAPSHOTS ? process.env.E2E_TRACE_SNAPSHOTS !== '0' : !process.env.CI;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Every screenshot is also an axe check (a second or two on a busy 2-core machine).
@@ -40,10 +42,11 @@ export default defineConfig({
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
-    // A failure keeps its trace: every action with the page's DOM, network and console. Without the screencast,
-    // which had every page's frames encoded while the journeys ran (a third of the suite's CPU, all thrown away
-    // on success); the failure's own screenshot is kept as before.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failure keeps its trace: every action with its call log and, outside CI (or with E2E_TRACE_SNAPSHOTS=1),
+    // the page's DOM and network around each action. Those snapshots, taken for every action of every journey and
+    // thrown away when it passes, cost about an eighth of the suite's time, and a CI run's traces are not read (its
+    // output is). No screencast: its frames were a third of the suite's CPU. The failure's screenshot is kept.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: TRACE_SNAPSHOTS },
     // The journeys run as a user who asked for less motion: the app then opens dialogs, drawers and lists at once
     // (antd's motion off). A click on a dialog still zooming in could land beside its button on a loaded machine.
     // accessibility.spec.ts checks both settings.

@@ -1,20 +1,47 @@
 import { FilterOutlined } from '@ant-design/icons';
 import type { CrudFilter } from '@refinedev/core';
 import { Button, Card, DatePicker, Flex, Form, type FormProps, Grid } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { dayPickerProps } from '../format';
 
 /**
  * A list's filter panel over Refine's search form: inline on wide screens, behind a
- * "Filters" button on phones. Search applies the fields, Reset clears them and searches again.
+ * "Filters" button on phones. Search applies the fields and reads the list again (also when the
+ * fields are unchanged: staff press it to see what arrived since), Reset clears them and searches again.
  */
-export function FilterBar<T>({ formProps, children }: { formProps: FormProps<T>; children: ReactNode }) {
+export function FilterBar<T>({
+  formProps,
+  query,
+  children,
+}: {
+  formProps: FormProps<T>;
+  /** the list's query (useTable's tableQuery) */
+  query: { isFetching: boolean; refetch: () => unknown };
+  children: ReactNode;
+}) {
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
   const [open, setOpen] = useState(false);
+  const [searches, setSearches] = useState(0);
   const form = formProps.form!;
+  // Refine reads the list when the filters change; the same filters again leave its query as it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per search, after Refine has applied it
+  useEffect(() => {
+    if (searches && !query.isFetching) void query.refetch();
+  }, [searches]);
+  const onFinish = async (values: T) => {
+    await formProps.onFinish?.(values);
+    setSearches((n) => n + 1);
+  };
   const body = (
-    <Form noValidate {...formProps} layout={phone ? 'vertical' : 'inline'} style={{ rowGap: 12 }} aria-label="Filters">
+    <Form
+      noValidate
+      {...formProps}
+      onFinish={onFinish}
+      layout={phone ? 'vertical' : 'inline'}
+      style={{ rowGap: 12 }}
+      aria-label="Filters"
+    >
       {children}
       <Form.Item style={phone ? { marginBottom: 0 } : undefined}>
         <Flex gap={8}>

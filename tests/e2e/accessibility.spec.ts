@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, isPhone, motionless, openDropdown, openMenuOf, snap as snapNow } from './support/flows';
+import { DEMO_PASSWORD, isPhone, motionless, openDropdown, openMenuOf, snap as snapNow, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -31,7 +31,6 @@ const contextOptions = () => {
 async function signedIn(browser: Browser, email: string) {
   const other = await (await browser.newContext(contextOptions())).newPage();
   const said = watchConsole(other);
-  await other.goto('/login');
   await signedInAs(other, email);
   await settled(other);
   return { page: other, said };
@@ -94,7 +93,7 @@ async function settled(page: Page) {
 
 async function tour(page: Page, role: string, paths: string[]) {
   for (const path of paths) {
-    await page.goto(path);
+    await visit(page, path, { newScreen: true });
     await settled(page);
     await expect(page.locator('h1, h2, h3, h4').first(), `${path} shows a heading`).toBeVisible();
     await snap(page, `${role}${path.replace(/[/?=&]+/g, '-')}`);
@@ -153,7 +152,6 @@ test('logged out: every screen is accessible, and no route warns', async ({ page
 test('an individual: every portal screen, the account menu and the profile', async ({ page }) => {
   test.setTimeout(300_000);
   const said = watchConsole(page);
-  await page.goto('/login');
   await signedInAs(page, 'ama@example.com');
   await settled(page);
   await snap(page, 'ind-dashboard');
@@ -163,7 +161,7 @@ test('an individual: every portal screen, the account menu and the profile', asy
     PORTAL.map((p) => `/portal/${p}`),
   );
 
-  await page.goto('/portal/prepaid-cards');
+  await visit(page, '/portal/prepaid-cards', { newScreen: true });
   await settled(page);
   await page
     .locator('[tabindex="0"][aria-label^="Open card"]')
@@ -194,7 +192,6 @@ test('an individual: every portal screen, the account menu and the profile', asy
 test('a company admin, a company user and the momo agent: the screens only they have', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const said = watchConsole(page);
-  await page.goto('/login');
   await signedInAs(page, 'kofi@acme.example.com');
   await settled(page);
   await snap(page, 'coadmin-dashboard');
@@ -225,7 +222,6 @@ test('a company admin, a company user and the momo agent: the screens only they 
 test('staff: every back-office screen as the Super-Admin, and the Admin’s own', async ({ page, browser }) => {
   test.setTimeout(600_000);
   const said = watchConsole(page);
-  await page.goto('/login');
   await signedInAs(page, 'super@cardwallet.example');
   await settled(page);
   await snap(page, 'super-dashboard');
@@ -235,7 +231,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
     [...STAFF, ...SUPER_ADMIN_ONLY, 'fees/00000000-0000-4000-8000-0000000000c1'].map((p) => `/admin/${p}`),
   );
 
-  await page.goto('/admin/cards');
+  await visit(page, '/admin/cards', { newScreen: true });
   await settled(page);
   await page
     .locator('tr.cw-clickable-row, li.cw-clickable-row')
@@ -244,7 +240,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
   await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
   await settled(page);
   await snap(page, 'super-card-detail');
-  await page.goto('/admin/verifications-individuals');
+  await visit(page, '/admin/verifications-individuals', { newScreen: true });
   await settled(page);
   await page
     .locator('tr.cw-clickable-row, li.cw-clickable-row')
@@ -291,9 +287,8 @@ test('keyboard: the card-type chooser and the six-box code input work without a 
   await expect(code.getByRole('textbox', { name: 'OTP Input 3' })).toHaveValue('');
   await snap(page, 'code-input');
 
-  await page.goto('/login');
   await signedInAs(page, 'ama@example.com');
-  await page.goto('/portal/prepaid-cards');
+  await visit(page, '/portal/prepaid-cards', { newScreen: true });
   await settled(page);
   const create = page.getByRole('button', { name: 'Add New Card' });
   await create.focus();

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
-import { PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, motionless, openDropdown, snap, visit } from './support/flows';
 import { mailsTo, waitForLink } from './support/mail';
 
 async function openAccountMenu(page: Page, entry: string) {
@@ -73,7 +73,7 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
   const { email } = await verifiedCompany(request);
   await logInThroughUi(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/portal$/);
-  await page.goto('/portal/users');
+  await visit(page, '/portal/users');
   const members = ['Nana Ofori', 'Akua Dede'];
   for (const [i, name] of members.entries()) {
     await page.getByRole('button', { name: 'Add New User' }).click();
@@ -124,13 +124,13 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
 test('the help desk sends a message to support and the FAQ states the card facts', async ({ page, request }, info) => {
   const { email } = await verifiedIndividual(request);
   await logInThroughUi(page, email, PASSWORD);
-  await page.goto('/portal/faq');
+  await visit(page, '/portal/faq');
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   await page.getByText('What is the minimum card top-up?').click();
   await expect(page.getByText('The minimum card top-up is 3 dollars.')).toBeVisible();
   await snap(page, 'faq', info.project.name);
 
-  await page.goto('/portal/help-desk');
+  await visit(page, '/portal/help-desk');
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Subject').fill('Card declined');
   await page.getByLabel('Message').fill('My card was declined at a supermarket this morning.');

@@ -255,7 +255,6 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
   await submitKyb(request, companySession, companyName);
   const kycName = desktop ? 'Kojo Antwi' : personName;
 
-  await page.goto('/login');
   await signedInAs(page, desktop ? SUPER : ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
 
@@ -319,7 +318,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     const d = await decide(page, 'Approve', `Do you want to approve this KYC Verification for ${kycName}?`);
     await snap(page, 'kyc-approve-confirm', project);
     await d.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('Verification approved.')).toBeVisible();
+    await expect(page.locator('.ant-message').getByText('Verification approved.').last()).toBeVisible();
     await expect(field(page, 'Submission State')).toHaveText('Approved');
     await expect(field(page, 'Account State')).toHaveText('Verified');
     await expect(decisionButton(page, 'Approve')).toHaveCount(0);
@@ -369,7 +368,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await expect(history.filter({ hasText: 'In-review' })).toContainText('This submission');
     const a = await decide(page, 'Approve', `Do you want to approve this KYB Verification for ${companyName}?`);
     await a.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('Verification approved.')).toBeVisible();
+    await expect(page.locator('.ant-message').getByText('Verification approved.').last()).toBeVisible();
     await expect(field(page, 'Account State')).toHaveText('Verified');
     await snap(page, 'kyb-approved', project);
   });
@@ -483,7 +482,6 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
   const email = uniqueEmail('staff');
   const fullName = `Nana Yeboah${tag}`;
 
-  await page.goto('/login');
   await signedInAs(page, SUPER);
   await expect(page).toHaveURL(/\/admin$/);
 

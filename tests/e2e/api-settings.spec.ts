@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedCompany } from './support/accounts';
-import { FIELD_ERROR, logInThroughUi, openFromMenu, PASSWORD, snap as snapNow } from './support/flows';
+import { FIELD_ERROR, logInThroughUi, openFromMenu, PASSWORD, snap as snapNow, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { approveKyb, deliveriesFixture, freezeACard, otherBrowser, sessionOf } from './support/integrations';
 
@@ -19,7 +19,8 @@ test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
 const snap = (page: Page, name: string, project: string) => snapNow(page, `api-${name}`, project);
 const COPY_ONCE = 'You can copy your API keys just once. Copy and keep it in a safe place for your future reference.';
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
+// The newest: the same message from a save a moment before can still be showing (a message stays 3 s).
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last();
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 /** A button by its text; an icon in it may put its own name first ("key Generate Credentials"). */
 const button = (scope: Page | Locator, name: string) =>
@@ -49,7 +50,7 @@ test('only the admin of a verified company gets API Settings; others are told wh
   // A Company-User of verified Acme: no menu entry, and the screen says the admin does it.
   await signedInAs(page, 'efua@acme.example.com');
   await expect(page.getByRole('menuitem', { name: 'API Settings' })).toHaveCount(0);
-  await page.goto('/portal/apisettings');
+  await visit(page, '/portal/apisettings');
   await expect(page.getByRole('heading', { name: 'API Settings' })).toBeVisible();
   await expect(page.getByText('Only your company admin can manage API access')).toBeVisible();
   await expect(page.getByText('Generate API credentials for integration')).toBeVisible();
@@ -268,7 +269,7 @@ test('API Settings: generate, copy, revoke, generate again, callback save/deacti
 
   // Staff: List of Third Parties has this client, Active, with a healthy webhook; the drawer has its log.
   await staffLogin;
-  await staff.page.goto('/admin/third-parties');
+  await visit(staff.page, '/admin/third-parties');
   await expect(staff.page.getByRole('heading', { name: 'List of Third Parties' })).toBeVisible();
   const item = desktop
     ? staff.page.locator('tbody tr', { hasText: clientId })

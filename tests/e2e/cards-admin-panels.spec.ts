@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { drawer, letters, openScreen, rowOf, sessionOf, staffToken } from './support/cards';
-import { isPhone, logInThroughUi, motionless, openDropdown, snap } from './support/flows';
+import { isPhone, logInThroughUi, motionless, openDropdown, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
@@ -113,7 +113,6 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
 }, info) => {
   test.setTimeout(300_000);
   const project = info.project.name;
-  await page.goto('/login');
   await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token } = await sessionOf(page);
@@ -144,7 +143,7 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
 
   await openMenu(page, 'All Cards');
   await expect(page.getByRole('heading', { name: 'All Cards - List of Cards' })).toBeVisible();
-  await page.goto(`/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
+  await visit(page, `/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
   const heading = page.getByRole('heading', { name: `${c.name} - All Cards - List of Cards` });
   await expect(heading).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
@@ -241,11 +240,10 @@ test('back-office: a screen that fails shows its error in its place; the menu, G
 }, info) => {
   test.setTimeout(240_000);
   const project = info.project.name;
-  await page.goto('/login');
   await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const c = await customerWithCards(request, (await sessionOf(page)).token, `Err${letters(6)}`);
-  await page.goto(`/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
+  await visit(page, `/admin/cards?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
   const list = page.getByRole('heading', { name: `${c.name} - All Cards - List of Cards` });
   await expect(list).toBeVisible();
   await breakCardDetail(page, c.visa.id);

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { day, drawer, letters, pick, pickDay, pickRange, sessionOf } from './support/cards';
-import { isPhone, snap } from './support/flows';
+import { isPhone, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
@@ -20,14 +20,6 @@ const dialog = (page: Page) =>
     .filter({ has: page.locator('.ant-modal-title') })
     .last();
 const cents = (s: string) => Math.round(Number(s.replace(/[^\d.]/g, '')) * 100);
-
-async function visit(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(path.split('?')[0]!.replace(/\//g, '\\/')));
-}
 
 async function openMenu(page: Page, entry: string) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -70,7 +62,6 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
   test.setTimeout(300_000);
   const project = info.project.name;
   const desktop = project === 'desktop';
-  await page.goto('/login');
   await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token: staffToken } = await sessionOf(page);
@@ -322,7 +313,6 @@ test('staff read one account’s wallet and card transactions by date range; car
 }, info) => {
   const project = info.project.name;
   const desktop = project === 'desktop';
-  await page.goto('/login');
   await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const { token: staffToken } = await sessionOf(page);

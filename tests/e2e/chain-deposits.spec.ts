@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { balanceCents, letters, sessionOf, staffToken } from './support/cards';
-import { PASSWORD, chooseOption, isPhone, logInThroughUi, motionless, snap } from './support/flows';
+import { PASSWORD, chooseOption, isPhone, logInThroughUi, motionless, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -157,17 +157,18 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   const esi = await verifiedIndividual(request, 'Esi', last);
   const toAssign = evenAmount();
   const toReturn = evenAmount();
-  await sendOnChain(request, SHARED_ADDRESS, toAssign.amount);
-  await sendOnChain(request, SHARED_ADDRESS, toReturn.amount);
-
-  await page.goto('/login');
   await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF);
   await expect(page).toHaveURL(/\/admin$/);
-  if (isPhone(page)) await page.goto('/admin/chain-deposits');
+  if (isPhone(page)) await visit(page, '/admin/chain-deposits');
   else await page.getByRole('menuitem', { name: 'Chain Deposits' }).click();
   await expect(page.getByRole('heading', { name: 'Chain Deposits' })).toBeVisible();
+  // The list as it is before the deposits: empty, or older ones.
+  await expect(page.getByText('No deposits match this filter').or(rowOf(page, 'USDT')).first()).toBeVisible();
 
-  // The watcher records them within seconds; the list is read again by Search.
+  // Sent while the list is open: the watcher records them within seconds, and Search (its filter unchanged) reads
+  // the list again.
+  await sendOnChain(request, SHARED_ADDRESS, toAssign.amount);
+  await sendOnChain(request, SHARED_ADDRESS, toReturn.amount);
   const assignRow = rowOf(page, staffAmount(toAssign.amount));
   await expect(async () => {
     if (isPhone(page) && !(await page.getByRole('button', { name: 'Search' }).isVisible()))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
-import { chooseOption, isPhone, logInThroughUi, snap } from './support/flows';
+import { chooseOption, isPhone, logInThroughUi, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { parseCsv } from '../support/csv';
 
@@ -57,7 +57,7 @@ test('staff read the statistics of a date range as tiles and charts', async ({ p
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   expect(scripts.filter((u) => /\/charts-[\w-]+\.js/.test(u))).toEqual([]);
 
-  await page.goto('/admin/reports/statistics');
+  await visit(page, '/admin/reports/statistics');
   await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
 
   // A past range (activity of the demo months, nothing any other journey changes today).

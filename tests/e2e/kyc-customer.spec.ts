@@ -8,6 +8,7 @@ import {
   PASSWORD,
   snap as snapNow,
   uniqueEmail,
+  visit,
 } from './support/flows';
 import { signedInAs } from './support/session';
 import { waitForLink } from './support/mail';
@@ -181,7 +182,7 @@ test('a company admin submits KYB; their Company-User is told the admin does it'
   expect(accepted.status()).toBe(200);
   const teammate = await otherBrowser(browser, page);
   await logInThroughUi(teammate.page, member, PASSWORD);
-  await teammate.page.goto('/portal/kycverifications');
+  await visit(teammate.page, '/portal/kycverifications');
   await expect(teammate.page.getByText('Your company admin completes the KYB')).toBeVisible();
   await expect(teammate.page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await snap(teammate.page, 'company-user', project);

@@ -1,7 +1,7 @@
 import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { cardOption, fundWallet, letters, openScreen, sessionOf } from './support/cards';
-import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap as snapNow } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, openDropdown, snap as snapNow, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 /** What a careful new customer notices (issue 13): one journey per papercut, at both sizes. */
@@ -82,14 +82,14 @@ test('cards: the 5-card limit is told before the form, limitations carry no tick
   const master = await make('Bills', 'general');
   const visa = await make('Travel', 'media');
 
-  await page.goto(`/portal/prepaid-cards/${master}`);
+  await visit(page, `/portal/prepaid-cards/${master}`);
   await expect(page.getByRole('heading', { name: 'Bills', exact: true })).toBeVisible();
   const menu = await openDropdown(page, page.getByRole('button', { name: 'Card options' }));
   await expect(menu.getByRole('menuitem', { name: 'Fund Card' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Additional Spend Limit' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await page.goto(`/portal/prepaid-cards/${visa}`);
+  await visit(page, `/portal/prepaid-cards/${visa}`);
   await expect(page.getByRole('heading', { name: 'Travel', exact: true })).toBeVisible();
   await cardOption(page, 'Additional Spend Limit');
   await expect(page.getByText('Additional Spending Limit').first()).toBeVisible();
@@ -188,7 +188,7 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
   await expect(page).toHaveURL(/\/admin/);
   if (!phone) {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/admin/cards');
+    await visit(page, '/admin/cards');
     await expect(page.locator('tr.cw-clickable-row').first()).toBeVisible();
     // No sideways scrolling, and the last columns are on screen.
     const table = page.locator('.ant-table-content, .ant-table-body').first();
@@ -198,7 +198,7 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
       expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(1440);
     }
     await snap(page, 'all-cards-1440', info.project.name);
-  } else await page.goto('/admin/cards');
+  } else await visit(page, '/admin/cards');
   await page
     .locator('tr.cw-clickable-row, li.cw-clickable-row')
     .first()

@@ -3,7 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { verifiedIndividual } from './support/accounts';
 import { letters } from './support/cards';
-import { PASSWORD, isPhone, openDropdown, saveRecoveryCodes, snap } from './support/flows';
+import { PASSWORD, isPhone, openDropdown, saveRecoveryCodes, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { freshCode, knownRecoveryCodes, knownSecret, rememberSecret } from './support/totp';
 
@@ -211,7 +211,7 @@ test("staff reset a user's 2FA: the user's session ends and their next login set
   expect((await request.get('/api/v1/individuals/profile', { headers: auth })).status()).toBe(200);
 
   await signedInAs(page, isPhone(page) ? 'super@cardwallet.example' : 'admin@cardwallet.example');
-  await page.goto(`/admin/customers-individuals?name=${encodeURIComponent(last)}`);
+  await visit(page, `/admin/customers-individuals?name=${encodeURIComponent(last)}`);
   await expect(page.getByRole('heading', { name: 'List of Individuals' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Filters' });
   if (isPhone(page) && !(await form.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();

@@ -2,7 +2,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
 import { hex64, letters, sessionOf, staffToken } from './support/cards';
-import { chooseOption, FIELD_ERROR, isPhone, snap } from './support/flows';
+import { chooseOption, FIELD_ERROR, isPhone, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 /**
@@ -107,18 +107,6 @@ async function pickDay(page: Page, label: string, day: string) {
 const pickOption = (page: Page, label: string, option: string) =>
   chooseOption(page, page.getByLabel(label, { exact: true }), option);
 
-/**
- * Goes to a back-office path inside the running app, as its links do. (A full reload is avoided
- * on purpose: parallel runs may rebuild the shared dist/ under this run's server.)
- */
-async function visit(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(path.split('?')[0]!.replace(/\//g, '\\/')));
-}
-
 async function openFilters(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Filters' }).click();
 }
@@ -143,7 +131,6 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
   test.setTimeout(300_000);
   const project = info.project.name;
   const desktop = project === 'desktop';
-  await page.goto('/login');
   await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
 
@@ -399,7 +386,6 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
   };
   await decideAsOther(received, 'approve');
 
-  await page.goto('/login');
   await signedInAs(page, desktop ? 'super@cardwallet.example' : 'admin@cardwallet.example');
   await expect(page).toHaveURL(/\/admin$/);
   const name = `Yaw ${last}`;
@@ -452,7 +438,6 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
   );
   test.setTimeout(300_000);
   const project = info.project.name;
-  await page.goto('/login');
   await signedInAs(page, 'super@cardwallet.example');
 
   await test.step('List of Fees: filter, edit a value, deactivate and reactivate', async () => {

@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
-import { FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap } from './support/flows';
+import { FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
@@ -336,7 +336,8 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
   await test.step('staff approve one and deny the other with a reason', async () => {
     const staff = await otherBrowser(browser, page);
     await logInDemo(staff.page, 'admin@cardwallet.example');
-    await staff.page.goto(
+    await visit(
+      staff.page,
       `/admin/wallet-loads?individual_id=${wallet}&acc_name=${encodeURIComponent(`Esi ${payerLast}`)}`,
     );
     await expect(staff.page.getByRole('heading', { name: `Esi ${payerLast} - Wallet Top-Ups / Loads` })).toBeVisible();

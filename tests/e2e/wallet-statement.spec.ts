@@ -3,7 +3,7 @@ import { type Page, expect as baseExpect, test } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
 import { verifiedIndividual } from './support/accounts';
 import { balanceCents, centsOf, day, fundWallet, letters, pickRange, sessionOf } from './support/cards';
-import { PASSWORD, isPhone, logInThroughUi, openFromMenu, snap } from './support/flows';
+import { PASSWORD, isPhone, logInThroughUi, openFromMenu, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
@@ -65,19 +65,18 @@ test('a customer downloads the statement of their wallet for the days they pick'
 
 test('staff download the statement of one account from its Wallet Transactions', async ({ page, request }, info) => {
   const project = info.project.name;
-  await page.goto('/login');
   await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   const { token } = await sessionOf(page);
   const c = await customerWithCards(request, token, `Stm${letters(6)}`);
 
   // Over every wallet there is no one statement to offer.
-  await page.goto('/admin/wallet-transactions');
+  await visit(page, '/admin/wallet-transactions');
   await expect(page.getByRole('heading', { name: 'Wallet Transactions' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download statement' })).toHaveCount(0);
 
   // From one account's Wallet Transactions for Cards (where the customer lists lead) to all its movements.
-  await page.goto(`/admin/card-transfers?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
+  await visit(page, `/admin/card-transfers?individual_id=${c.id}&acc_name=${encodeURIComponent(c.name)}`);
   await expect(page.getByRole('heading', { name: `${c.name} - Wallet Transactions for Cards` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wallet statement' })).toBeVisible();
   await snap(page, 'statement-admin-card-transfers', project);

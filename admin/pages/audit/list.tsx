@@ -41,7 +41,7 @@ export default function AuditList() {
         title="Audit Trail"
         subtitle="Every change staff made: who, when, what and to which object. Entries cannot be changed."
       />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="actor" label="Actor">
           <Input allowClear placeholder="Email or user id" style={{ minWidth: 200 }} />
         </Form.Item>

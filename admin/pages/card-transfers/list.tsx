@@ -138,7 +138,7 @@ function CardTransfers({
           )
         }
       />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="type" label="Type" initialValue="">
           <Select style={{ minWidth: 150 }} options={TYPES} aria-label="Type" />
         </Form.Item>

@@ -38,7 +38,7 @@ export default function ChainDepositsList() {
         title="Chain Deposits"
         subtitle="USDT received on Tron that no top-up could take. Assign each to a wallet, or return it."
       />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="status" label="Status">
           <Select
             allowClear

@@ -44,7 +44,7 @@ export default function CustomersList({ kind }: { kind: Kind }) {
   return (
     <>
       <PageHeader title={k.title} subtitle={k.subtitle} />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="state" label="State">
           <Select
             allowClear

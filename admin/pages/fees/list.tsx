@@ -25,7 +25,7 @@ export default function FeesList() {
         title="List of Fees"
         subtitle="Fees are in USD; a company's own fee replaces the default of the same name."
       />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="for" label="Fees For">
           <Select
             allowClear

@@ -30,7 +30,7 @@ export default function VerificationList({ kind }: { kind: Kind }) {
         title={k.title}
         subtitle={`${k.term} submissions to review. Open one to see its documents and decide.`}
       />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="state" label="State">
           <Select
             allowClear

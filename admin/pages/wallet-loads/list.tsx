@@ -47,7 +47,7 @@ function WalletLoads({
   return (
     <>
       <PageHeader title={`${accName} - Wallet Top-Ups / Loads`} subtitle="Approve or deny top-ups of master wallets." />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="state" label="State">
           <Select
             allowClear

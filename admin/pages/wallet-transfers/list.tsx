@@ -62,7 +62,7 @@ export default function WalletTransfersList() {
   return (
     <>
       <PageHeader title="Wallet Transfer Transactions" subtitle="Transfers between master wallets." />
-      <FilterBar formProps={table.searchFormProps}>
+      <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <DateRangeFields />
       </FilterBar>
       <DataTable<ApiWalletTransfer>

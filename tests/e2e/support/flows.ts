@@ -12,6 +12,38 @@ export const uniqueEmail = (tag: string) =>
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1000) < 768;
 
+/**
+ * Opens a screen of the app the way an in-app link does (history.pushState, then the popstate event react-router
+ * listens to) when this page already runs the app, else loads it. A full load parses the bundle and builds antd's
+ * styles again: most of a second of a renderer's CPU on the 2-core CI machine, for each of a few hundred screens.
+ * Journeys about addresses typed or opened from a mail (deep links, a guarded route, a fresh cache after a change
+ * made elsewhere) still load the page. The caller waits for what it expects of the new screen; `newScreen` waits for
+ * a heading that was not on show before (for a tour, which expects no screen in particular; not for two addresses
+ * of one screen, whose heading React keeps).
+ */
+export async function visit(page: Page, path: string, opts: { newScreen?: boolean } = {}) {
+  // The headings on show now are marked, so that the new screen is known by a heading of its own.
+  const from = await page
+    .evaluate(() => {
+      const root = document.getElementById('root');
+      if (!root?.hasChildNodes()) return null;
+      for (const h of root.querySelectorAll('h1, h2, h3, h4')) h.setAttribute('data-before-visit', '');
+      return window.location.pathname;
+    })
+    .catch(() => null);
+  if (from === null) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  if (!opts.newScreen || new URL(path, 'http://app').pathname === from) return;
+  const fresh = ['h1', 'h2', 'h3', 'h4'].map((h) => `#root ${h}:not([data-before-visit])`).join(', ');
+  await expect(page.locator(fresh).first(), `${path} shows its screen`).toBeVisible();
+}
+
 /** Types digits into the Ghana-default phone input after its +233 prefix. */
 export async function fillPhone(page: Page, label: string, nationalDigits: string) {
   const input = page.getByLabel(label, { exact: true });
