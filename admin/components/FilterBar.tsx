@@ -16,23 +16,14 @@ export function FilterBar<T>({
 }: {
   formProps: FormProps<T>;
   /** the list's query (useTable's tableQuery) */
-  query: { isFetching: boolean; refetch: () => unknown };
+  query: ListQuery;
   children: ReactNode;
 }) {
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
   const [open, setOpen] = useState(false);
-  const [searches, setSearches] = useState(0);
   const form = formProps.form!;
-  // Refine reads the list when the filters change; the same filters again leave its query as it was.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per search, after Refine has applied it
-  useEffect(() => {
-    if (searches && !query.isFetching) void query.refetch();
-  }, [searches]);
-  const onFinish = async (values: T) => {
-    await formProps.onFinish?.(values);
-    setSearches((n) => n + 1);
-  };
+  const onFinish = useSearchAgain(query, formProps.onFinish);
   const body = (
     <Form
       noValidate
@@ -76,6 +67,25 @@ export function FilterBar<T>({
       </Card>
     </div>
   );
+}
+
+/** A list's query, as Refine's useTable gives it (tableQuery). */
+export type ListQuery = { isFetching: boolean; refetch: () => unknown };
+
+/**
+ * A search form's onFinish that also reads the list again when the search changed nothing: Refine reads it only
+ * when the filters change, and staff press Search to see what arrived since.
+ */
+export function useSearchAgain<T>(query: ListQuery, onFinish: ((values: T) => unknown) | undefined) {
+  const [searches, setSearches] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per search, after Refine has applied it
+  useEffect(() => {
+    if (searches && !query.isFetching) void query.refetch();
+  }, [searches]);
+  return async (values: T) => {
+    await onFinish?.(values);
+    setSearches((n) => n + 1);
+  };
 }
 
 /** The filter fields of a list with a date range (UTC days, both inclusive). */

@@ -116,6 +116,7 @@ function CardsList({
         open={panel === 'search'}
         onClose={() => setPanel(null)}
         formProps={table.searchFormProps}
+        query={table.tableQuery}
         scope={scope}
       />
       <ActivateCardsPanel

@@ -18,6 +18,7 @@ import {
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
 import { useSession } from '@shared/ui/useSession';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
+import { type ListQuery, useSearchAgain } from '../../components/FilterBar';
 import { useAction } from '../../components/refineForms';
 
 export type CardSearch = CardFilterValues;
@@ -44,24 +45,28 @@ export function SearchCardsPanel({
   open,
   onClose,
   formProps,
+  query,
   scope,
 }: {
   open: boolean;
   onClose(): void;
   formProps: FormProps<CardSearch>;
+  /** the list's query (useTable's tableQuery) */
+  query: ListQuery;
   scope: Query;
 }) {
   const role = useSession()?.user.role;
   const admin = role === 'Admin' || role === 'Super-Admin';
   const creators = useCreators(scope, open && admin);
   const form = formProps.form!;
+  const search = useSearchAgain(query, formProps.onFinish);
   return (
     <CardFilterDrawer
       variant="staff"
       open={open}
       onClose={onClose}
       formProps={{ ...formProps, 'aria-label': 'Search Cards' }}
-      onFinish={(v) => formProps.onFinish?.(v)}
+      onFinish={search}
       onReset={() => {
         form.resetFields();
         form.submit();

@@ -60,8 +60,11 @@ export function CardTransactionsScreen({
     if (noRange && !noCard) setPopover(true);
     if (noCard || noRange) return;
     setPopover(false);
+    const next = { card: card!, start: draft.from!.format('YYYY-MM-DD'), end: draft.to!.format('YYYY-MM-DD') };
+    // The same search again reads the list again (the same query would come from the cache).
+    if (page === 1 && JSON.stringify(next) === JSON.stringify(search)) void query.refetch();
     setPage(1);
-    setSearch({ card: card!, start: draft.from!.format('YYYY-MM-DD'), end: draft.to!.format('YYYY-MM-DD') });
+    setSearch(next);
   }
 
   const errors = [cardError, popover ? undefined : rangeError].filter(Boolean);

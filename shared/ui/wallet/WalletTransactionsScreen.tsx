@@ -80,8 +80,11 @@ export function WalletTransactionsScreen({
     if (!draft.from || !draft.to) return askForRange();
     setError(undefined);
     setPopover(false);
+    const next = { start: draft.from.format('YYYY-MM-DD'), end: draft.to.format('YYYY-MM-DD'), type };
+    // The same search again reads the list again (the same query would come from the cache).
+    if (page === 1 && JSON.stringify(next) === JSON.stringify(search)) void query.refetch();
     setPage(1);
-    setSearch({ start: draft.from.format('YYYY-MM-DD'), end: draft.to.format('YYYY-MM-DD'), type });
+    setSearch(next);
   }
 
   const data = query.data;
