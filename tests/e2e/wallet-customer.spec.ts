@@ -181,6 +181,7 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
 
 test('a customer reads a denied top-up, transfers to another wallet and finds it in the reports', async ({
   page,
+  request,
 }, info) => {
   const project = info.project.name;
   // Two demo customers so the desktop and phone runs never share an account.
@@ -302,6 +303,19 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await rowOf(page, 'Wallet Top Up').first().click();
   await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
   await snap(page, 'cust-wallet-transaction-details', project);
+  await drawer(page).getByRole('button', { name: 'Close' }).click();
+
+  // A transfer made elsewhere (the API) meanwhile: Search with the same range shows it, read again, not from the cache.
+  const { token } = await sessionOf(page);
+  const sent = await request.post('/api/v1/wallet/transfer', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: { wallet_id: who.to, amount: '1.00', reference: `${note} again` },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const ref = ((await sent.json()).data as { trans_ref: string }).trans_ref;
+  await expect(rowOf(page, ref)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(rowOf(page, ref)).toBeVisible();
 });
 
 test('staff decide a new customer’s top-ups, the customer sees the balance, states and reason; a transfer shows on both sides', async ({
