@@ -36,8 +36,10 @@ export function SwipeStack({ items, labels }: { items: ReactNode[]; labels: stri
     if (!d || d.id !== e.pointerId) return;
     drag.current = null;
     if (!d.captured) return;
-    if (Math.abs(dx) >= SWIPE_THRESHOLD) {
-      setFlying(dx > 0 ? 1 : -1);
+    // From the release itself: `dx` is the last rendered drag, which a quick swipe can end before.
+    const delta = e.clientX - d.x;
+    if (Math.abs(delta) >= SWIPE_THRESHOLD) {
+      setFlying(delta > 0 ? 1 : -1);
       window.setTimeout(() => {
         setTop((t) => (t + 1) % n);
         setFlying(0);
