@@ -39,6 +39,13 @@ import { type BenchApp, envInt, int, rowsOf, scratchPostgres, scratchServer, sec
 const run = promisify(execFile);
 const SECONDS = runSeconds();
 const CONCURRENCY = [10, 50];
+/** BENCH_TRANSFER_CASES=10:spread,50:hot runs only those cases (for profiling one of them). */
+const CASES =
+  process.env.BENCH_TRANSFER_CASES?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean) ?? null;
+const wanted = (c: number, w: Wallets) =>
+  !CASES || CASES.includes(`${c}:${w.name.startsWith('two hot') ? 'hot' : 'spread'}`);
 const SPREAD = 1000;
 const FUNDS_CENTS = 100_000_000; // 1,000,000.00 USDT per wallet: never runs out
 const AMOUNT = '0.01';
@@ -107,9 +114,11 @@ async function main() {
     const scripts = t.databaseUrl ? await functionScripts(t.databaseUrl, { hot, spread }) : null;
     const rows: string[] = [];
     for (const c of CONCURRENCY) {
+      if (![hot, spread].some((w) => wanted(c, w))) continue;
       await settle();
       const base = pgbench ? await runPgbench(pgbench.url, c, problems) : null;
       for (const w of [hot, spread]) {
+        if (!wanted(c, w)) continue;
         await settle();
         const alone = scripts ? await runFunction(t.databaseUrl!, scripts.of(w), w.name, c, problems) : null;
         await settle();

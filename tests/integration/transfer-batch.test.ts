@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, newCompany, newIndividual } from './support/actors';
+import { type Actor, newCompany, newCompanyMember, newIndividual } from './support/actors';
 import { fundWallet } from './support/money';
 import { balanceOf, walletOf } from './support/wallet';
 
@@ -68,5 +71,121 @@ describe('transfers arriving together', () => {
     }
     expect(await balanceOf(t, from)).toBe('36.00');
     expect(await balanceOf(t, to)).toBe('14.00');
+  });
+});
+
+describe('cw_transfer_batch, a batch posted as sets', () => {
+  const answer = JSON.stringify({
+    to_name: '__cw_to_name__',
+    balance_before: '__cw_balance_before__',
+    balance_after: '__cw_balance_after__',
+  });
+  const item = (from: string, over: Record<string, unknown>) => ({
+    from,
+    to: null as string | null,
+    amount: 100,
+    transfer_id: randomUUID(),
+    entry_from: randomUUID(),
+    entry_to: randomUUID(),
+    reference: `TRF-T${randomUUID().slice(0, 12)}`,
+    description: 'Wallet transfer',
+    meta: { reference: null },
+    created_by: from,
+    at: new Date().toISOString(),
+    principal: `user:${from}`,
+    key: randomUUID() as string | null,
+    request_hash: 'h',
+    answer,
+    ...over,
+  });
+  const sql = (text: string, params: unknown[]) =>
+    t.ctx.database.query<Record<string, unknown>>(`test_${randomUUID()}`, text, params);
+
+  it('decides each transfer in order against the balances the earlier ones left, refusing some and writing the rest together', async () => {
+    const a = await newIndividual(t);
+    const b = await newIndividual(t);
+    const co = await newCompany(t);
+    const member = await newCompanyMember(t, co);
+    const off = await newIndividual(t);
+    await t.ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, off.id));
+    await fundWallet(t, a.id, 1_000);
+    const shared = randomUUID();
+    const batch = [
+      item(a.id, { to: b.id, amount: 400 }), // ok: 10.00 → 6.00
+      item(a.id, { to: walletOf(co), amount: 500 }), // ok: 6.00 → 1.00
+      item(a.id, { to: b.id, amount: 200 }), // refused: 1.00 left
+      item(a.id, { to: randomUUID() }), // refused: no such wallet
+      item(a.id, { to: off.id }), // refused: deactivated
+      item(a.id, { to: b.id, amount: 50, key: shared }), // ok: 1.00 → 0.50
+      item(a.id, { to: b.id, amount: 50, key: shared }), // the same key again: taken
+      item(a.id, { to: a.id }), // to itself: no such wallet to send to
+      item(a.id, { to: b.id, amount: 25, key: null }), // ok without a key: 0.50 → 0.25
+    ];
+    const rows = await sql(
+      'select i, outcome, to_name, balance_before::text, balance_after::text, error from cw_transfer_batch($1::jsonb)',
+      [JSON.stringify(batch)],
+    );
+    expect(rows.map((r) => [r.i, r.outcome, r.error, r.balance_before, r.balance_after])).toEqual([
+      [0, 'ok', null, '1000', '600'],
+      [1, 'ok', null, '600', '100'],
+      [2, 'error', 'cw:insufficient_funds', null, null],
+      [3, 'error', 'cw:target_not_found', null, null],
+      [4, 'error', 'cw:target_inactive', null, null],
+      [5, 'ok', null, '100', '50'],
+      [6, 'key_taken', null, null, null],
+      [7, 'error', 'cw:target_not_found', null, null],
+      [8, 'ok', null, '50', '25'],
+    ]);
+    expect(rows.map((r) => r.to_name)).toEqual([
+      'Abena Asante',
+      'Volta Trading Ltd',
+      null,
+      null,
+      null,
+      'Abena Asante',
+      null,
+      null,
+      'Abena Asante',
+    ]);
+    expect(await balanceOf(t, a)).toBe('0.25');
+    expect(await balanceOf(t, b)).toBe('4.75');
+    expect(await balanceOf(t, co)).toBe('5.00');
+
+    // Each entry of the sender continues from the one before it.
+    const chain = await sql(
+      `select e.balance_before::text b, e.balance_after::text a from ledger_entries e join ledger_accounts w on w.id = e.account_id
+       where w.kind = 'wallet' and w.owner_id = $1 order by e.seq`,
+      [a.id],
+    );
+    expect(chain.map((r) => `${r.b}→${r.a}`)).toEqual(['0→1000', '1000→600', '600→100', '100→50', '50→25']);
+
+    // Keys: an accepted transfer's holds its answer with the figures filled in; a refused one's is withdrawn.
+    const keys = await sql('select key, state, response_body from idempotency_keys where principal = $1', [
+      `user:${a.id}`,
+    ]);
+    const byKey = new Map(keys.map((k) => [k.key, k]));
+    expect(JSON.parse(byKey.get(batch[0]!.key)!.response_body as string)).toEqual({
+      to_name: 'Abena Asante',
+      balance_before: '10.00',
+      balance_after: '6.00',
+    });
+    expect(JSON.parse(byKey.get(shared)!.response_body as string)).toMatchObject({ balance_after: '0.50' });
+    for (const refused of [2, 3, 4, 7]) expect(byKey.has(batch[refused]!.key)).toBe(false);
+    expect(keys).toHaveLength(3);
+
+    // The receivers hear of it: the Individual, and every user of the company.
+    const told = await sql(
+      `select user_id, title from notifications where event_key = any($1::text[]) order by title, user_id`,
+      [batch.map((x) => `transfer:${x.transfer_id}`)],
+    );
+    expect(
+      told
+        .filter((n) => n.user_id === b.id)
+        .map((n) => n.title)
+        .sort(),
+    ).toEqual(['You received USDT 0.25', 'You received USDT 0.50', 'You received USDT 4.00']);
+    for (const u of [co, member])
+      expect(told.filter((n) => n.user_id === u.id).map((n) => n.title)).toEqual(['You received USDT 5.00']);
+    expect(told).toHaveLength(5);
   });
 });

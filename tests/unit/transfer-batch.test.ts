@@ -37,7 +37,7 @@ const itemsOf = (params: unknown[]) => JSON.parse(params[0] as string) as Transf
 describe('transfers posted together', () => {
   it('posts the first ones alone and those that wait meanwhile as one batch, answering each its own row', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db);
+    const b = new TransferBatcher(db, 2);
     const posted = Array.from({ length: 7 }, (_, i) => b.post(args(i)));
     await tick();
     // Two lanes: the first two go at once, alone; the other five wait.
@@ -68,9 +68,23 @@ describe('transfers posted together', () => {
     ).toEqual(['400', '399', '300', '299', 'cw:insufficient_funds', '297', '296']);
   });
 
-  it('posts each again alone when the database refused the batch as a whole (it was rolled back)', async () => {
+  it('with one lane (the default) posts the first alone and everything that waits meanwhile as the next batch', async () => {
     const db = fakeDatabase();
     const b = new TransferBatcher(db);
+    const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
+    await tick();
+    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer']);
+    db.calls[0]!.answer([ok]);
+    await tick();
+    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer', 'cw_transfer_batch']);
+    expect(itemsOf(db.calls[1]!.params).map((a) => a.transfer_id)).toEqual(['t1', 't2', 't3']);
+    db.calls[1]!.answer([0, 1, 2].map((i) => ({ i, ...ok, error: null })));
+    expect((await Promise.all(posted)).map((p) => p.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('posts each again alone when the database refused the batch as a whole (it was rolled back)', async () => {
+    const db = fakeDatabase();
+    const b = new TransferBatcher(db, 2);
     const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     await tick();
     db.calls[0]!.answer([ok]);
@@ -88,7 +102,7 @@ describe('transfers posted together', () => {
 
   it('posts again alone a transfer the batch undid for another reason than a refusal; answers a missing row with an error', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db);
+    const b = new TransferBatcher(db, 2);
     const posted = Array.from({ length: 5 }, (_, i) => b.post(args(i)));
     const outcomes = Promise.allSettled(posted);
     await tick();
@@ -117,7 +131,7 @@ describe('transfers posted together', () => {
 
   it('posts nothing again when the connection failed (whether the batch committed is unknown)', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db);
+    const b = new TransferBatcher(db, 2);
     const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     await tick();
     db.calls[0]!.answer([ok]);

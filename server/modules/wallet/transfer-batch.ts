@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 
-/** One transfer as cw_transfer takes it (migration 0021), named. */
+/** One transfer as cw_transfer and cw_transfer_batch take it (migration 0025), named. */
 export interface TransferArgs {
   from: string;
   to: string;
@@ -34,8 +34,13 @@ const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::
 
 /** Most transfers in one transaction: a batch holds its wallets' locks until it commits. */
 const MAX_BATCH = 32;
-/** Batches with the database at once: the next one forms while these are being posted. */
-const LANES = 2;
+/**
+ * Batches with the database at once: the next one forms while this one is posted. One lane measured best
+ * (docs/benchmarks.md, third round): a second one halves the batches, and each batch's fixed cost (its
+ * statements, its commit) then takes the CPU the posting needs; between two hot wallets it also waits on
+ * the other lane's locks.
+ */
+const LANES = 1;
 
 interface Waiting {
   args: TransferArgs;
@@ -79,7 +84,10 @@ export class TransferBatcher {
   private readonly waiting: Waiting[] = [];
   private busy = 0;
 
-  constructor(private readonly database: Pick<Database, 'query'>) {}
+  constructor(
+    private readonly database: Pick<Database, 'query'>,
+    private readonly lanes = LANES,
+  ) {}
 
   post(args: TransferArgs): Promise<Posted> {
     return new Promise((resolve, reject) => {
@@ -89,7 +97,7 @@ export class TransferBatcher {
   }
 
   private pump() {
-    while (this.busy < LANES && this.waiting.length) {
+    while (this.busy < this.lanes && this.waiting.length) {
       const batch = this.waiting.splice(0, MAX_BATCH);
       this.busy++;
       void this.run(batch).finally(() => {
@@ -118,8 +126,8 @@ export class TransferBatcher {
       if (!w) continue;
       answered.add(w);
       if (posted.outcome !== 'error') w.resolve(posted as Posted);
-      // A refusal is the transfer's answer; anything else (a deadlock with a lone request holding the same
-      // Idempotency-Key, say) undid only this transfer's subtransaction, so it is posted again on its own.
+      // A refusal is the transfer's answer. Any other error row (cw_transfer_batch before migration 0025 ran each
+      // transfer in a subtransaction and answered what undid it) is posted again on its own.
       else if (error?.startsWith('cw:')) w.reject(new Error(error));
       else retry.push(w);
     }
