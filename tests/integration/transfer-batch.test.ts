@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
-import { type Actor, newCompany, newCompanyMember, newIndividual } from './support/actors';
+import { type Actor, mailsTo, newCompany, newCompanyMember, newIndividual } from './support/actors';
 import { fundWallet } from './support/money';
 import { balanceOf, walletOf } from './support/wallet';
 
@@ -36,6 +36,11 @@ describe('transfers arriving together', () => {
     const after = results.map((r) => Number(r.body.data.balance_after)).sort((a, b) => b - a);
     expect(after).toEqual(Array.from({ length: 24 }, (_, i) => 100 - 1.25 * (i + 1)));
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(24);
+    // Each receiver is mailed of each transfer, batched or not.
+    for (const who of to)
+      await expect
+        .poll(() => mailsTo(t, who.email).filter((m) => m.text.includes('sent USDT 1.25')).length, { timeout: 10_000 })
+        .toBe(12);
   });
 
   it('refuses only the transfers the balance cannot pay, and keeps the others of the same commit', async () => {
@@ -122,7 +127,7 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
       item(a.id, { to: b.id, amount: 25, key: null }), // ok without a key: 0.50 → 0.25
     ];
     const rows = await sql(
-      'select i, outcome, to_name, balance_before::text, balance_after::text, error from cw_transfer_batch($1::jsonb)',
+      'select i, outcome, to_name, balance_before::text, balance_after::text, error, notified from cw_transfer_batch($1::jsonb)',
       [JSON.stringify(batch)],
     );
     expect(rows.map((r) => [r.i, r.outcome, r.error, r.balance_before, r.balance_after])).toEqual([
@@ -136,6 +141,8 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
       [7, 'error', 'cw:target_not_found', null, null],
       [8, 'ok', null, '50', '25'],
     ]);
+    // Refused or taken: no one told. The company's admin and user, the Individual: told.
+    expect(rows.map((r) => r.notified)).toEqual([true, true, false, false, false, true, false, false, true]);
     expect(rows.map((r) => r.to_name)).toEqual([
       'Abena Asante',
       'Volta Trading Ltd',

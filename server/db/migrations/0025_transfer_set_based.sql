@@ -8,8 +8,11 @@
 -- cw_transfer is now this function with a batch of one, raising a refusal as before: one implementation.
 -- The receivers' notifications find their people by two index lookups (the user, or the company's users);
 -- the former single condition joined by OR read every live user for each transfer.
-CREATE OR REPLACE FUNCTION cw_transfer_batch(p jsonb)
-RETURNS TABLE (i int, outcome text, to_name text, balance_before bigint, balance_after bigint, error text)
+DROP FUNCTION cw_transfer_batch(jsonb);
+--> statement-breakpoint
+-- notified: whether anyone was told of the transfer (the caller then sends their mail soon).
+CREATE FUNCTION cw_transfer_batch(p jsonb)
+RETURNS TABLE (i int, outcome text, to_name text, balance_before bigint, balance_after bigint, error text, notified boolean)
 -- Its statements look rows up by key whatever the batch holds: planned once per connection, not per call
 -- (the planner otherwise re-planned the notifications' insert on every call, for more than it ran).
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -27,6 +30,8 @@ DECLARE
   reason text;
   -- each transfer's answer, in order
   o_out text[] := '{}'; o_name text[] := '{}'; o_before bigint[] := '{}'; o_after bigint[] := '{}'; o_err text[] := '{}';
+  o_id uuid[] := '{}';
+  told uuid[] := '{}';
   -- the rows to write
   tr_id uuid[] := '{}'; tr_ref text[] := '{}'; tr_desc text[] := '{}'; tr_meta jsonb[] := '{}';
   tr_by uuid[] := '{}'; tr_at timestamptz[] := '{}';
@@ -84,7 +89,7 @@ BEGIN
       claim := jsonb_build_array(t.principal, t.key)::text;
       IF NOT claim = ANY (claimed) THEN
         o_out := o_out || 'key_taken'::text; o_name := o_name || NULL::text; o_before := o_before || NULL::bigint;
-        o_after := o_after || NULL::bigint; o_err := o_err || NULL::text;
+        o_after := o_after || NULL::bigint; o_err := o_err || NULL::text; o_id := o_id || NULL::uuid;
         n := n + 1;
         CONTINUE;
       END IF;
@@ -102,7 +107,7 @@ BEGIN
     IF reason IS NOT NULL THEN
       IF claim IS NOT NULL THEN drop_p := drop_p || t.principal; drop_k := drop_k || t.key; END IF;
       o_out := o_out || 'error'::text; o_name := o_name || NULL::text; o_before := o_before || NULL::bigint;
-      o_after := o_after || NULL::bigint; o_err := o_err || reason;
+      o_after := o_after || NULL::bigint; o_err := o_err || reason; o_id := o_id || NULL::uuid;
       n := n + 1;
       CONTINUE;
     END IF;
@@ -119,7 +124,7 @@ BEGIN
     no_to := no_to || t."to"; no_from := no_from || w_src_name[s]; no_amt := no_amt || t.amount;
     no_ref := no_ref || (t.meta->>'reference');
     o_out := o_out || 'ok'::text; o_name := o_name || w_dst_name[d]; o_before := o_before || w_bal[s];
-    o_after := o_after || (w_bal[s] - t.amount); o_err := o_err || NULL::text;
+    o_after := o_after || (w_bal[s] - t.amount); o_err := o_err || NULL::text; o_id := o_id || t.transfer_id;
     IF claim IS NOT NULL THEN
       ans_p := ans_p || t.principal; ans_k := ans_k || t.key; ans_at := ans_at || t.at;
       ans_body := ans_body || replace(replace(replace(t.answer,
@@ -149,6 +154,7 @@ BEGIN
     -- The receiving wallet's people hear of it in this same transaction. The same audience and mail rule
     -- as notify() in server/modules/notifications/service.ts: the Individual, or every live user of the
     -- company; mail unless they turned transfer mail off.
+    WITH ins AS (
     INSERT INTO notifications (id, user_id, type, title, body, link, event_key, mail_state, mail_next_attempt_at, created_at)
     SELECT gen_random_uuid(), who.id, 'transfer_received', 'You received USDT ' || cw_money(x.amt),
       coalesce(x.src, 'Another wallet') || ' sent USDT ' || cw_money(x.amt) || ' to your master wallet.'
@@ -166,7 +172,10 @@ BEGIN
         AND u.deleted_at IS NULL AND u.deactivated_at IS NULL AND u.password_hash IS NOT NULL
     ) who
     LEFT JOIN notification_settings s ON s.user_id = who.id AND s.type = 'transfer_received'
-    ON CONFLICT (user_id, event_key) DO NOTHING;
+    ON CONFLICT (user_id, event_key) DO NOTHING
+    RETURNING event_key
+    )
+    SELECT coalesce(array_agg(DISTINCT substr(ins.event_key, 10)::uuid), '{}') INTO told FROM ins;
   END IF;
 
   FOR s IN 1 .. cardinality(ans_p) LOOP
@@ -179,8 +188,8 @@ BEGIN
   END LOOP;
 
   RETURN QUERY
-  SELECT (u.k - 1)::int, u.o, u.nm, u.bb, u.ba, u.er
-  FROM unnest(o_out, o_name, o_before, o_after, o_err) WITH ORDINALITY AS u(o, nm, bb, ba, er, k)
+  SELECT (u.k - 1)::int, u.o, u.nm, u.bb, u.ba, u.er, coalesce(u.id = ANY (told), false)
+  FROM unnest(o_out, o_name, o_before, o_after, o_err, o_id) WITH ORDINALITY AS u(o, nm, bb, ba, er, id, k)
   ORDER BY u.k;
 END $$;
 --> statement-breakpoint

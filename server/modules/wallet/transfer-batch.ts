@@ -25,11 +25,13 @@ export interface Posted {
   to_name: string | null;
   balance_before: string | null;
   balance_after: string | null;
+  /** false when the batch told no one of it (no mail to send); cw_transfer alone does not say */
+  notified?: boolean;
 }
 
 const SINGLE = `select outcome, to_name, balance_before::text, balance_after::text
   from cw_transfer($1::uuid, $2::uuid, $3::bigint, $4::uuid, $5::uuid, $6::uuid, $7, $8, $9::jsonb, $10::uuid, $11::timestamptz, $12, $13, $14, $15)`;
-const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::text, error
+const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::text, error, notified
   from cw_transfer_batch($1::jsonb)`;
 
 /** Most transfers in one transaction: a batch holds its wallets' locks until it commits. */

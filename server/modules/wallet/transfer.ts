@@ -110,7 +110,7 @@ export async function transfer(
     }
     if (row.outcome === 'ok') {
       if (idem) idem.completed = true;
-      mailSoon(ctx, [`transfer:${base.id}`]);
+      if (row.notified !== false) mailSoon(ctx, [`transfer:${base.id}`]);
       await failpoint(ctx, 'money.after-commit');
       return {
         ...base,
