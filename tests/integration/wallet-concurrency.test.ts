@@ -11,14 +11,25 @@ import { type Actor, newCompany, newIndividual } from './support/actors';
 import { balanceOf, walletOf } from './support/wallet';
 
 let t: TestApp;
+/**
+ * A second instance of the app on the same database: an instance posts one batch of transfers at a time,
+ * so transactions meet on the same wallets in the database when two instances post at once.
+ */
+let t2: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  t2 = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t2.close();
+  await t.close();
+});
 
 const SLOW = 120_000;
-const send = (from: Actor, to: string, amount: string, idempotencyKey?: string) =>
-  t.api('POST', '/wallet/transfer', { token: from.token, body: { wallet_id: to, amount }, idempotencyKey });
+const send = (from: Actor, to: string, amount: string, idempotencyKey?: string, via: TestApp = t) =>
+  via.api('POST', '/wallet/transfer', { token: from.token, body: { wallet_id: to, amount }, idempotencyKey });
+/** The i-th of many requests sent at once, through the two instances in turn. */
+const either = (i: number) => (i % 2 ? t2 : t);
 const cents = async (a: Actor) => centsOf(await balanceOf(t, a));
 
 /**
@@ -55,7 +66,9 @@ async function watchingDatabase<T>(fn: () => Promise<T>) {
 }
 
 describe('concurrent transfers', () => {
-  it('never overdraws: 200 transfers of 1.00 at once from a wallet holding 50.00', { timeout: SLOW }, async () => {
+  it('never overdraws: 200 transfers of 1.00 at once, through two instances, from a wallet holding 50.00', {
+    timeout: SLOW,
+  }, async () => {
     const from = await newIndividual(t);
     const to = [await newIndividual(t), await newIndividual(t), await newCompany(t), await newIndividual(t)];
     await fundWallet(t, from.id, 5_000);
@@ -65,7 +78,11 @@ describe('concurrent transfers', () => {
       maxOpen,
       lockWaits,
     } = await watchingDatabase(() =>
-      Promise.all(Array.from({ length: 200 }, (_, i) => send(from, walletOf(to[i % to.length]!), '1.00'))),
+      Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          send(from, walletOf(to[i % to.length]!), '1.00', undefined, either(i >> 2)),
+        ),
+      ),
     );
     if (maxOpen !== null) {
       expect(maxOpen).toBeGreaterThanOrEqual(2);
@@ -104,7 +121,7 @@ describe('concurrent transfers', () => {
       expect([e.balanceBefore, e.balanceAfter]).toEqual([5_000 - i * 100, 4_900 - i * 100]);
   });
 
-  it('does not deadlock when two wallets pay each other at the same moment, and conserves money', {
+  it('does not deadlock when two wallets pay each other at the same moment through two instances, and conserves money', {
     timeout: SLOW,
   }, async () => {
     const a = await newIndividual(t);
@@ -112,7 +129,11 @@ describe('concurrent transfers', () => {
     await fundWallet(t, walletOf(a), 10_000);
     await fundWallet(t, walletOf(b), 10_000);
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 ? send(a, walletOf(b), '3.00') : send(b, walletOf(a), '2.00'))),
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2
+          ? send(a, walletOf(b), '3.00', undefined, either(i >> 1))
+          : send(b, walletOf(a), '2.00', undefined, either(i >> 1)),
+      ),
     );
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     expect(await balanceOf(t, a)).toBe(`${100 - 30 * 3 + 30 * 2}.00`);
