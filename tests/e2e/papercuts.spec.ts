@@ -199,6 +199,9 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
     }
     await snap(page, 'all-cards-1440', info.project.name);
   } else await visit(page, '/admin/cards');
+  // The list writes its paging into the address once it has set up, and a tap before that can be undone by
+  // that navigation (a slow CI run stayed on the list after the tap): the tap waits for it.
+  await expect(page).toHaveURL(/\/admin\/cards\?.*currentPage=1/);
   await page
     .locator('tr.cw-clickable-row, li.cw-clickable-row')
     .first()
