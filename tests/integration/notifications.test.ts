@@ -299,6 +299,34 @@ describe('the mail outbox', () => {
     expect(new Set(noteMails(c).map((m) => m.subject)).size).toBe(6);
   });
 
+  it('records each mail as sent while a later send hangs, so a lease running out sends none of them again', async () => {
+    const c = await newIndividual(t);
+    await give(c, 4, 'two_factor_reset');
+    const real = t.ctx.mailer.send;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let sends = 0;
+    t.ctx.mailer.send = async (m) => {
+      if (m.to === c.email && ++sends === 3) await released;
+      return real(m);
+    };
+    const states = async () =>
+      (await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id)))
+        .map((r) => r.mailState)
+        .sort();
+    try {
+      const sending = sendDueMail(t.ctx, { userIds: [c.id] });
+      await expect.poll(states, { timeout: 5_000 }).toEqual(['pending', 'pending', 'sent', 'sent']);
+      release();
+      expect(await sending).toBe(4);
+    } finally {
+      release();
+      t.ctx.mailer.send = real;
+    }
+    expect(await states()).toEqual(['sent', 'sent', 'sent', 'sent']);
+    expect(noteMails(c)).toHaveLength(4);
+  });
+
   it('a failed send is retried after its backoff, then sent; after the last try it is given up', async () => {
     const c = await newIndividual(t);
     await give(c, 1, 'two_factor_reset');

@@ -33,6 +33,8 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     index('notifications_mail_due_idx').on(t.mailNextAttemptAt).where(sql`mail_state = 'pending'`),
+    // a kick's claim finds its events' mail directly, however much other mail waits
+    index('notifications_mail_pending_event_idx').on(t.eventKey).where(sql`mail_state = 'pending'`),
   ],
 );
 

@@ -65,8 +65,10 @@ async function claim(
     });
 }
 
-/** Sends one claimed mail and records the outcome: sent, due again later, or failed for good. */
-async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
+type Outcome = { id: string; attempts: number; state: 'pending' | 'sent' | 'failed'; next: string | null };
+
+/** Sends one claimed mail; answers its outcome: sent, due again later, or failed for good. */
+async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
   let error: unknown = null;
   try {
     await ctx.mailer.send(
@@ -75,27 +77,68 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<void> {
   } catch (err) {
     error = err;
   }
-  const now = ctx.now();
   const last = n.attempts > MAIL_RETRY_MS.length;
-  const set =
-    error === null
-      ? { mailState: 'sent', mailNextAttemptAt: null }
-      : last
-        ? { mailState: 'failed', mailNextAttemptAt: null }
-        : { mailNextAttemptAt: new Date(now.getTime() + MAIL_RETRY_MS[n.attempts - 1]!) };
-  // Only the holder records it: a lease that ran out may have passed the row on.
-  await ctx.db
-    .update(notifications)
-    .set(set)
-    .where(
-      and(
-        eq(notifications.id, n.id),
-        eq(notifications.mailState, 'pending'),
-        eq(notifications.mailAttempts, n.attempts),
-      ),
-    );
   if (error)
     ctx.log.warn({ err: error, notification: n.id, attempt: n.attempts, gaveUp: last }, 'notification mail failed');
+  const outcome = { id: n.id, attempts: n.attempts };
+  if (error === null) return { ...outcome, state: 'sent', next: null };
+  if (last) return { ...outcome, state: 'failed', next: null };
+  return {
+    ...outcome,
+    state: 'pending',
+    next: new Date(ctx.now().getTime() + MAIL_RETRY_MS[n.attempts - 1]!).toISOString(),
+  };
+}
+
+// Only the holder records it (the attempt it claimed): a lease that ran out may have passed the row on. The rows are
+// found by primary key, each one's outcome by its place in the arrays. "is not distinct from" keeps the partial
+// indexes of pending mail out of the plan: with stale statistics the planner read every pending mail to find these.
+const RECORD = `update notifications n
+  set mail_state = ($2::text[])[array_position($1::uuid[], n.id)],
+    mail_next_attempt_at = ($3::timestamptz[])[array_position($1::uuid[], n.id)]
+  where n.id = any ($1::uuid[]) and n.mail_state is not distinct from 'pending'
+    and n.mail_attempts = ($4::int[])[array_position($1::uuid[], n.id)]`;
+
+/**
+ * Writes outcomes as soon as they are known, those known together in one statement: a slow or stuck
+ * send must not leave the mail sent before it unrecorded past the lease (it would go again), and a
+ * fast mailer must not cost a commit per mail.
+ */
+class Outcomes {
+  private readonly known: Outcome[] = [];
+  private writing: Promise<void> | null = null;
+  failed: unknown = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  add(o: Outcome) {
+    this.known.push(o);
+    this.writing ??= this.write();
+  }
+
+  private async write() {
+    try {
+      while (this.known.length && !this.failed) {
+        const o = this.known.splice(0);
+        await this.ctx.database.query('mail_outcomes', RECORD, [
+          o.map((x) => x.id),
+          o.map((x) => x.state),
+          o.map((x) => x.next),
+          o.map((x) => x.attempts),
+        ]);
+      }
+    } catch (err) {
+      this.failed = err;
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  /** Resolves once every outcome added is written; rejects if one could not be. */
+  async written() {
+    while (this.writing) await this.writing;
+    if (this.failed) throw this.failed;
+  }
 }
 
 /** Sends what is due (optionally only some events' or people's); answers how many it tried. */
@@ -106,9 +149,10 @@ export async function sendDueMail(
   let tried = 0;
   for (;;) {
     const batch = await claim(ctx, only.limit ?? 20, only);
-    // Each outcome is recorded as soon as it is known: a slow or stuck send must not leave the mail sent before
-    // it unrecorded past the lease (they would go again).
-    for (const n of batch) await attempt(ctx, n);
+    const outcomes = new Outcomes(ctx);
+    // The database failed to record one: the rest stay claimed and go after the lease.
+    for (const n of batch) if (!outcomes.failed) outcomes.add(await attempt(ctx, n));
+    await outcomes.written();
     tried += batch.length;
     if (batch.length < (only.limit ?? 20)) return tried;
   }
