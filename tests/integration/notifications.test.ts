@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NOTIFICATION_TYPES } from '@shared/contract';
 import { notifications } from '../../server/db/schema';
 import { JOBS, jobByName } from '../../server/jobs';
-import { MAIL_RETRY_MS, sendDueMail } from '../../server/modules/notifications/mail';
+import { MAIL_RETRY_MS, sendClaimed, sendDueMail } from '../../server/modules/notifications/mail';
 import { mailSoon, notify } from '../../server/modules/notifications/service';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, mailsTo, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
@@ -325,6 +325,56 @@ describe('the mail outbox', () => {
     }
     expect(await states()).toEqual(['sent', 'sent', 'sent', 'sent']);
     expect(noteMails(c)).toHaveLength(4);
+  });
+
+  it('stops, with the error, when the database cannot record an outcome; the rest stay claimed for after the lease', async () => {
+    const c = await newIndividual(t);
+    await give(c, 3, 'two_factor_reset');
+    const real = { send: t.ctx.mailer.send, query: t.ctx.database.query };
+    let sends = 0;
+    // the first outcome's write fails while the second mail is being sent
+    t.ctx.mailer.send = async (m) => {
+      if (m.to === c.email && ++sends === 2) await new Promise((r) => setTimeout(r, 50));
+      return real.send(m);
+    };
+    t.ctx.database.query = (name, text, params) =>
+      name === 'mail_outcomes' ? Promise.reject(new Error('database gone')) : real.query(name, text, params);
+    try {
+      await expect(sendDueMail(t.ctx, { userIds: [c.id] })).rejects.toThrow('database gone');
+    } finally {
+      Object.assign(t.ctx.mailer, { send: real.send });
+      t.ctx.database.query = real.query;
+    }
+    expect(sends).toBe(2);
+    const rows = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id));
+    expect(rows.map((r) => [r.mailState, r.mailAttempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+    for (const r of rows) expect(r.mailNextAttemptAt!.getTime()).toBeGreaterThan(t.clock.now().getTime() + 60_000);
+  });
+
+  it('leaves a claimed mail whose lease is about to end to the next holder', async () => {
+    const c = await newIndividual(t);
+    await give(c, 1, 'two_factor_reset');
+    const [n] = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id));
+    const claimed = {
+      id: n!.id,
+      type: n!.type,
+      title: n!.title,
+      body: n!.body,
+      link: n!.link,
+      attempts: 0,
+      email: c.email,
+      firstName: 'Kofi',
+    };
+    await sendClaimed(t.ctx, [{ ...claimed, leaseEnds: new Date(t.clock.now().getTime() + 5_000) }]);
+    expect(noteMails(c)).toHaveLength(0);
+    await sendClaimed(t.ctx, [{ ...claimed, leaseEnds: new Date(t.clock.now().getTime() + 60_000) }]);
+    expect(noteMails(c)).toHaveLength(1);
+    const [after] = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, c.id));
+    expect(after!.mailState).toBe('sent');
   });
 
   it('a failed send is retried after its backoff, then sent; after the last try it is given up', async () => {

@@ -126,9 +126,10 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
       item(a.id, { to: a.id }), // to itself: no such wallet to send to
       item(a.id, { to: b.id, amount: 25, key: null }), // ok without a key: 0.50 → 0.25
     ];
+    const lease = new Date(Date.now() + 120_000);
     const rows = await sql(
-      'select i, outcome, to_name, balance_before::text, balance_after::text, error, notified from cw_transfer_batch($1::jsonb)',
-      [JSON.stringify(batch)],
+      'select i, outcome, to_name, balance_before::text, balance_after::text, error, mails from cw_transfer_batch($1::jsonb, $2)',
+      [JSON.stringify(batch), lease.toISOString()],
     );
     expect(rows.map((r) => [r.i, r.outcome, r.error, r.balance_before, r.balance_after])).toEqual([
       [0, 'ok', null, '1000', '600'],
@@ -141,8 +142,32 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
       [7, 'error', 'cw:target_not_found', null, null],
       [8, 'ok', null, '50', '25'],
     ]);
-    // Refused or taken: no one told. The company's admin and user, the Individual: told.
-    expect(rows.map((r) => r.notified)).toEqual([true, true, false, false, false, true, false, false, true]);
+    // Refused or taken: no one told. The Individual, the company's admin and user: told, and their mail claimed
+    // for the caller until the lease, as the mail job's claim answers it.
+    const mails = rows.map((r) => r.mails as Record<string, unknown>[] | null);
+    expect(mails.map((m) => m?.map((x) => x.email).sort() ?? null)).toEqual([
+      [b.email],
+      [co.email, member.email].sort(),
+      null,
+      null,
+      null,
+      [b.email],
+      null,
+      null,
+      [b.email],
+    ]);
+    expect(mails[0]![0]).toEqual({
+      id: expect.any(String),
+      type: 'transfer_received',
+      title: 'You received USDT 4.00',
+      body: 'Abena Asante sent USDT 4.00 to your master wallet.',
+      link: '/portal/wallet-transfers',
+      attempts: 1,
+      email: b.email,
+      firstName: 'Abena',
+      leaseEnds: expect.any(String),
+    });
+    expect(new Date(mails[0]![0]!.leaseEnds as string).getTime()).toBe(lease.getTime());
     expect(rows.map((r) => r.to_name)).toEqual([
       'Abena Asante',
       'Volta Trading Ltd',
@@ -182,7 +207,8 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
 
     // The receivers hear of it: the Individual, and every user of the company.
     const told = await sql(
-      `select user_id, title from notifications where event_key = any($1::text[]) order by title, user_id`,
+      `select user_id, title, mail_state, mail_attempts, mail_next_attempt_at from notifications
+       where event_key = any($1::text[]) order by title, user_id`,
       [batch.map((x) => `transfer:${x.transfer_id}`)],
     );
     expect(
@@ -194,5 +220,24 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
     for (const u of [co, member])
       expect(told.filter((n) => n.user_id === u.id).map((n) => n.title)).toEqual(['You received USDT 5.00']);
     expect(told).toHaveLength(5);
+    for (const n of told) {
+      expect(n).toMatchObject({ mail_state: 'pending', mail_attempts: 1 });
+      expect(new Date(n.mail_next_attempt_at as string).getTime()).toBe(lease.getTime());
+    }
+  });
+
+  it("without a lease leaves the receivers' mail pending and due at once, for the mail job (SQL callers, cw_transfer)", async () => {
+    const a = await newIndividual(t);
+    const b = await newIndividual(t);
+    await fundWallet(t, a.id, 1_000);
+    const x = item(a.id, { to: b.id });
+    const rows = await sql('select outcome, mails from cw_transfer_batch($1::jsonb)', [JSON.stringify([x])]);
+    expect(rows).toEqual([{ outcome: 'ok', mails: null }]);
+    const [n] = await sql(
+      'select mail_state, mail_attempts, mail_next_attempt_at from notifications where event_key = $1',
+      [`transfer:${x.transfer_id}`],
+    );
+    expect(n).toMatchObject({ mail_state: 'pending', mail_attempts: 0 });
+    expect(new Date(n!.mail_next_attempt_at as string).getTime()).toBe(new Date(x.at).getTime());
   });
 });

@@ -34,38 +34,49 @@ const ok = { outcome: 'ok', to_name: 'B', balance_before: '500', balance_after: 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const itemsOf = (params: unknown[]) => JSON.parse(params[0] as string) as TransferArgs[];
 
+const lease = new Date('2026-11-27T00:02:00.000Z');
+const row = (i: number, over: Record<string, unknown> = {}) => ({ i, ...ok, error: null, mails: null, ...over });
+const refused = (i: number, error: string) => ({
+  i,
+  outcome: 'error',
+  to_name: null,
+  balance_before: null,
+  balance_after: null,
+  error,
+  mails: null,
+});
+const outcomesOf = (settled: PromiseSettledResult<{ outcome: string; balance_after: string | null }>[]) =>
+  settled.map((s) =>
+    s.status === 'fulfilled' ? (s.value.balance_after ?? s.value.outcome) : (s.reason as Error).message,
+  );
+
 describe('transfers posted together', () => {
-  it('posts the first ones alone and those that wait meanwhile as one batch, answering each its own row', async () => {
+  it('posts the first ones as batches of one and those that wait meanwhile as one batch, answering each its own row', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db, 2);
+    const b = new TransferBatcher(db, { lanes: 2, mailLease: () => lease });
     const posted = Array.from({ length: 7 }, (_, i) => b.post(args(i)));
     await tick();
-    // Two lanes: the first two go at once, alone; the other five wait.
-    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer', 'cw_transfer']);
-    expect(db.calls[0]!.params.slice(0, 4)).toEqual(['a', 'b', 100, 't0']);
-    db.calls[0]!.answer([ok]);
+    // Two lanes: the first two go at once, each alone; the other five wait.
+    expect(db.calls.map((c) => itemsOf(c.params).map((a) => a.transfer_id))).toEqual([['t0'], ['t1']]);
+    expect(db.calls[0]!.params[1]).toBe(lease.toISOString());
+    db.calls[0]!.answer([row(0)]);
     await tick();
-    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer', 'cw_transfer', 'cw_transfer_batch']);
     expect(itemsOf(db.calls[2]!.params).map((a) => a.transfer_id)).toEqual(['t2', 't3', 't4', 't5', 't6']);
-    db.calls[1]!.answer([{ ...ok, balance_after: '399' }]);
+    db.calls[1]!.answer([row(0, { balance_after: '399' })]);
     db.calls[2]!.answer(
       [0, 1, 2, 3, 4].map((i) =>
-        i === 2
-          ? {
-              i,
-              outcome: 'error',
-              to_name: null,
-              balance_before: null,
-              balance_after: null,
-              error: 'cw:insufficient_funds',
-            }
-          : { i, ...ok, balance_after: String(300 - i), error: null },
+        i === 2 ? refused(i, 'cw:insufficient_funds') : row(i, { balance_after: String(300 - i) }),
       ),
     );
-    const settled = await Promise.allSettled(posted);
-    expect(
-      settled.map((s) => (s.status === 'fulfilled' ? s.value.balance_after : (s.reason as Error).message)),
-    ).toEqual(['400', '399', '300', '299', 'cw:insufficient_funds', '297', '296']);
+    expect(outcomesOf(await Promise.allSettled(posted))).toEqual([
+      '400',
+      '399',
+      '300',
+      '299',
+      'cw:insufficient_funds',
+      '297',
+      '296',
+    ]);
   });
 
   it('with one lane (the default) posts the first alone and everything that waits meanwhile as the next batch', async () => {
@@ -73,69 +84,75 @@ describe('transfers posted together', () => {
     const b = new TransferBatcher(db);
     const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     await tick();
-    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer']);
-    db.calls[0]!.answer([ok]);
+    expect(db.calls).toHaveLength(1);
+    // without a lease the receivers' mail is left pending for the job
+    expect(db.calls[0]!.params[1]).toBeNull();
+    db.calls[0]!.answer([row(0)]);
     await tick();
-    expect(db.calls.map((c) => c.name)).toEqual(['cw_transfer', 'cw_transfer_batch']);
-    expect(itemsOf(db.calls[1]!.params).map((a) => a.transfer_id)).toEqual(['t1', 't2', 't3']);
-    db.calls[1]!.answer([0, 1, 2].map((i) => ({ i, ...ok, error: null })));
+    expect(db.calls.map((c) => itemsOf(c.params).map((a) => a.transfer_id))).toEqual([['t0'], ['t1', 't2', 't3']]);
+    db.calls[1]!.answer([0, 1, 2].map((i) => row(i)));
     expect((await Promise.all(posted)).map((p) => p.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('answers each its own claimed mail', async () => {
+    const db = fakeDatabase();
+    const b = new TransferBatcher(db, { mailLease: () => lease });
+    const mail = (id: string) => ({ id, type: 'transfer_received', title: 'T', body: 'B', link: null, attempts: 1 });
+    const posted = Array.from({ length: 3 }, (_, i) => b.post(args(i)));
+    await tick();
+    db.calls[0]!.answer([row(0, { mails: [mail('n0')] })]);
+    await tick();
+    db.calls[1]!.answer([row(0, { mails: [mail('n1a'), mail('n1b')] }), row(1)]);
+    expect((await Promise.all(posted)).map((p) => p.mails?.map((m) => m.id) ?? null)).toEqual([
+      ['n0'],
+      ['n1a', 'n1b'],
+      null,
+    ]);
   });
 
   it('posts each again alone when the database refused the batch as a whole (it was rolled back)', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db, 2);
+    const b = new TransferBatcher(db, { lanes: 2 });
     const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     await tick();
-    db.calls[0]!.answer([ok]);
+    db.calls[0]!.answer([row(0)]);
     await tick();
-    expect(db.calls[2]!.name).toBe('cw_transfer_batch');
+    expect(itemsOf(db.calls[2]!.params)).toHaveLength(2);
     db.calls[2]!.fail(Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' }));
     await tick();
-    expect(db.calls.slice(3).map((c) => [c.name, c.params[3]])).toEqual([
-      ['cw_transfer', 't2'],
-      ['cw_transfer', 't3'],
-    ]);
-    for (const c of [db.calls[1]!, db.calls[3]!, db.calls[4]!]) c.answer([ok]);
+    expect(db.calls.slice(3).map((c) => itemsOf(c.params).map((a) => a.transfer_id))).toEqual([['t2'], ['t3']]);
+    for (const c of [db.calls[1]!, db.calls[3]!, db.calls[4]!]) c.answer([row(0)]);
     expect((await Promise.all(posted)).map((p) => p.outcome)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
-  it('posts again alone a transfer the batch undid for another reason than a refusal; answers a missing row with an error', async () => {
+  it('answers a transfer alone that the database refused with that error, and a missing row with an error', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db, 2);
-    const posted = Array.from({ length: 5 }, (_, i) => b.post(args(i)));
+    const b = new TransferBatcher(db, { lanes: 2 });
+    const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     const outcomes = Promise.allSettled(posted);
     await tick();
-    db.calls[0]!.answer([ok]);
-    db.calls[1]!.answer([ok]);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' });
+    db.calls[0]!.fail(deadlock);
+    db.calls[1]!.answer([row(0, { outcome: 'key_taken', balance_after: null })]);
     await tick();
-    expect(itemsOf(db.calls[2]!.params).map((a) => a.transfer_id)).toEqual(['t2', 't3', 't4']);
-    const undone = { outcome: 'error', to_name: null, balance_before: null, balance_after: null };
-    // t3 lost a deadlock (e.g. with a lone request holding its Idempotency-Key); no row came for t4
-    db.calls[2]!.answer([
-      { i: 0, ...ok, error: null },
-      { i: 1, ...undone, error: 'deadlock detected' },
-    ]);
-    await tick();
-    expect(db.calls.slice(3).map((c) => [c.name, c.params[3]])).toEqual([['cw_transfer', 't3']]);
-    db.calls[3]!.answer([{ ...ok, outcome: 'key_taken' }]);
-    const settled = await outcomes;
-    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value.outcome : (s.reason as Error).message))).toEqual([
-      'ok',
-      'ok',
-      'ok',
+    // no row came for t3
+    db.calls[2]!.answer([row(0)]);
+    expect(outcomesOf(await outcomes)).toEqual([
+      'deadlock detected',
       'key_taken',
+      '400',
       'the transfer batch gave no answer for this transfer',
     ]);
+    expect(db.calls).toHaveLength(3);
   });
 
   it('posts nothing again when the connection failed (whether the batch committed is unknown)', async () => {
     const db = fakeDatabase();
-    const b = new TransferBatcher(db, 2);
+    const b = new TransferBatcher(db, { lanes: 2 });
     const posted = Array.from({ length: 4 }, (_, i) => b.post(args(i)));
     await tick();
-    db.calls[0]!.answer([ok]);
-    db.calls[1]!.answer([ok]);
+    db.calls[0]!.answer([row(0)]);
+    db.calls[1]!.answer([row(0)]);
     await tick();
     // EPIPE has the shape of a SQLSTATE, but no database said it
     const lost = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });

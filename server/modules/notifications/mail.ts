@@ -7,9 +7,12 @@ import { notificationMail } from '../../mail/templates';
 /** Wait before try n+1 after a failed send; after the last one the mail is given up ('failed'). */
 export const MAIL_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
 /** A claimed mail is someone's for this long: a worker that died mid-send hands it back after it. */
-const LEASE_MS = 2 * 60_000;
+export const MAIL_LEASE_MS = 2 * 60_000;
+/** A mail whose lease ends sooner than this is left for the job: sent now, it might also be sent by the next holder. */
+const LEASE_MARGIN_MS = 15_000;
 
-type Claimed = {
+/** A mail claimed for this instance to send (attempt `attempts`), until `leaseEnds`. */
+export type Claimed = {
   id: string;
   type: string;
   title: string;
@@ -18,6 +21,7 @@ type Claimed = {
   attempts: number;
   email: string;
   firstName: string;
+  leaseEnds: string | Date;
 };
 
 /**
@@ -49,7 +53,7 @@ async function claim(
     .update(notifications)
     .set({
       mailAttempts: sql`${notifications.mailAttempts} + 1`,
-      mailNextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      mailNextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS),
     })
     .from(users)
     .where(and(inArray(notifications.id, due), eq(users.id, notifications.userId)))
@@ -62,7 +66,8 @@ async function claim(
       attempts: notifications.mailAttempts,
       email: users.email,
       firstName: users.firstName,
-    });
+      leaseEnds: notifications.mailNextAttemptAt,
+    }) as Promise<Claimed[]>;
 }
 
 type Outcome = { id: string; attempts: number; state: 'pending' | 'sent' | 'failed'; next: string | null };
@@ -113,10 +118,13 @@ class Outcomes {
 
   add(o: Outcome) {
     this.known.push(o);
-    this.writing ??= this.write();
+    if (!this.writing) this.writing = this.write();
   }
 
+  /** Writes until nothing is left, and clears `writing` in the same step that finds nothing left. */
   private async write() {
+    // `writing` is set before this goes on: finished at once, it would be cleared before it was set
+    await Promise.resolve();
     try {
       while (this.known.length && !this.failed) {
         const o = this.known.splice(0);
@@ -141,6 +149,21 @@ class Outcomes {
   }
 }
 
+/**
+ * Sends mail claimed for this instance, in order, and records each outcome. One whose lease is about to end is
+ * left to whoever claims it next; if the database fails to record an outcome, the rest stay claimed and go after
+ * their lease.
+ */
+export async function sendClaimed(ctx: AppContext, claimed: Claimed[]): Promise<void> {
+  const outcomes = new Outcomes(ctx);
+  for (const n of claimed) {
+    if (outcomes.failed) break;
+    if (new Date(n.leaseEnds).getTime() - ctx.now().getTime() < LEASE_MARGIN_MS) continue;
+    outcomes.add(await attempt(ctx, n));
+  }
+  await outcomes.written();
+}
+
 /** Sends what is due (optionally only some events' or people's); answers how many it tried. */
 export async function sendDueMail(
   ctx: AppContext,
@@ -149,10 +172,7 @@ export async function sendDueMail(
   let tried = 0;
   for (;;) {
     const batch = await claim(ctx, only.limit ?? 20, only);
-    const outcomes = new Outcomes(ctx);
-    // The database failed to record one: the rest stay claimed and go after the lease.
-    for (const n of batch) if (!outcomes.failed) outcomes.add(await attempt(ctx, n));
-    await outcomes.written();
+    await sendClaimed(ctx, batch);
     tried += batch.length;
     if (batch.length < (only.limit ?? 20)) return tried;
   }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type NotificationType, STAFF_ROLES, mailOnByDefault, mailLocked } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { sendDueMail } from './mail';
+import { type Claimed, sendClaimed, sendDueMail } from './mail';
 
 export interface NotificationEvent {
   type: NotificationType;
@@ -90,6 +90,32 @@ export function mailSoon(ctx: AppContext, eventKeys: string[]): void {
       }
     } finally {
       k.running = false;
+    }
+  });
+}
+
+/** Mail claimed for this instance when its notifications were written, per app, and whether a sender is on it. */
+const claimedQueues = new WeakMap<AppContext, { mails: Claimed[]; running: boolean }>();
+
+/**
+ * Sends mail that the transaction writing it already claimed for this instance (a transfer's receivers'), after
+ * that transaction committed, without holding up the answer. Mail handed over while some is being sent joins the
+ * next round, so outcomes known together are recorded together; what this does not send, the mail job sends once
+ * the lease has run out.
+ */
+export function mailClaimed(ctx: AppContext, mails: Claimed[]): void {
+  if (!mails.length) return;
+  let q = claimedQueues.get(ctx);
+  if (!q) claimedQueues.set(ctx, (q = { mails: [], running: false }));
+  q.mails.push(...mails);
+  if (q.running) return;
+  q.running = true;
+  const queue = q;
+  ctx.background.run('notification mail', async () => {
+    try {
+      while (queue.mails.length) await sendClaimed(ctx, queue.mails.splice(0));
+    } finally {
+      queue.running = false;
     }
   });
 }

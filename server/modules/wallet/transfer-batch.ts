@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { type Claimed, MAIL_LEASE_MS } from '../notifications/mail';
 
-/** One transfer as cw_transfer and cw_transfer_batch take it (migration 0025), named. */
+/** One transfer as cw_transfer_batch takes it (migrations 0025, 0027), named. */
 export interface TransferArgs {
   from: string;
   to: string;
@@ -25,14 +26,12 @@ export interface Posted {
   to_name: string | null;
   balance_before: string | null;
   balance_after: string | null;
-  /** false when the batch told no one of it (no mail to send); cw_transfer alone does not say */
-  notified?: boolean;
+  /** the receivers' mail, claimed for this instance to send (when the batch was given a lease) */
+  mails: Claimed[] | null;
 }
 
-const SINGLE = `select outcome, to_name, balance_before::text, balance_after::text
-  from cw_transfer($1::uuid, $2::uuid, $3::bigint, $4::uuid, $5::uuid, $6::uuid, $7, $8, $9::jsonb, $10::uuid, $11::timestamptz, $12, $13, $14, $15)`;
-const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::text, error, notified
-  from cw_transfer_batch($1::jsonb)`;
+const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::text, error, mails
+  from cw_transfer_batch($1::jsonb, $2::timestamptz)`;
 
 /** Most transfers in one transaction: a batch holds its wallets' locks until it commits. */
 const MAX_BATCH = 32;
@@ -50,26 +49,7 @@ interface Waiting {
   reject(err: unknown): void;
 }
 
-const single = (database: Pick<Database, 'query'>, a: TransferArgs) =>
-  database
-    .query<Posted>('cw_transfer', SINGLE, [
-      a.from,
-      a.to,
-      a.amount,
-      a.transfer_id,
-      a.entry_from,
-      a.entry_to,
-      a.reference,
-      a.description,
-      JSON.stringify(a.meta),
-      a.created_by,
-      a.at,
-      a.principal,
-      a.key,
-      a.request_hash,
-      a.answer,
-    ])
-    .then((rows) => rows[0]!);
+type Row = Omit<Posted, 'outcome'> & { i: number; outcome: Posted['outcome'] | 'error'; error: string | null };
 
 /** The database reported the error itself (a SQLSTATE), so the transaction was rolled back: nothing of it stays. */
 const rolledBack = (err: unknown) => {
@@ -77,19 +57,30 @@ const rolledBack = (err: unknown) => {
   return typeof e?.severity === 'string' && /^[0-9A-Z]{5}$/.test(String(e.code ?? ''));
 };
 
+export interface BatcherOptions {
+  lanes?: number;
+  /** until when the receivers' mail is claimed for this instance (null: left pending for the mail job and kicks) */
+  mailLease?: () => Date | null;
+}
+
 /**
- * Transfers that arrive while earlier ones are with the database are posted together, in one
- * transaction (cw_transfer_batch): one commit for all of them instead of one each. Alone, a transfer
- * is posted as before. What each caller gets is what cw_transfer would have answered or raised for it.
+ * Transfers that arrive while earlier ones are with the database are posted together, in one transaction
+ * (cw_transfer_batch, migration 0027): one commit for all of them instead of one each. Alone, a transfer is a batch
+ * of one. What each caller gets is its own row: posted, its key taken, or its refusal ('cw:<reason>') as an error.
  */
 export class TransferBatcher {
   private readonly waiting: Waiting[] = [];
   private busy = 0;
+  private readonly lanes: number;
+  private readonly mailLease: () => Date | null;
 
   constructor(
     private readonly database: Pick<Database, 'query'>,
-    private readonly lanes = LANES,
-  ) {}
+    options: BatcherOptions = {},
+  ) {
+    this.lanes = options.lanes ?? LANES;
+    this.mailLease = options.mailLease ?? (() => null);
+  }
 
   post(args: TransferArgs): Promise<Posted> {
     return new Promise((resolve, reject) => {
@@ -110,48 +101,41 @@ export class TransferBatcher {
   }
 
   private async run(batch: Waiting[]) {
-    if (batch.length === 1) return this.alone(batch[0]!);
-    let rows: (Omit<Posted, 'outcome'> & { i: number; outcome: Posted['outcome'] | 'error'; error: string | null })[];
+    let rows: Row[];
     try {
-      rows = await this.database.query('cw_transfer_batch', BATCH, [JSON.stringify(batch.map((w) => w.args))]);
+      rows = await this.database.query<Row>('cw_transfer_batch', BATCH, [
+        JSON.stringify(batch.map((w) => w.args)),
+        this.mailLease()?.toISOString() ?? null,
+      ]);
     } catch (err) {
       // Refused as a whole (a deadlock, a check at commit): each on its own, which says whose it was.
-      if (rolledBack(err)) await Promise.all(batch.map((w) => this.alone(w)));
-      // The connection failed: whether it committed is unknown, so nothing is posted again.
+      if (rolledBack(err) && batch.length > 1) await Promise.all(batch.map((w) => this.run([w])));
+      // Alone, or the connection failed (whether it committed is unknown): the error is the answer.
       else for (const w of batch) w.reject(err);
       return;
     }
-    const retry: Waiting[] = [];
     const answered = new Set<Waiting>();
     for (const { i, error, ...posted } of rows) {
       const w = batch[i];
       if (!w) continue;
       answered.add(w);
-      if (posted.outcome !== 'error') w.resolve(posted as Posted);
-      // A refusal is the transfer's answer. Any other error row (cw_transfer_batch before migration 0025 ran each
-      // transfer in a subtransaction and answered what undid it) is posted again on its own.
-      else if (error?.startsWith('cw:')) w.reject(new Error(error));
-      else retry.push(w);
+      if (posted.outcome === 'error') w.reject(new Error(error ?? 'cw:unknown'));
+      else w.resolve(posted as Posted);
     }
     for (const w of batch)
       if (!answered.has(w)) w.reject(new Error('the transfer batch gave no answer for this transfer'));
-    await Promise.all(retry.map((w) => this.alone(w)));
-  }
-
-  private async alone(w: Waiting) {
-    try {
-      w.resolve(await single(this.database, w.args));
-    } catch (err) {
-      w.reject(err);
-    }
   }
 }
 
 const batchers = new WeakMap<Database, TransferBatcher>();
 
-/** Posts a transfer through cw_transfer, with the others this instance is posting at the same moment. */
+/** Posts a transfer through cw_transfer_batch, with the others this instance is posting at the same moment. */
 export function postTransfer(ctx: AppContext, args: TransferArgs): Promise<Posted> {
   let b = batchers.get(ctx.database);
-  if (!b) batchers.set(ctx.database, (b = new TransferBatcher(ctx.database)));
+  if (!b)
+    batchers.set(
+      ctx.database,
+      (b = new TransferBatcher(ctx.database, { mailLease: () => new Date(ctx.now().getTime() + MAIL_LEASE_MS) })),
+    );
   return b.post(args);
 }

@@ -8,7 +8,7 @@ import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS, moneyKey, onKeyTaken } from '../../plugi
 import { newReference } from '../ledger/refs';
 import { ownWalletId } from './access';
 import { failpoint } from '../../lib/failpoints';
-import { mailSoon } from '../notifications/service';
+import { mailClaimed } from '../notifications/service';
 import { type Posted, postTransfer } from './transfer-batch';
 
 export interface TransferResult {
@@ -26,7 +26,7 @@ export interface TransferResult {
   created_at: string;
 }
 
-/** What cw_transfer fills in from the locked rows: JSON strings in the answer it stores. */
+/** What cw_transfer_batch fills in from the locked rows: JSON strings in the answer it stores. */
 const FILLED = {
   to_name: '__cw_to_name__',
   balance_before: '__cw_balance_before__',
@@ -52,12 +52,12 @@ function refusal(err: unknown): AppError | null {
 
 /**
  * A transfer between master wallets. The decision and the posting are one database function
- * (cw_transfer, migration 0013) called in one round trip that commits on its own: the wallets'
+ * (cw_transfer_batch, migrations 0025 and 0027) called in one round trip that commits on its own: the wallets'
  * row locks are then held only while the database works, not while answers travel to this
  * process and back, which is what bounds transfers between the same two wallets; transfers that
  * arrive together share one commit (transfer-batch.ts). The request's
  * Idempotency-Key is claimed and answered inside it (the answer is `answer(result)`, which the
- * route must send as it is).
+ * route must send as it is), and the receivers' mail is claimed for this instance, which sends it after.
  */
 export async function transfer(
   ctx: AppContext,
@@ -110,7 +110,7 @@ export async function transfer(
     }
     if (row.outcome === 'ok') {
       if (idem) idem.completed = true;
-      if (row.notified !== false) mailSoon(ctx, [`transfer:${base.id}`]);
+      if (row.mails) mailClaimed(ctx, row.mails);
       await failpoint(ctx, 'money.after-commit');
       return {
         ...base,
