@@ -119,7 +119,7 @@ async function main() {
       const started = performance.now();
       await t.ctx.background.settled();
       const took = performance.now() - started;
-      if (took > 500) process.stdout.write(`  (the runs before's mail was still going out: sent in ${secs(took)})\n`);
+      if (took > 500) process.stdout.write(`  (the earlier runs' mail was still going out: sent in ${secs(took)})\n`);
       await settle();
     };
     const rows: string[] = [];
