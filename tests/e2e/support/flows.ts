@@ -67,7 +67,16 @@ async function logIn(page: Page, email: string, password: string, opts: { prefil
   await page.getByRole('button', { name: 'Login' }).click();
   const setup = page.getByText('Setup your 2FA');
   const code = page.getByRole('heading', { name: 'Authentication Code' });
-  await expect(setup.or(code)).toBeVisible();
+  await expect(setup.or(code))
+    .toBeVisible()
+    .catch(async (err: Error) => {
+      // Says what the person would see instead (an error screen, the form still filled, a spinner).
+      const shown = await page
+        .locator('#root')
+        .innerText()
+        .catch(() => '(unreadable)');
+      throw new Error(`${err.message}\nInstead ${page.url()} shows:\n${shown.slice(0, 600)}`);
+    });
   if (await setup.isVisible()) {
     await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
