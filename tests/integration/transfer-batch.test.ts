@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
@@ -18,6 +18,8 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
+
+class RolledBack extends Error {}
 
 const send = (from: Actor, to: string, amount: string) =>
   t.api('POST', '/wallet/transfer', { token: from.token, body: { wallet_id: to, amount } });
@@ -224,6 +226,38 @@ describe('cw_transfer_batch, a batch posted as sets', () => {
       expect(n).toMatchObject({ mail_state: 'pending', mail_attempts: 1 });
       expect(new Date(n.mail_next_attempt_at as string).getTime()).toBe(lease.getTime());
     }
+  });
+
+  it('reads only its own wallets, however many there are', async () => {
+    const a = await newIndividual(t);
+    const b = await newIndividual(t);
+    await fundWallet(t, a.id, 1_000);
+    const read = sqlTag`(select coalesce(sum(seq_tup_read + idx_tup_fetch), 0) from pg_stat_xact_user_tables
+      where relname = 'ledger_accounts')`;
+    const batch = JSON.stringify([item(a.id, { to: b.id })]);
+    const lease = new Date(Date.now() + 120_000).toISOString();
+    let row: Record<string, unknown> | undefined;
+    // Rolled back: the other tests of this database never see the extra wallets.
+    await t.ctx.db
+      .transaction(async (tx) => {
+        // Wallets enough that reading them all would show; their owners need not exist for this.
+        await tx.execute(sqlTag`insert into ledger_accounts (id, kind, owner_id)
+          select gen_random_uuid(), 'wallet', gen_random_uuid() from generate_series(1, 400)`);
+        // This connection's counts not yet reported include earlier statements': read before and after, in one go.
+        const result = (await tx.execute(sqlTag`with posted as materialized (
+            select outcome from cw_transfer_batch(${batch}::jsonb, ${lease}::timestamptz))
+          select ${read} as before, (select string_agg(outcome, ',') from posted) as outcomes, ${read} as after`)) as {
+          rows: Record<string, unknown>[];
+        };
+        row = result.rows[0];
+        throw new RolledBack();
+      })
+      .catch((err) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
+    expect(row!.outcomes).toBe('ok');
+    // Its two wallets, each found, locked, updated and checked by the ledger's triggers: a few reads each.
+    expect(Number(row!.after) - Number(row!.before)).toBeLessThan(40);
   });
 
   it("without a lease leaves the receivers' mail pending and due at once, for the mail job (SQL callers, cw_transfer)", async () => {

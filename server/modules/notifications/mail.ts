@@ -101,6 +101,7 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
 const RECORD = `update notifications n
   set mail_state = ($2::text[])[array_position($1::uuid[], n.id)],
     mail_next_attempt_at = ($3::timestamptz[])[array_position($1::uuid[], n.id)]
+  from (select set_config('synchronous_commit', 'off', true)) relaxed
   where n.id = any ($1::uuid[]) and n.mail_state is not distinct from 'pending'
     and n.mail_attempts = ($4::int[])[array_position($1::uuid[], n.id)]`;
 

@@ -93,38 +93,62 @@ export class TransferBatcher {
     while (this.busy < this.lanes && this.waiting.length) {
       const batch = this.waiting.splice(0, MAX_BATCH);
       this.busy++;
-      void this.run(batch).finally(() => {
-        this.busy--;
-        this.pump();
-      });
+      void this.run(batch);
     }
   }
 
   private async run(batch: Waiting[]) {
-    let rows: Row[];
-    try {
-      rows = await this.database.query<Row>('cw_transfer_batch', BATCH, [
-        JSON.stringify(batch.map((w) => w.args)),
-        this.mailLease()?.toISOString() ?? null,
-      ]);
-    } catch (err) {
+    const result = await this.attempt(batch);
+    if ('err' in result && rolledBack(result.err) && batch.length > 1) {
       // Refused as a whole (a deadlock, a check at commit): each on its own, which says whose it was.
-      if (rolledBack(err) && batch.length > 1) await Promise.all(batch.map((w) => this.run([w])));
-      // Alone, or the connection failed (whether it committed is unknown): the error is the answer.
-      else for (const w of batch) w.reject(err);
+      const alone = await Promise.all(batch.map((w) => this.attempt([w])));
+      this.free();
+      for (const [k, w] of batch.entries()) answer([w], alone[k]!);
       return;
     }
-    const answered = new Set<Waiting>();
-    for (const { i, error, ...posted } of rows) {
-      const w = batch[i];
-      if (!w) continue;
-      answered.add(w);
-      if (posted.outcome === 'error') w.reject(new Error(error ?? 'cw:unknown'));
-      else w.resolve(posted as Posted);
-    }
-    for (const w of batch)
-      if (!answered.has(w)) w.reject(new Error('the transfer batch gave no answer for this transfer'));
+    // The lane is given the next batch before this one's callers go on: their answers are written to their
+    // sockets while the database already works, instead of the database waiting for those writes.
+    this.free();
+    answer(batch, result);
   }
+
+  private free() {
+    this.busy--;
+    this.pump();
+  }
+
+  private async attempt(batch: Waiting[]): Promise<Result> {
+    try {
+      return {
+        rows: await this.database.query<Row>('cw_transfer_batch', BATCH, [
+          JSON.stringify(batch.map((w) => w.args)),
+          this.mailLease()?.toISOString() ?? null,
+        ]),
+      };
+    } catch (err) {
+      return { err };
+    }
+  }
+}
+
+type Result = { rows: Row[] } | { err: unknown };
+
+/** Each caller its own row; an error (alone, or the connection failed: whether it committed is unknown) to all. */
+function answer(batch: Waiting[], result: Result) {
+  if ('err' in result) {
+    for (const w of batch) w.reject(result.err);
+    return;
+  }
+  const answered = new Set<Waiting>();
+  for (const { i, error, ...posted } of result.rows) {
+    const w = batch[i];
+    if (!w) continue;
+    answered.add(w);
+    if (posted.outcome === 'error') w.reject(new Error(error ?? 'cw:unknown'));
+    else w.resolve(posted as Posted);
+  }
+  for (const w of batch)
+    if (!answered.has(w)) w.reject(new Error('the transfer batch gave no answer for this transfer'));
 }
 
 const batchers = new WeakMap<Database, TransferBatcher>();
