@@ -98,6 +98,8 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
 // Only the holder records it (the attempt it claimed): a lease that ran out may have passed the row on. The rows are
 // found by primary key, each one's outcome by its place in the arrays. "is not distinct from" keeps the partial
 // indexes of pending mail out of the plan: with stale statistics the planner read every pending mail to find these.
+// It commits without waiting for the disk: a database crash can lose only this record, and the mail then goes again
+// after its lease, as after an instance's crash between send and record; the transfers' commits stop waiting on it.
 const RECORD = `update notifications n
   set mail_state = ($2::text[])[array_position($1::uuid[], n.id)],
     mail_next_attempt_at = ($3::timestamptz[])[array_position($1::uuid[], n.id)]
