@@ -60,6 +60,9 @@ export async function logInThroughUi(page: Page, email: string, password: string
 async function logIn(page: Page, email: string, password: string, opts: { prefilled?: boolean }) {
   // `/` and `/login` are the same screen.
   if (!['/', '/login'].includes(new URL(page.url(), 'http://x').pathname)) await page.goto('/login');
+  // The address changes before the screen does: a screen left for this one (the invitation's, say) can still
+  // show its own Email and Password fields, and what is typed there is gone when the login screen replaces it.
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   const emailField = page.getByLabel('Email');
   if (opts.prefilled) await expect(emailField).toHaveValue(email);
   else await emailField.fill(email);
