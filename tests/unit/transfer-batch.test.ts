@@ -110,6 +110,29 @@ describe('transfers posted together', () => {
     ]);
   });
 
+  it("sends the next batch before the last one's callers go on, with a pool that sends from a nextTick (as pg-pool)", async () => {
+    const events: string[] = [];
+    const answers: ((rows: unknown[]) => void)[] = [];
+    const db = {
+      query: <T>(_name: string, _text: string, params: unknown[]) =>
+        new Promise<T[]>((resolve) =>
+          process.nextTick(() => {
+            events.push(`sent ${itemsOf(params).map((a) => a.transfer_id)}`);
+            answers.push((rows) => resolve(rows as T[]));
+          }),
+        ),
+    };
+    const b = new TransferBatcher(db);
+    const first = b.post(args(0)).then(() => events.push('t0 answered'));
+    await tick();
+    const more = [1, 2].map((i) => b.post(args(i)));
+    answers[0]!([row(0)]);
+    await first;
+    expect(events).toEqual(['sent t0', 'sent t1,t2', 't0 answered']);
+    answers[1]!([row(0), row(1)]);
+    await Promise.all(more);
+  });
+
   it('posts each again alone when the database refused the batch as a whole (it was rolled back)', async () => {
     const db = fakeDatabase();
     const b = new TransferBatcher(db, { lanes: 2 });

@@ -103,13 +103,17 @@ export class TransferBatcher {
       // Refused as a whole (a deadlock, a check at commit): each on its own, which says whose it was.
       const alone = await Promise.all(batch.map((w) => this.attempt([w])));
       this.free();
-      for (const [k, w] of batch.entries()) answer([w], alone[k]!);
+      process.nextTick(() => {
+        for (const [k, w] of batch.entries()) answer([w], alone[k]!);
+      });
       return;
     }
     // The lane is given the next batch before this one's callers go on: their answers are written to their
-    // sockets while the database already works, instead of the database waiting for those writes.
+    // sockets while the database already works, instead of the database waiting for those writes. The pool sends
+    // a query from a process.nextTick, after every promise continuation queued before it, so the callers go on
+    // from a nextTick queued after it: otherwise each caller's answer was written before the next batch was sent.
     this.free();
-    answer(batch, result);
+    process.nextTick(answer, batch, result);
   }
 
   private free() {
