@@ -104,6 +104,31 @@ describe('the database guards the ledger', () => {
     expect([await balance(a.id), await balance(b.id)]).toEqual([1_000, 0]);
   });
 
+  it('checks an account against its last entry when one transaction gives it several', async () => {
+    const [a, b] = [await newWallet(), await newWallet()];
+    await t.ctx.db.transaction((tx) =>
+      post(tx, {
+        kind: 'test',
+        reference: newReference('TST'),
+        legs: [
+          { accountId: PLATFORM.tronDeposits, amount: -1_000 },
+          { accountId: a.id, amount: 1_000 },
+        ],
+      }),
+    );
+    // b's balance follows its first entry of the transaction, not its second
+    const message = await failure(
+      handWritten([
+        { accountId: a.id, amount: -300, before: 1_000 },
+        { accountId: b.id, amount: 300, before: 0 },
+        { accountId: a.id, amount: -200, before: 700 },
+        { accountId: b.id, amount: 200, before: 300, setBalance: 300 },
+      ]),
+    );
+    expect(message).toMatch(/holds a balance of 300 but its last entry says 500/);
+    expect([await balance(a.id), await balance(b.id)]).toEqual([1_000, 0]);
+  });
+
   it('accepts what the posting code writes: several postings to one account in one transaction, and a transfer', async () => {
     const [a, b] = [await newWallet(), await newWallet()];
     await t.ctx.db.transaction(async (tx) => {

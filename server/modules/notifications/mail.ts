@@ -95,17 +95,10 @@ async function attempt(ctx: AppContext, n: Claimed): Promise<Outcome> {
   };
 }
 
-// Only the holder records it (the attempt it claimed): a lease that ran out may have passed the row on. The rows are
-// found by primary key, each one's outcome by its place in the arrays. "is not distinct from" keeps the partial
-// indexes of pending mail out of the plan: with stale statistics the planner read every pending mail to find these.
-// It commits without waiting for the disk: a database crash can lose only this record, and the mail then goes again
-// after its lease, as after an instance's crash between send and record; the transfers' commits stop waiting on it.
-const RECORD = `update notifications n
-  set mail_state = ($2::text[])[array_position($1::uuid[], n.id)],
-    mail_next_attempt_at = ($3::timestamptz[])[array_position($1::uuid[], n.id)]
-  from (select set_config('synchronous_commit', 'off', true)) relaxed
-  where n.id = any ($1::uuid[]) and n.mail_state is not distinct from 'pending'
-    and n.mail_attempts = ($4::int[])[array_position($1::uuid[], n.id)]`;
+// Only the holder records it (the attempt it claimed), without waiting for the disk: a database crash can lose only
+// this record, and the mail then goes again after its lease, as after an instance's crash between send and record; the
+// transfers' commits stop waiting on it. A function (migration 0029), so that it is planned once per connection.
+const RECORD = 'select cw_mail_outcomes($1::uuid[], $2::text[], $3::timestamptz[], $4::int[])';
 
 /**
  * Writes outcomes as soon as they are known, those known together in one statement: a slow or stuck
