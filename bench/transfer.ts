@@ -10,7 +10,9 @@
  * made by the same function a login uses; before each run, each was last seen at a random moment of the minute
  * before, and the app has seen a request of each), at 10 and 50 connections. Baseline, in the same run:
  * `pgbench -c N -j 2 -T S` (built-in TPC-B-like script) on a scratch database `cw_bench_*` of the
- * same server, initialised with `pgbench -i -s BENCH_PGBENCH_SCALE` (10; 1 in quick mode).
+ * same server, initialised with `pgbench -i -s BENCH_PGBENCH_SCALE` (10; 1 in quick mode). The two take
+ * turns: each case's run is cut into BENCH_TRANSFER_SLICES slices (3; 1 in quick mode), pgbench then the
+ * product in each, and the ratio is of all each did over all its time (each slice's ratio is printed too).
  * Beside it, what the database alone allows the product: pgbench running the transfer's own
  * database function (cw_transfer, with an idempotency key, as a request calls it, one call per
  * transaction) between the same wallets at the same concurrency, with no HTTP and no Node.
@@ -41,6 +43,17 @@ import { type BenchApp, envInt, int, rowsOf, scratchPostgres, scratchServer, sec
 
 const run = promisify(execFile);
 const SECONDS = runSeconds();
+/** The baseline and the product take turns in this many slices of each case's run (BENCH_TRANSFER_SLICES). */
+const SLICES = envInt('BENCH_TRANSFER_SLICES', QUICK ? 1 : 3);
+/**
+ * Transfers before a case's first slice (BENCH_TRANSFER_WARM_UP): after 2 s the product was still 15-25% slower in
+ * that slice than in the next two (docs/benchmarks.md, seventh round).
+ */
+const WARM_UP_SECONDS = envInt('BENCH_TRANSFER_WARM_UP', 5);
+const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / SLICES));
+/** Transactions per second over several runs: all they did over all their time. */
+const rate = (runs: [perSecond: number, seconds: number][]) =>
+  runs.reduce((n, [r, s]) => n + r * s, 0) / runs.reduce((n, [, s]) => n + s, 0);
 const CONCURRENCY = [10, 50];
 /** BENCH_TRANSFER_CASES=10:spread,50:hot runs only those cases (for profiling one of them). */
 const CASES =
@@ -61,7 +74,9 @@ interface Wallets {
 }
 
 async function main() {
-  header(`Wallet transfer vs pgbench TPC-B-like, ${CONCURRENCY.join(' and ')} connections, ${SECONDS} s per run`);
+  header(
+    `Wallet transfer vs pgbench TPC-B-like, ${CONCURRENCY.join(' and ')} connections, ${SLICES} × ${SLICE_SECONDS} s per run, the baseline and the product taking turns`,
+  );
   const problems = new Problems();
   const server = scratchServer();
   const t = await startBenchApp();
@@ -124,31 +139,55 @@ async function main() {
     };
     const rows: string[] = [];
     for (const c of CONCURRENCY) {
-      if (![hot, spread].some((w) => wanted(c, w))) continue;
-      await quiet();
-      const base = pgbench ? await runPgbench(pgbench.url, c, problems) : null;
-      for (const w of [hot, spread]) {
-        if (!wanted(c, w)) continue;
+      const cases = [hot, spread].filter((w) => wanted(c, w));
+      if (!cases.length) continue;
+      // The baseline and the product take turns, slice by slice, so that both meet the same moments of a shared
+      // machine: run one after the other, minutes apart, their ratio moved as much as any change to the product did.
+      const base: { tps: number; seconds: number }[] = [];
+      const product = new Map<Wallets, LoadResult[]>(cases.map((w) => [w, []]));
+      const alone = new Map<Wallets, { tps: number } | null>();
+      for (let slice = 0; slice < SLICES; slice++) {
         await quiet();
-        const alone = scripts ? await runFunction(t.databaseUrl!, scripts.of(w), w.name, c, problems) : null;
-        // Warm-up right before the run (its transfers are checked with the others): the customers' sessions
-        // are then as fresh as an active customer's (each is checked against the database once a minute),
-        // not all due at once after the minute the baselines took.
-        await active(t, w);
-        await transfer(w, 10, QUICK ? 1 : 2, `W${c}${w.name[0]}`);
-        await quiet();
-        const before = loadAverage();
-        const r = await transfer(w, c, SECONDS, `R${c}${w.name[0]}`);
-        process.stdout.write(`  product, ${w.name}, ${c} connections: ${describeRun(r, before)}\n`);
-        const ratio = base ? r.rps / base.tps : NaN;
+        if (pgbench)
+          base.push({ ...(await runPgbench(pgbench.url, c, SLICE_SECONDS, problems)), seconds: SLICE_SECONDS });
+        for (const w of cases) {
+          if (slice === 0) {
+            await quiet();
+            alone.set(w, scripts ? await runFunction(t.databaseUrl!, scripts.of(w), w.name, c, problems) : null);
+            // Warm-up right before the first slice (its transfers are checked with the others): the customers'
+            // sessions are then as fresh as an active customer's (each is checked against the database once a
+            // minute), not all due at once after the minute the baselines took.
+            await active(t, w);
+            await transfer(w, 10, QUICK ? 1 : WARM_UP_SECONDS, `W${c}${w.name[0]}`);
+          }
+          await quiet();
+          const before = loadAverage();
+          const r = await transfer(w, c, SLICE_SECONDS, `R${c}${w.name[0]}${slice}`);
+          process.stdout.write(
+            `  product, ${w.name}, ${c} connections, slice ${slice + 1}: ${describeRun(r, before)}\n`,
+          );
+          product.get(w)!.push(r);
+        }
+      }
+      const baseTps = base.length ? rate(base.map((b) => [b.tps, b.seconds])) : NaN;
+      for (const w of cases) {
+        const runs = product.get(w)!;
+        const tps = rate(runs.map((r) => [r.rps, r.seconds]));
+        const p99 = Math.max(...runs.map((r) => r.p99));
+        const ok = runs.every((r) => r.ok > 0);
+        const ratio = tps / baseTps;
+        const slices = base.length ? runs.map((r, i) => fixed(r.rps / base[i]!.tps, 2)).join(', ') : '';
+        const a = alone.get(w);
         rows.push(
-          `  ${String(c).padStart(2)} connections, ${w.name.padEnd(16)} product ${fixed(r.rps, 0).padStart(5)} tps, p99 ${(r.ok ? `${fixed(r.p99, 0)} ms` : '—').padStart(8)} | ` +
-            (base ? `pgbench ${fixed(base.tps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}` : 'pgbench not run') +
-            (alone
-              ? ` | cw_transfer alone ${fixed(alone.tps, 0).padStart(5)} tps (product ${fixed(r.rps / alone.tps, 2)} of it)`
+          `  ${String(c).padStart(2)} connections, ${w.name.padEnd(16)} product ${fixed(tps, 0).padStart(5)} tps, p99 ${(ok ? `${fixed(p99, 0)} ms` : '—').padStart(8)} | ` +
+            (base.length
+              ? `pgbench ${fixed(baseTps, 0).padStart(5)} tps | ratio ${fixed(ratio, 2)}${SLICES > 1 ? ` (slices ${slices})` : ''}`
+              : 'pgbench not run') +
+            (a
+              ? ` | cw_transfer alone ${fixed(a.tps, 0).padStart(5)} tps (product ${fixed(tps / a.tps, 2)} of it)`
               : ''),
         );
-        if (base)
+        if (base.length)
           goal(
             `transfers (${w.name}, ${c} connections) ≥ 50% of pgbench's tps (${fixed(ratio * 100, 0)}%)`,
             ratio >= 0.5,
@@ -250,10 +289,10 @@ async function fixtures(t: BenchApp) {
   return { hot, spread, funded };
 }
 
-async function runPgbench(url: string, clients: number, problems: Problems): Promise<{ tps: number }> {
+async function runPgbench(url: string, clients: number, seconds: number, problems: Problems): Promise<{ tps: number }> {
   const before = await pgbenchSums(url);
   const load = loadAverage();
-  const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(Math.round(SECONDS)), url]);
+  const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), url]);
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
   const latency = /latency average = ([\d.]+ ms)/.exec(stdout)?.[1] ?? '?';
