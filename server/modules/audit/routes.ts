@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ApiAuditEntry, auditListQuery } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, auditLogCount } from '../../db/schema';
 import { type CsvColumn, cursorOf, sendCsv } from '../../lib/csv';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport, offsetOf, paged } from '../../lib/paging';
@@ -60,7 +60,12 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset(isExport(page) ? 0 : page.offset),
-    isExport(page) ? [undefined] : db.select({ n: count() }).from(auditLog).where(cond),
+    isExport(page)
+      ? [undefined]
+      : cond
+        ? db.select({ n: count() }).from(auditLog).where(cond)
+        : // the whole trail: its kept count (migration 0030), not a count of every row
+          db.select({ n: sql<number>`coalesce(sum(${auditLogCount.rows}), 0)`.mapWith(Number) }).from(auditLogCount),
   ]);
   const data = rows.map(
     (a): ApiAuditEntry => ({
