@@ -539,22 +539,29 @@ describe('the audit trail of staff actions', () => {
     };
     const before = await listed();
     expect(before).toBe(await counted());
-    const row = (n: number) => ({
+    const row = (n: number, action = 'test.kept_count') => ({
       id: randomUUID(),
       actorId: sa.id,
       actorEmail: sa.email,
       actorRole: 'Super-Admin',
-      action: 'test.kept_count',
+      action,
       objectType: 'test',
       objectId: String(n),
       status: 200,
     });
-    await t.ctx.db.insert(auditLog).values([row(1), row(2), row(3)]);
+    await t.ctx.db.insert(auditLog).values([row(1), row(2), row(3, 'Test.Other')]);
     await t.ctx.db.insert(auditLog).values(row(4));
     expect(await listed()).toBe(before + 4);
     expect(await counted()).toBe(before + 4);
-    // a filter still counts what it matches
+    // by action prefix, case-insensitive, with LIKE's wildcards taken as they are typed
+    expect(await listed('&action=test.')).toBe(4);
+    expect(await listed('&action=TEST.kept')).toBe(3);
+    expect(await listed('&action=test.other')).toBe(1);
+    expect(await listed('&action=test_')).toBe(0);
+    expect(await listed('&action=%25kept')).toBe(0);
+    // with any other filter the rows are counted
     expect(await listed('&object_type=test')).toBe(4);
+    expect(await listed('&object_type=test&action=test.k')).toBe(3);
   });
 
   it('records top-up decisions, card flags, verification, fee and momo edits, company status and admin changes, with their objects', {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 import type { AllowedType } from '../../lib/uploads';
 import { users } from './identity';
@@ -80,11 +80,16 @@ export const auditLog = pgTable(
 );
 
 /**
- * How many rows audit_log holds (migration 0030): its unfiltered list's total, read from 16 rows instead of counted
- * over the whole trail. Each insert statement adds its rows to the slot of its connection's backend, so concurrent
- * audited actions seldom wait on the same row; the total is the sum of the slots. The trail is append-only.
+ * How many rows audit_log holds, by action (migration 0030): the trail's total, unfiltered or by action prefix, read
+ * from these few rows instead of counted over the trail. Each insert statement adds its rows to its backend's slot of
+ * each action, so concurrent audited actions seldom wait on the same row; a total is a sum. The trail is append-only.
  */
-export const auditLogCount = pgTable('audit_log_count', {
-  slot: integer('slot').primaryKey(),
-  rows: bigint('rows', { mode: 'number' }).notNull(),
-});
+export const auditLogCount = pgTable(
+  'audit_log_count',
+  {
+    action: text('action').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.slot] })],
+);

@@ -45,13 +45,16 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
       )!,
     );
   // As ilike '<prefix>%', on lower(action): the text_pattern_ops index of migration 0023 serves a prefix match.
-  if (q.action) w.push(sql`lower(${auditLog.action}) like ${startingWith(q.action.toLowerCase())}`);
+  const prefix = q.action ? startingWith(q.action.toLowerCase()) : null;
+  if (prefix) w.push(sql`lower(${auditLog.action}) like ${prefix}`);
   if (q.object_type) w.push(eq(auditLog.objectType, q.object_type));
   if (q.object_id) w.push(eq(auditLog.objectId, q.object_id));
   const r = dayRange(q.start_date, q.end_date);
   if (r.from) w.push(gte(auditLog.createdAt, r.from));
   if (r.to) w.push(lt(auditLog.createdAt, r.to));
   const cond = w.length ? and(...w) : undefined;
+  // With no filter but the action, the total is the kept count's (migration 0030), not a count of the rows.
+  const kept = w.length === (prefix ? 1 : 0);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -62,10 +65,12 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
       .offset(isExport(page) ? 0 : page.offset),
     isExport(page)
       ? [undefined]
-      : cond
-        ? db.select({ n: count() }).from(auditLog).where(cond)
-        : // the whole trail: its kept count (migration 0030), not a count of every row
-          db.select({ n: sql<number>`coalesce(sum(${auditLogCount.rows}), 0)`.mapWith(Number) }).from(auditLogCount),
+      : kept
+        ? db
+            .select({ n: sql<number>`coalesce(sum(${auditLogCount.rows}), 0)`.mapWith(Number) })
+            .from(auditLogCount)
+            .where(prefix ? sql`lower(${auditLogCount.action}) like ${prefix}` : undefined)
+        : db.select({ n: count() }).from(auditLog).where(cond),
   ]);
   const data = rows.map(
     (a): ApiAuditEntry => ({
