@@ -115,10 +115,12 @@ export async function startBenchApp(): Promise<BenchApp> {
       // a backend under a closing client; that error must not crash the benchmark at teardown.
       if (scratch) (clientOf(database) as unknown as pg.Pool).on('error', () => undefined);
       await database.close();
-      // BENCH_KEEP_DATABASE=1 leaves the scratch database for profiling by hand (drop it after).
-      if (scratch && process.env.BENCH_KEEP_DATABASE === '1')
-        process.stdout.write(`  kept the database: ${scratch.url}\n`);
-      else await scratch?.drop();
+      // BENCH_KEEP_DATABASE=1 leaves the scratch database, or PGlite's directory, for profiling by hand (remove it after).
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        process.stdout.write(`  kept the database: ${scratch?.url ?? path.join(dataDir, 'db')}\n`);
+        return;
+      }
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { newCard, relogin, setClock } from './support/cards';
+import { newCard, relogin, rows, setClock } from './support/cards';
 import { fundWallet } from './support/money';
+import { expectAgreeing } from './support/settled';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,6 +140,80 @@ describe('GET /cards (staff)', () => {
       flag_reason: 'Review',
       state: 'Deactivated',
     });
+  });
+});
+
+describe('the staff card list total', () => {
+  it('is every card, or every card of one owner kind, kept as cards are added and removed, as counting them says', async () => {
+    const staff = await newStaff(t);
+    const total = async (q = '') => {
+      const res = await t.api('GET', `/cards?per_page=1${q}`, { token: staff.token });
+      expect(res.status, q).toBe(200);
+      return res.body.total as number;
+    };
+    const counted = async () => {
+      const kinds = await rows(
+        t,
+        sql`select case when co.id is null then 'individual' else 'company' end as kind, count(*)::text as n
+            from cards ca left join companies co on co.id = ca.wallet_id group by 1`,
+      );
+      const n = (k: string) => Number(kinds.find((r) => r.kind === k)?.n ?? 0);
+      return { all: n('individual') + n('company'), individual: n('individual'), company: n('company') };
+    };
+    const listed = async () => ({
+      all: await total(),
+      individual: await total('&for=individual'),
+      company: await total('&for=company'),
+    });
+    await expectAgreeing(listed, counted);
+
+    const ind = await newIndividual(t);
+    const company = await newCompany(t);
+    await fundWallet(t, ind.id, 100_000);
+    await fundWallet(t, company.companyId!, 100_000);
+    const mine = (await newCard(t, ind)).card;
+    await newCard(t, company);
+    await newCard(t, company);
+    // a deleted card stays in the list, and in its total
+    expect((await t.api('DELETE', `/cards/${mine.id}`, { token: ind.token })).status).toBe(202);
+    await expectAgreeing(listed, counted);
+
+    // Several cards in one statement, then removed (the product never removes one: this keeps the count honest).
+    const copies = await rows(
+      t,
+      sql`insert into cards (id, wallet_id, created_by, first_name, last_name, nickname, purpose, type, issuer_token, last4,
+            masked_number, exp_month, exp_year, billing)
+          select gen_random_uuid(), wallet_id, created_by, first_name, last_name, nickname, purpose, type, issuer_token || '-copy' || n,
+            last4, masked_number, exp_month, exp_year, billing
+          from cards, generate_series(1, 3) n where id = ${mine.id} returning id`,
+    );
+    expect(copies).toHaveLength(3);
+    await expectAgreeing(listed, counted);
+    await t.ctx.db.execute(
+      sql`delete from cards where id in (${sql.join(
+        copies.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    );
+    await expectAgreeing(listed, counted);
+
+    // Other filters are counted as before, and agree.
+    const media = async () =>
+      (
+        await rows(
+          t,
+          sql`select count(*)::int as n from cards ca join companies co on co.id = ca.wallet_id where ca.purpose = 'media'`,
+        )
+      )[0]!.n;
+    await expectAgreeing(() => total('&for=company&purpose=media'), media);
+    // The count holds because a card's wallet is fixed.
+    const moved = await t.ctx.db
+      .execute(sql`update cards set wallet_id = ${company.companyId} where id = ${mine.id}`)
+      .then(
+        () => 'moved',
+        (e: Error) => String((e.cause as Error | undefined)?.message),
+      );
+    expect(moved).toMatch(/wallet never changes/);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { newCard } from './support/cards';
 import { JPEG_1PX, PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
+import { expectAgreeing } from './support/settled';
 import { decide as decideTopup, topupRow, tronTopupReady, walletOf, withMomoSettings } from './support/wallet';
 
 let t: TestApp;
@@ -537,31 +538,43 @@ describe('the audit trail of staff actions', () => {
       expect(res.status).toBe(200);
       return res.body.total as number;
     };
-    const before = await listed();
-    expect(before).toBe(await counted());
-    const row = (n: number, action = 'test.kept_count') => ({
+    await expectAgreeing(listed, counted);
+    const row = (n: number, action = 'test.kept_count', objectType = 'test') => ({
       id: randomUUID(),
       actorId: sa.id,
       actorEmail: sa.email,
       actorRole: 'Super-Admin',
       action,
-      objectType: 'test',
+      objectType,
       objectId: String(n),
       status: 200,
     });
-    await t.ctx.db.insert(auditLog).values([row(1), row(2), row(3, 'Test.Other')]);
+    await t.ctx.db.insert(auditLog).values([row(1), row(2), row(3, 'Test.Other'), row(5, 'test.kept_count', 'Test')]);
     await t.ctx.db.insert(auditLog).values(row(4));
-    expect(await listed()).toBe(before + 4);
-    expect(await counted()).toBe(before + 4);
+    await expectAgreeing(listed, counted);
     // by action prefix, case-insensitive, with LIKE's wildcards taken as they are typed
-    expect(await listed('&action=test.')).toBe(4);
-    expect(await listed('&action=TEST.kept')).toBe(3);
+    expect(await listed('&action=test.')).toBe(5);
+    expect(await listed('&action=TEST.kept')).toBe(4);
     expect(await listed('&action=test.other')).toBe(1);
     expect(await listed('&action=test_')).toBe(0);
     expect(await listed('&action=%25kept')).toBe(0);
-    // with any other filter the rows are counted
+    // by object type, exactly as typed, alone or with the action's prefix
     expect(await listed('&object_type=test')).toBe(4);
+    expect(await listed('&object_type=Test')).toBe(1);
+    expect(await listed('&object_type=tes')).toBe(0);
     expect(await listed('&object_type=test&action=test.k')).toBe(3);
+    expect(await listed('&object_type=Test&action=test.other')).toBe(0);
+    // with any other filter the rows are counted
+    expect(await listed('&object_type=test&object_id=2')).toBe(1);
+    expect(await listed(`&object_type=test&actor=${encodeURIComponent(sa.email)}`)).toBe(4);
+    // every object type's total, as the trail holds it now, whoever wrote it
+    const types = await t.ctx.db.selectDistinct({ type: auditLog.objectType }).from(auditLog);
+    for (const { type } of types)
+      await expectAgreeing(
+        () => listed(`&object_type=${encodeURIComponent(type)}`),
+        async () => (await t.ctx.db.select({ n: count() }).from(auditLog).where(eq(auditLog.objectType, type)))[0]!.n,
+        type,
+      );
   });
 
   it('records top-up decisions, card flags, verification, fee and momo edits, company status and admin changes, with their objects', {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPUP_STATES } from '@shared/contract';
+import { topupTotals } from '../../server/modules/wallet/queries';
+import { rows } from './support/cards';
+import { expectAgreeing } from './support/settled';
 import { type TestApp, startTestApp } from './support/app';
 import { fundWallet } from './support/money';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
@@ -206,6 +211,75 @@ describe('GET /wallet/list-topups', () => {
     const bad = await get(staff, '/wallet/list-topups?state=Lost');
     expect(bad.status).toBe(422);
     expect(bad.body.error.state).toEqual(['Unknown state']);
+  });
+
+  it('keeps its total and sums by state, method and owner kind as top-ups come, change and go, as summing them says', async () => {
+    const staff = await newStaff(t);
+    const figures = async (q: string) => {
+      const res = await get(staff, `/wallet/list-topups?per_page=1${q}`);
+      expect(res.status, q).toBe(200);
+      return { total: res.body.total as number, ...(res.body.totals as Record<string, string>) };
+    };
+    const summed = async (q: { state?: string; method?: string; owner?: string }) => {
+      const [r] = await rows(
+        t,
+        sql`select count(*)::int as total,
+              coalesce(sum(t.amount), 0)::bigint as amount,
+              coalesce(sum(t.amount) filter (where t.state = 'Approved'), 0)::bigint as received,
+              coalesce(sum(t.amount) filter (where t.state = 'Denied'), 0)::bigint as denied
+            from topups t left join companies co on co.id = t.wallet_id
+            where (${q.state ?? null}::text is null or t.state = ${q.state ?? null})
+              and (${q.method ?? null}::text is null or t.method = ${q.method ?? null})
+              and (${q.owner ?? null}::text is null or (co.id is null) = (${q.owner ?? null} = 'individual'))`,
+      );
+      const [amount, received, denied] = [r!.amount, r!.received, r!.denied].map(Number) as [number, number, number];
+      return { total: Number(r!.total), ...topupTotals(amount, received, denied) };
+    };
+    const agree = async () => {
+      const cases: { state?: string; method?: string; owner?: string }[] = [{}];
+      for (const state of TOPUP_STATES) cases.push({ state });
+      for (const method of ['Tron', 'Momo']) cases.push({ method });
+      for (const owner of ['company', 'individual']) cases.push({ owner }, { owner, method: 'Momo', state: 'Pending' });
+      for (const c of cases) {
+        const q = `${c.state ? `&state=${encodeURIComponent(c.state)}` : ''}${c.method ? `&method=${c.method}` : ''}${c.owner ? `&for=${c.owner}` : ''}`;
+        await expectAgreeing(
+          () => figures(q),
+          () => summed(c),
+          q,
+        );
+      }
+    };
+    await agree();
+
+    const a = await newIndividual(t);
+    const company = await newCompany(t);
+    const approved = await tronTopupReady(t, a, '40.00');
+    const denied = await startTopup(t, company, '7.50', 'momo');
+    await startTopup(t, company, '2.25');
+    expect((await decide(t, staff, approved.id, 'approve')).status).toBe(200);
+    const [deniedRow] = await rows(t, sql`select id from topups where reference = ${denied.reference}`);
+    expect((await decide(t, staff, String(deniedRow!.id), 'deny', 'No payment arrived')).status).toBe(200);
+    await agree();
+
+    // Several top-ups in one statement, changed and removed (the product removes none: this keeps the sums honest).
+    const copies = await rows(
+      t,
+      sql`insert into topups (id, wallet_id, reference, code, method, amount, state, created_by, created_at, updated_at)
+          select gen_random_uuid(), wallet_id, reference || '-copy' || n, code, method, amount * n, state, created_by,
+            created_at, updated_at
+          from topups, generate_series(1, 3) n where id = ${approved.id} returning id`,
+    );
+    const ids = sql.join(
+      copies.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    await agree();
+    await t.ctx.db.execute(sql`update topups set state = 'Denied', amount = amount + 1 where id in (${ids})`);
+    await agree();
+    await t.ctx.db.execute(sql`update topups set state = state where id in (${ids})`);
+    await agree();
+    await t.ctx.db.execute(sql`delete from topups where id in (${ids})`);
+    await agree();
   });
 
   it('filters by UTC day, both ends inclusive, for staff and for the customer', async () => {

@@ -1,4 +1,17 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -53,7 +66,25 @@ export const cards = pgTable(
     index('cards_created_idx').on(t.createdAt),
     // the card search's exact match on the last four digits
     index('cards_last4_idx').on(t.last4),
+    // flagged cards are few: the staff's flagged filter pages and counts them without reading every card
+    index('cards_flagged_created_idx').on(t.createdAt, t.id).where(sql`flagged`),
   ],
+);
+
+/**
+ * How many cards there are, by the kind of wallet that owns them (migration 0031): the staff's card list's total,
+ * unfiltered or by owner kind, read from these few rows instead of counted over every card (and, for the kind, joined
+ * to companies). Each insert statement adds its cards to its backend's slot; a total is a sum. Cards are never
+ * deleted (deleting one sets deleted_at), and a card's wallet never changes.
+ */
+export const cardCount = pgTable(
+  'card_count',
+  {
+    ownerType: text('owner_type').notNull(), // 'company' | 'individual'
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerType, t.slot] })],
 );
 
 /** What happened on a card at merchants: authorisations, their reversal or settlement, and declines. */

@@ -80,16 +80,18 @@ export const auditLog = pgTable(
 );
 
 /**
- * How many rows audit_log holds, by action (migration 0030): the trail's total, unfiltered or by action prefix, read
- * from these few rows instead of counted over the trail. Each insert statement adds its rows to its backend's slot of
- * each action, so concurrent audited actions seldom wait on the same row; a total is a sum. The trail is append-only.
+ * How many rows audit_log holds, by action and object type (migrations 0030, 0031): the trail's total, unfiltered, by
+ * action prefix or by object type, read from these few rows instead of counted over the trail. Each insert statement
+ * adds its rows to its backend's slot of each pair, so concurrent audited actions seldom wait on the same row; a total
+ * is a sum. The trail is append-only.
  */
 export const auditLogCount = pgTable(
   'audit_log_count',
   {
     action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
     slot: integer('slot').notNull(),
     rows: bigint('rows', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.action, t.slot] })],
+  (t) => [primaryKey({ columns: [t.action, t.objectType, t.slot] })],
 );

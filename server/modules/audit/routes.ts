@@ -53,8 +53,8 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
   if (r.from) w.push(gte(auditLog.createdAt, r.from));
   if (r.to) w.push(lt(auditLog.createdAt, r.to));
   const cond = w.length ? and(...w) : undefined;
-  // With no filter but the action, the total is the kept count's (migration 0030), not a count of the rows.
-  const kept = w.length === (prefix ? 1 : 0);
+  // With no filter but the action and the object type, the total is the kept count's (migrations 0030, 0031).
+  const kept = w.length === (prefix ? 1 : 0) + (q.object_type ? 1 : 0);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -69,7 +69,12 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
         ? db
             .select({ n: sql<number>`coalesce(sum(${auditLogCount.rows}), 0)`.mapWith(Number) })
             .from(auditLogCount)
-            .where(prefix ? sql`lower(${auditLogCount.action}) like ${prefix}` : undefined)
+            .where(
+              and(
+                prefix ? sql`lower(${auditLogCount.action}) like ${prefix}` : undefined,
+                q.object_type ? eq(auditLogCount.objectType, q.object_type) : undefined,
+              ),
+            )
         : db.select({ n: count() }).from(auditLog).where(cond),
   ]);
   const data = rows.map(

@@ -4,6 +4,7 @@ import type { ApiCardTransaction } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import {
+  cardCount,
   cardTransactions,
   cards,
   companies,
@@ -61,7 +62,8 @@ function where(f: CardFilters): SQL | undefined {
   }
   if ((f.deleted ?? 'exclude') === 'exclude') w.push(isNull(cards.deletedAt));
   if (f.deleted === 'only') w.push(isNotNull(cards.deletedAt));
-  if (f.flaggedOnly) w.push(eq(cards.flagged, true));
+  // as written, not a parameter, so the partial index of flagged cards (migration 0031) serves it
+  if (f.flaggedOnly) w.push(sql`${cards.flagged}`);
   if (f.createdBy) w.push(eq(cards.createdBy, f.createdBy));
   return w.length ? and(...w) : undefined;
 }
@@ -100,12 +102,7 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
     .leftJoin(creator, eq(creator.id, cards.createdBy))
     .where(chosen)
     .orderBy(...order);
-  const [rows, [total]] = await Promise.all([
-    q,
-    page && !isExport(page)
-      ? db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond)
-      : [undefined],
-  ]);
+  const [rows, [total]] = await Promise.all([q, page && !isExport(page) ? countCards(db, f, cond) : [undefined]]);
   const balances = await balancesOf(
     db,
     rows.map((r) => r.c.id),
@@ -122,6 +119,17 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
     ),
     total: total?.n ?? rows.length,
   };
+}
+
+/** How many cards match: with no filter but the owner kind, the kept count's (migration 0031), not a count of cards. */
+function countCards(db: DbOrTx, f: CardFilters, cond: SQL | undefined) {
+  const kept = (f.deleted ?? 'exclude') === 'include' && !where({ ...f, ownerType: undefined });
+  if (!kept)
+    return db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond);
+  return db
+    .select({ n: sql<number>`coalesce(sum(${cardCount.rows}), 0)`.mapWith(Number) })
+    .from(cardCount)
+    .where(f.ownerType ? eq(cardCount.ownerType, f.ownerType) : undefined);
 }
 
 /** Card money by purpose: available (card accounts) and ledger (with held authorisations). */

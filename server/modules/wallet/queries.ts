@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApiTopup, TopupState } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { companies, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
+import { companies, keptTopupTotals, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
 
@@ -32,6 +32,41 @@ function conditions(f: TopupFilters): SQL | undefined {
   if (range.from) where.push(gte(topups.createdAt, range.from));
   if (range.to) where.push(lt(topups.createdAt, range.to));
   return where.length ? and(...where) : undefined;
+}
+
+/**
+ * The total and sums of the top-ups a list shows: by method, state and owner kind alone, from the kept totals
+ * (migration 0031); with a wallet or dates, summed over the matching top-ups. What was received is told apart from
+ * what is still pending or was denied.
+ */
+function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
+  if (f.walletId || conditions({ startDate: f.startDate, endDate: f.endDate }))
+    return db
+      .select({
+        n: count(),
+        amount: sum(topups.amount),
+        received: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Approved'), 0)`,
+        denied: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Denied'), 0)`,
+      })
+      .from(topups)
+      .leftJoin(companies, eq(companies.id, topups.walletId))
+      .where(filtered);
+  const k = keptTopupTotals;
+  return db
+    .select({
+      n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number),
+      amount: sql<string>`coalesce(sum(${k.amount}), 0)`,
+      received: sql<string>`coalesce(sum(${k.amount}) filter (where ${k.state} = 'Approved'), 0)`,
+      denied: sql<string>`coalesce(sum(${k.amount}) filter (where ${k.state} = 'Denied'), 0)`,
+    })
+    .from(k)
+    .where(
+      and(
+        f.state ? eq(k.state, f.state) : undefined,
+        f.method ? eq(k.method, f.method) : undefined,
+        f.ownerType ? eq(k.ownerType, f.ownerType) : undefined,
+      ),
+    );
 }
 
 /** Top-ups with their owner, loader and the wallet's balance change on approval. */
@@ -80,19 +115,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
     base()
       .where(where)
       .orderBy(...order),
-    isExport(page)
-      ? [undefined]
-      : db
-          .select({
-            n: count(),
-            amount: sum(topups.amount),
-            // What was received is told apart from what is still pending or was denied.
-            received: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Approved'), 0)`,
-            denied: sql<string>`coalesce(sum(${topups.amount}) filter (where ${topups.state} = 'Denied'), 0)`,
-          })
-          .from(topups)
-          .leftJoin(companies, eq(companies.id, topups.walletId))
-          .where(filtered),
+    isExport(page) ? [undefined] : topupSums(db, f, filtered),
   ]);
   return {
     rows: rows.map(
