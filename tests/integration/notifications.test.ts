@@ -36,7 +36,8 @@ async function give(who: Actor, n = 1, type: keyof typeof NOTIFICATION_TYPES = '
       t.ctx.db,
       [who.id],
       { type, title: `Note ${k}`, body: 'Line one\nLine two', link: '/portal/wallet-transfers', eventKey: k },
-      new Date(at.getTime() + i),
+      // a millisecond apart, the last at now: a mail dated after now is not yet due, and a fast run would miss it
+      new Date(at.getTime() - (n - 1) + i),
     );
   }
 }
