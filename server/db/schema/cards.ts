@@ -72,19 +72,25 @@ export const cards = pgTable(
 );
 
 /**
- * How many cards there are, by the kind of wallet that owns them (migration 0031): the staff's card list's total,
- * unfiltered or by owner kind, read from these few rows instead of counted over every card (and, for the kind, joined
- * to companies). Each insert statement adds its cards to its backend's slot; a total is a sum. Cards are never
- * deleted (deleting one sets deleted_at), and a card's wallet never changes.
+ * How many cards there are, by owner kind, purpose, type, whether active and whether deleted (migration 0031): the
+ * staff's card list's total under any of those filters, read from these few rows instead of counted over every card
+ * (and, for the owner kind, joined to companies). Each statement adds the cards it inserts, changes or removes to its
+ * backend's slot; a total is a sum over the slots.
  */
 export const cardCount = pgTable(
   'card_count',
   {
     ownerType: text('owner_type').notNull(), // 'company' | 'individual'
+    purpose: text('purpose').notNull(),
+    type: text('type').notNull(),
+    /** state = 'Active' (whether or not deleted) */
+    active: boolean('active').notNull(),
+    /** deleted_at is set */
+    deleted: boolean('deleted').notNull(),
     slot: integer('slot').notNull(),
     rows: bigint('rows', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerType, t.slot] })],
+  (t) => [primaryKey({ columns: [t.ownerType, t.purpose, t.type, t.active, t.deleted, t.slot] })],
 );
 
 /** What happened on a card at merchants: authorisations, their reversal or settlement, and declines. */

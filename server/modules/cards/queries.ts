@@ -121,15 +121,29 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
   };
 }
 
-/** How many cards match: with no filter but the owner kind, the kept count's (migration 0031), not a count of cards. */
+/**
+ * How many cards match: by owner kind, purpose, type, activity and deletion alone, the kept count's (migration 0031);
+ * with a date, wallet, search, flag or creator, counted over the matching cards.
+ */
 function countCards(db: DbOrTx, f: CardFilters, cond: SQL | undefined) {
-  const kept = (f.deleted ?? 'exclude') === 'include' && !where({ ...f, ownerType: undefined });
-  if (!kept)
+  const counted = { ...f, ownerType: undefined, purpose: undefined, type: undefined, isActive: undefined };
+  if (where({ ...counted, deleted: 'include' }))
     return db.select({ n: count() }).from(cards).leftJoin(companies, eq(companies.id, cards.walletId)).where(cond);
+  const k = cardCount;
+  const deleted = f.deleted ?? 'exclude';
   return db
-    .select({ n: sql<number>`coalesce(sum(${cardCount.rows}), 0)`.mapWith(Number) })
-    .from(cardCount)
-    .where(f.ownerType ? eq(cardCount.ownerType, f.ownerType) : undefined);
+    .select({ n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number) })
+    .from(k)
+    .where(
+      and(
+        f.ownerType ? eq(k.ownerType, f.ownerType) : undefined,
+        f.purpose ? eq(k.purpose, f.purpose) : undefined,
+        f.type ? eq(k.type, f.type) : undefined,
+        f.isActive === true ? sql`${k.active} and not ${k.deleted}` : undefined,
+        f.isActive === false ? sql`not (${k.active} and not ${k.deleted})` : undefined,
+        deleted === 'exclude' ? sql`not ${k.deleted}` : deleted === 'only' ? sql`${k.deleted}` : undefined,
+      ),
+    );
 }
 
 /** Card money by purpose: available (card accounts) and ledger (with held authorisations). */
