@@ -17,21 +17,23 @@ CREATE FUNCTION cw_wallet_kind(wallet uuid) RETURNS text LANGUAGE sql STABLE AS 
   SELECT CASE WHEN EXISTS (SELECT 1 FROM companies c WHERE c.id = wallet) THEN 'company' ELSE 'individual' END
 $$;
 --> statement-breakpoint
--- Inserted and removed cards, a statement at a time; a change of what is counted, a card at a time (the trigger
--- fires only then, which is seldom: a freeze, a deletion; not an authorisation's update).
+-- Inserted and removed cards, a statement at a time; a change of what is counted, a card at a time (the trigger fires
+-- only then, which is seldom: a freeze, a deletion; not an authorisation's update). Each statement takes its rows'
+-- locks in key order: two backends sharing a slot, each moving a card between two keys the opposite way, would
+-- otherwise deadlock.
 CREATE FUNCTION cw_card_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO card_count (owner_type, purpose, type, active, deleted, slot, rows)
     SELECT cw_wallet_kind(n.wallet_id), n.purpose, n.type, n.state = 'Active', n.deleted_at IS NOT NULL,
            pg_backend_pid() % 16, count(*)
-    FROM new_rows n GROUP BY 1, 2, 3, 4, 5
+    FROM new_rows n GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (owner_type, purpose, type, active, deleted, slot) DO UPDATE SET rows = card_count.rows + EXCLUDED.rows;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO card_count (owner_type, purpose, type, active, deleted, slot, rows)
     SELECT cw_wallet_kind(o.wallet_id), o.purpose, o.type, o.state = 'Active', o.deleted_at IS NOT NULL,
            pg_backend_pid() % 16, -count(*)
-    FROM old_rows o GROUP BY 1, 2, 3, 4, 5
+    FROM old_rows o GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (owner_type, purpose, type, active, deleted, slot) DO UPDATE SET rows = card_count.rows + EXCLUDED.rows;
   ELSE
     INSERT INTO card_count (owner_type, purpose, type, active, deleted, slot, rows)
@@ -40,7 +42,7 @@ BEGIN
       (cw_wallet_kind(OLD.wallet_id), OLD.purpose, OLD.type, OLD.state = 'Active', OLD.deleted_at IS NOT NULL, -1),
       (cw_wallet_kind(NEW.wallet_id), NEW.purpose, NEW.type, NEW.state = 'Active', NEW.deleted_at IS NOT NULL, 1)
     ) AS x(owner_type, purpose, type, active, deleted, n)
-    GROUP BY 1, 2, 3, 4, 5 HAVING sum(x.n) <> 0
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(x.n) <> 0 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (owner_type, purpose, type, active, deleted, slot) DO UPDATE SET rows = card_count.rows + EXCLUDED.rows;
   END IF;
   RETURN NULL;
@@ -88,6 +90,7 @@ CREATE OR REPLACE FUNCTION cw_audit_log_count() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   INSERT INTO audit_log_count (action, object_type, slot, rows)
   SELECT n.action, n.object_type, pg_backend_pid() % 16, count(*) FROM new_rows n GROUP BY n.action, n.object_type
+  ORDER BY 1, 2
   ON CONFLICT (action, object_type, slot) DO UPDATE SET rows = audit_log_count.rows + EXCLUDED.rows;
   RETURN NULL;
 END $$;
@@ -134,6 +137,7 @@ BEGIN
   CROSS JOIN LATERAL (SELECT cw_wallet_kind(x.wallet_id) AS owner_type) k
   GROUP BY x.method, k.owner_type, x.state
   HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
+  ORDER BY 1, 2, 3
   ON CONFLICT (method, owner_type, state, slot)
     DO UPDATE SET rows = topup_totals.rows + EXCLUDED.rows, amount = topup_totals.amount + EXCLUDED.amount;
   RETURN NULL;
