@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_WALLET_TX_TYPES } from '@shared/contract';
 import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
-import { creationFee, fundingFee, newCard, withdrawalFee } from './support/cards';
+import { creationFee, fundingFee, newCard, rows, withdrawalFee } from './support/cards';
 import { fundWallet } from './support/money';
+import { expectAgreeing } from './support/settled';
 
 /**
  * 'Wallet Transactions for Cards' (back-office §2.15, /admin/card-transfers): the card movements
@@ -93,6 +96,41 @@ describe('GET /reports/view-wallet-transactions?card_only=true', () => {
       '<id>',
     );
     expect(body).not.toMatch(/\d{12,19}/);
+  });
+
+  it("pages every wallet's card movements newest first, as the ledger orders them, on any page and for each type", async () => {
+    const staff = await newStaff(t);
+    await busyIndividual();
+    await busyIndividual();
+    const ids = async (q: string) => {
+      const res = await get(staff, q);
+      expect(res.status, q).toBe(200);
+      return (res.body.data as { id: string }[]).map((r) => r.id);
+    };
+    const newest = async (kinds: readonly string[], n: number) =>
+      (
+        await rows(
+          t,
+          sql`select entry_id as id from wallet_entries where kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )}) order by created_at desc, entry_id desc limit ${n}`,
+        )
+      ).map((r) => String(r.id));
+    // three pages of four, read one after the other, are the twelve newest
+    await expectAgreeing(
+      async () => [
+        ...(await ids('card_only=true&per_page=4&page=1')),
+        ...(await ids('card_only=true&per_page=4&page=2')),
+        ...(await ids('card_only=true&per_page=4&page=3')),
+      ],
+      () => newest(CARD_WALLET_TX_TYPES, 12),
+    );
+    await expectAgreeing(
+      () => ids('card_only=true&type=issuance&per_page=5'),
+      () => newest(['issuance'], 5),
+    );
+    expect(await ids('card_only=true&type=deposit')).toEqual([]);
   });
 
   it('filters by type and by date, for staff and for the owner', async () => {
