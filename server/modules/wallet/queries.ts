@@ -36,11 +36,11 @@ function conditions(f: TopupFilters): SQL | undefined {
 
 /**
  * The total and sums of the top-ups a list shows: by method, state and owner kind alone, from the kept totals
- * (migration 0031); with a wallet or dates, summed over the matching top-ups. What was received is told apart from
+ * (migration 0031); with any other filter (a wallet, dates), summed over the matching top-ups. What was received is told apart from
  * what is still pending or was denied.
  */
 function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
-  if (f.walletId || conditions({ startDate: f.startDate, endDate: f.endDate }))
+  if (conditions({ ...f, state: undefined, method: undefined, ownerType: undefined }))
     return db
       .select({
         n: count(),
