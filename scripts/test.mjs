@@ -66,6 +66,10 @@ if (wants('vitest')) {
   results.push(await run('integration (PGlite)', node, vitest('integration')));
   if (process.env.TEST_DATABASE_URL)
     results.push(await run('integration (PostgreSQL)', node, vitest('integration-pg')));
+  else
+    process.stdout.write(
+      '\nintegration (PostgreSQL): not run, TEST_DATABASE_URL is not set; the PGlite run above named the tests that need it.\n',
+    );
 }
 if (wants('e2e')) {
   if (e2eReady)

@@ -9,6 +9,7 @@ import { cardMaintenance } from '../../server/jobs/card-jobs';
 import { runJob } from '../../server/jobs/runner';
 import { PLATFORM } from '../../server/modules/ledger/accounts';
 import { type TestApp, startTestApp } from './support/app';
+import { describeOnPostgres } from './support/postgres-only';
 import { type Actor, newCompany, newIndividual, newStaff } from './support/actors';
 import {
   cardLedger,
@@ -215,64 +216,59 @@ function cli(args: string[]): Promise<{ code: number | null; out: string; err: s
   });
 }
 
-describe('the CLI (PostgreSQL only: the embedded database belongs to the test process)', () => {
-  it.skipIf(!postgresUrl)(
-    'runs card-maintenance for a period once, and simulates a payment',
-    { timeout: SLOW },
-    async () => {
-      setClock(t, '2025-12-15T12:00:00Z');
-      const a = await newIndividual(t);
-      const staff = await newStaff(t);
-      await fundWallet(t, a.id, 10_000);
-      const { card: december } = await newCard(t, a, { card_amount: '20.00' });
+describeOnPostgres('the CLI (the embedded database belongs to the test process)', () => {
+  it('runs card-maintenance for a period once, and simulates a payment', { timeout: SLOW }, async () => {
+    setClock(t, '2025-12-15T12:00:00Z');
+    const a = await newIndividual(t);
+    const staff = await newStaff(t);
+    await fundWallet(t, a.id, 10_000);
+    const { card: december } = await newCard(t, a, { card_amount: '20.00' });
 
-      const run = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
-      expect(run.err).toBe('');
-      expect(run.code).toBe(0);
-      // The database is shared with other files, whose cards may be out of step with the issuer on
-      // purpose (reconciliation tests): the job logs those and goes on; its summary is the last line.
-      expect(run.out).toMatch(/^card-maintenance 2026-01: \{.*"charged":\d+/m);
-      expect(await cardLedger(t, december.id)).toEqual({ available: 1_800, held: 0 });
-      expect(await issuerBalance(t, december.id)).toBe(1_800);
-      const again = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
-      expect(again.out).toContain('not run');
-      expect(await cardLedger(t, december.id)).toEqual({ available: 1_800, held: 0 });
+    const run = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    // The database is shared with other files, whose cards may be out of step with the issuer on
+    // purpose (reconciliation tests): the job logs those and goes on; its summary is the last line.
+    expect(run.out).toMatch(/^card-maintenance 2026-01: \{.*"charged":\d+/m);
+    expect(await cardLedger(t, december.id)).toEqual({ available: 1_800, held: 0 });
+    expect(await issuerBalance(t, december.id)).toBe(1_800);
+    const again = await cli(['run-job', 'card-maintenance', '--period', '2026-01']);
+    expect(again.out).toContain('not run');
+    expect(await cardLedger(t, december.id)).toEqual({ available: 1_800, held: 0 });
 
-      // The CLI pays with the real clock: a card of today, not one from the past.
-      setClock(t, new Date(Date.now()));
-      await relogin(t, a);
-      await relogin(t, staff);
-      setClock(t, new Date(Date.now()));
-      const { card } = await newCard(t, a, { card_amount: '20.00' });
-      const pay = await cli(['simulate-transaction', '--card', card.id, '--amount', '5', '--merchant', 'Test']);
-      expect(pay.code).toBe(0);
-      expect(pay.out).toMatch(/^Approved: 5 USD at Test \(transaction [0-9a-f-]{36}\)/);
-      expect(await cardLedger(t, card.id)).toEqual({ available: 1_500, held: 500 });
-      const settled = await cli([
-        'simulate-transaction',
-        '--card',
-        card.id,
-        '--amount',
-        '2.50',
-        '--merchant',
-        'Test',
-        '--then',
-        'settle',
-      ]);
-      expect(settled.out).toContain('then settled');
-      const declined = await cli(['simulate-transaction', '--card', card.id, '--amount', '100', '--merchant', 'Test']);
-      expect(declined.out).toContain('Declined: Insufficient funds on the card.');
-      expect(await cardLedger(t, card.id)).toEqual({ available: 1_250, held: 500 });
-      const rows = (await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: a.token })).body
-        .data;
-      expect(rows.slice(0, 3).map((r: { status: string; merchant: string }) => [r.status, r.merchant])).toEqual([
-        ['declined', 'Test'],
-        ['settled', 'Test'],
-        ['approved', 'Test'],
-      ]);
-      const bad = await cli(['simulate-transaction', '--card', 'nope', '--amount', '5']);
-      expect(bad.code).toBe(2);
-      expect((await charge(t, staff, card.id, '1.00')).body.data.approved).toBe(true);
-    },
-  );
+    // The CLI pays with the real clock: a card of today, not one from the past.
+    setClock(t, new Date(Date.now()));
+    await relogin(t, a);
+    await relogin(t, staff);
+    setClock(t, new Date(Date.now()));
+    const { card } = await newCard(t, a, { card_amount: '20.00' });
+    const pay = await cli(['simulate-transaction', '--card', card.id, '--amount', '5', '--merchant', 'Test']);
+    expect(pay.code).toBe(0);
+    expect(pay.out).toMatch(/^Approved: 5 USD at Test \(transaction [0-9a-f-]{36}\)/);
+    expect(await cardLedger(t, card.id)).toEqual({ available: 1_500, held: 500 });
+    const settled = await cli([
+      'simulate-transaction',
+      '--card',
+      card.id,
+      '--amount',
+      '2.50',
+      '--merchant',
+      'Test',
+      '--then',
+      'settle',
+    ]);
+    expect(settled.out).toContain('then settled');
+    const declined = await cli(['simulate-transaction', '--card', card.id, '--amount', '100', '--merchant', 'Test']);
+    expect(declined.out).toContain('Declined: Insufficient funds on the card.');
+    expect(await cardLedger(t, card.id)).toEqual({ available: 1_250, held: 500 });
+    const rows = (await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: a.token })).body.data;
+    expect(rows.slice(0, 3).map((r: { status: string; merchant: string }) => [r.status, r.merchant])).toEqual([
+      ['declined', 'Test'],
+      ['settled', 'Test'],
+      ['approved', 'Test'],
+    ]);
+    const bad = await cli(['simulate-transaction', '--card', 'nope', '--amount', '5']);
+    expect(bad.code).toBe(2);
+    expect((await charge(t, staff, card.id, '1.00')).body.data.approved).toBe(true);
+  });
 });

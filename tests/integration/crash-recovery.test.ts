@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { issuerOperations, sandboxOperations } from '../../server/db/schema';
 import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
+import { describeOnPostgres } from './support/postgres-only';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import {
   cardLedger,
@@ -27,7 +28,6 @@ import { call, killAll, startServer } from './support/process';
  * starts on the same PostgreSQL with its workers on, the client retries with the same
  * Idempotency-Key: every effect happens exactly once, and the issuer and the ledger agree.
  */
-const postgres = inject('postgresUrl');
 const SLOW = 180_000;
 let t: TestApp;
 let boss: Actor;
@@ -84,7 +84,7 @@ async function noDrift(s: { base: string }, cardIds: string[]) {
   await expectLedgerConsistent(t, expect);
 }
 
-describe.skipIf(!postgres)('a crash at each failpoint, then a restart and a retry with the same key', () => {
+describeOnPostgres('a crash at each failpoint, then a restart and a retry with the same key', () => {
   for (const point of ['money.after-commit', 'outbox.before-dispatch', 'outbox.after-dispatch'] as const) {
     it(`a card funding that dies at ${point} happens once, and the issuer gets it once`, {
       timeout: SLOW,
@@ -147,7 +147,7 @@ describe.skipIf(!postgres)('a crash at each failpoint, then a restart and a retr
   });
 });
 
-describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
+describeOnPostgres('two server instances on one PostgreSQL', () => {
   it('share the issuer outbox under a burst of card fundings: each operation is performed once', {
     timeout: SLOW,
   }, async () => {

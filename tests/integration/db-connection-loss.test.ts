@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { type Actor, newIndividual } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
+import { describeOnPostgres } from './support/postgres-only';
 import { type PrivateDatabase, privatePostgres } from './support/private-db';
 import { walletOf } from './support/wallet';
 
@@ -11,7 +12,6 @@ import { walletOf } from './support/wallet';
  * server keeps running and answers the next request on a new connection. On a database of its own,
  * so ending every connection to it touches no other file's.
  */
-const postgres = inject('postgresUrl');
 let t: TestApp;
 let own: PrivateDatabase | null = null;
 let customer: Actor;
@@ -41,7 +41,7 @@ afterAll(async () => {
   await own?.drop();
 });
 
-describe.skipIf(!postgres)('a connection the database ends', () => {
+describeOnPostgres('a connection the database ends', () => {
   it('while idle in the pool: logged, not fatal; the next request is answered', async () => {
     const balance = () => t.api('GET', `/wallet/account-balance/${walletOf(customer)}`, { token: customer.token });
     expect((await balance()).status).toBe(200);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, sessions, users } from '../../server/db/schema';
 import { type TestApp, startTestApp } from './support/app';
+import { describeOnPostgres } from './support/postgres-only';
 import { type Actor, newCompany, newIndividual, newStaff } from './support/actors';
 
-const postgres = !!inject('postgresUrl');
 let a: TestApp;
 
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('sessions answered from memory, on one instance', () => {
   });
 });
 
-describe.skipIf(!postgres)('sessions answered from memory, on two instances of one PostgreSQL', () => {
+describeOnPostgres('sessions answered from memory, on two instances of one PostgreSQL', () => {
   let b: TestApp;
   beforeAll(async () => {
     b = await startTestApp();
