@@ -1,11 +1,12 @@
 // Fails when files import each other in a loop. Every import counts: static, dynamic, re-exports and
 // type-only ones (`import type`, `import('./x').T`), since a loop of types still ties two files' meanings
-// together. Run by `npm run lint`; `node scripts/check-imports.mjs` prints each loop with the imports that close it.
+// together. Run by `npm run lint`; `node scripts/check-imports.mjs [DIR]` prints each loop with the imports that
+// close it, for the project of DIR/tsconfig.json (this repository by default).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..'));
 const configPath = path.join(root, 'tsconfig.json');
 const parsed = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
 const options = parsed.options;
@@ -19,13 +20,14 @@ const graph = new Map();
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const info = ts.preProcessFile(text, true, true);
+  const lineStarts = ts.computeLineStarts(text);
   const edges = [];
   for (const ref of info.importedFiles) {
     const resolved = ts.resolveModuleName(ref.fileName, file, options, host).resolvedModule;
     if (!resolved || resolved.isExternalLibraryImport) continue;
     const to = path.resolve(resolved.resolvedFileName);
     if (!isOwn(to) || to === file) continue;
-    edges.push({ to, line: ts.getLineAndCharacterOfPosition(ts.createSourceFile(file, text, 99), ref.pos).line + 1 });
+    edges.push({ to, line: ts.computeLineAndCharacterOfPosition(lineStarts, ref.pos).line + 1 });
   }
   graph.set(file, edges);
 }
