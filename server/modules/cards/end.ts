@@ -7,7 +7,7 @@ import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, cards } from '../../db/schema';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
-import { moneyTransaction } from '../../plugins/idempotency';
+import { moneyTransaction } from '../../db/money-transaction';
 import { emitEvent } from '../integrations/webhooks';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { post } from '../ledger/post';

@@ -6,7 +6,7 @@ import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, type cards } from '../../db/schema';
 import { AppError, HTTP, invalidField, ok } from '../../lib/http';
-import { moneyTransaction } from '../../plugins/idempotency';
+import { moneyTransaction } from '../../db/money-transaction';
 import { scheduleFor } from '../fees/service';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { InsufficientFunds, post } from '../ledger/post';

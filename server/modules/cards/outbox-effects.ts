@@ -3,7 +3,7 @@ import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions, cards, issuerOperations } from '../../db/schema';
-import { completeKey } from '../../plugins/idempotency';
+import { completeKey } from '../../db/idempotency-keys';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { type Leg, post } from '../ledger/post';
 import { newReference } from '../ledger/refs';
