@@ -16,7 +16,8 @@ import { cardForCaller } from './access';
 import { cardAccounts } from './accounts';
 import { cardEventData } from './events';
 import { cardMovement } from './movements';
-import { enqueue, pendingWithdrawals, performNow } from './outbox';
+import { enqueue, pendingWithdrawals } from './operations';
+import { performNow } from './outbox';
 
 /**
  * Ends a card: premium balances go back to the wallet ('refund'), basic balances are forfeited

@@ -13,10 +13,10 @@ import { InsufficientFunds, post } from '../ledger/post';
 import { newReference } from '../ledger/refs';
 import { cardForCaller, ownerProfile } from './access';
 import { cardAccounts } from './accounts';
-import { cardMovement } from './movements';
-import { enqueue, pendingWithdrawals, performNow } from './outbox';
+import { cardMovement, feesMetaOf } from './movements';
+import { enqueue, pendingWithdrawals } from './operations';
+import { performNow } from './outbox';
 import type { WithdrawalPlan } from './outbox-effects';
-import { feesMetaOf } from './service';
 
 function assertPremiumLive(card: typeof cards.$inferSelect, action: 'fund' | 'withdraw') {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');
