@@ -17,8 +17,8 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/client';
-import type { SentMail, TestApp } from '../tests/integration/support/app';
-import { memoryMailer, serveApp } from '../tests/integration/support/http';
+import type { TestApp } from '../tests/integration/support/app';
+import { type SentMail, memoryMailer, serveApp } from '../tests/integration/support/http';
 
 export interface BenchApp extends TestApp {
   database: Database;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { IdempotencyState } from './db/idempotency-keys';
 import type { BackgroundWork } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { SandboxIssuer } from './issuer/sandbox';
@@ -46,6 +47,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
-    idempotency: import('./plugins/idempotency').IdempotencyState | null;
+    idempotency: IdempotencyState | null;
   }
 }

@@ -11,7 +11,8 @@ import { cardMovement, endCard } from '../modules/cards/service';
 import type { Job } from './runner';
 import { maintenanceFeeCharged, maintenanceFeeKey } from '../modules/notifications/events';
 import { mailSoon, notify } from '../modules/notifications/service';
-import { enqueue, pendingWithdrawals, performNow } from '../modules/cards/outbox';
+import { enqueue, pendingWithdrawals } from '../modules/cards/operations';
+import { performNow } from '../modules/cards/outbox';
 
 export const BASIC_MIN_BALANCE = 200;
 export const MAX_INSUFFICIENT_STREAK = 3;

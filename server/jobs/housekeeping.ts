@@ -1,5 +1,5 @@
 import { FailureLimiter } from '../lib/rate-limit';
-import { pruneIdempotency } from '../plugins/idempotency';
+import { pruneIdempotency } from '../db/idempotency-keys';
 import { compactWalletTotals } from '../modules/reports/totals';
 import type { Job } from './runner';
 

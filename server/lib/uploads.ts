@@ -9,20 +9,10 @@ import { uploads } from '../db/schema';
 import { randomToken } from './crypto';
 import { AppError, HTTP, type FieldErrors, invalid } from './http';
 import { nulFields } from './nul';
+import { type AllowedType, sniffType } from './upload-types';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 6, fields: 20, fieldSize: 10_000 };
-
-export type AllowedType = 'image/jpeg' | 'image/png' | 'application/pdf';
-
-/** The type a file really is, from its first bytes; null for anything but JPEG, PNG and PDF. */
-export function sniffType(buf: Buffer): AllowedType | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (buf.length >= 5 && buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return null;
-}
 
 export interface ReceivedFile {
   field: string;

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, HTTP, type FieldErrors } from '../lib/http';
-import { IdempotentReplay, sendReplay } from './idempotency';
+import { IdempotentReplay } from '../db/idempotency-keys';
+import { sendReplay } from './idempotency';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 

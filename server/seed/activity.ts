@@ -1,17 +1,8 @@
 import type { AppContext, AuthUser } from '../context';
+import { type Actor, type Actors, HOUR } from './demo-events';
 import { cardEvents } from './demo-cards';
 import { walletEvents } from './demo-wallet';
 import { DEMO_IDS } from './ids';
-
-export const HOUR = 3600_000;
-
-export interface DemoEvent {
-  hoursAgo: number;
-  run(ctx: AppContext): Promise<void>;
-}
-
-export type Actor = AuthUser & { walletId: string };
-export type Actors = Record<'ama' | 'kofi' | 'efua' | 'agent' | 'admin', Actor>;
 
 const actor = (id: string, role: AuthUser['role'], companyId: string | null, walletId: string): Actor => ({
   id,

@@ -6,7 +6,7 @@ import { cardMaintenance } from '../jobs/card-jobs';
 import { runJob } from '../jobs/runner';
 import { changeStatus, toggle } from '../modules/cards/manage';
 import { createCard, deleteCard, fundCard, withdrawFromCard } from '../modules/cards/service';
-import { type Actor, type Actors, type DemoEvent, HOUR } from './activity';
+import { type Actor, type Actors, type DemoEvent, HOUR } from './demo-events';
 
 interface NewCard {
   nickname: string;

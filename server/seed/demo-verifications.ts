@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Tx } from '../db/client';
 import { companies, uploads, users, verifications } from '../db/schema';
 import { randomToken } from '../lib/crypto';
-import type { AllowedType } from '../lib/uploads';
+import type { AllowedType } from '../lib/upload-types';
 import { createWallet } from '../modules/ledger/accounts';
 import { samplePdf, samplePng } from './documents';
 import { DEMO_IDS } from './ids';

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { momoSettings } from '../db/schema';
 import { transfer } from '../modules/wallet/transfer';
 import { confirmTopup, createTopup, decideTopup, markMomoProcessed } from '../modules/wallet/service';
-import { type DemoEvent, type Actors, HOUR } from './activity';
+import { type DemoEvent, type Actors, HOUR } from './demo-events';
 import { DEMO_IDS } from './ids';
 
 export async function seedMomoSettings(tx: Tx) {

@@ -64,7 +64,10 @@ export function isWebsite(v: string): boolean {
   }
 }
 
+/** An id in a path. One that is not a uuid names nothing: the server answers 404, as for an unknown id. */
 export const uuidParam = z.string().uuid();
+/** The params of a path whose one parameter is `:id` (`/cards/:id`, `/wallet/chain-deposits/:id/assign`). */
+export const idParams = z.object({ id: uuidParam });
 
 export const pageQuery = z.object({
   page: z.coerce

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@shared/money';
-import { type TestApp, type ApiResponse, startTestApp } from './support/app';
+import { type TestApp, startTestApp } from './support/app';
+import type { ApiResponse } from './support/http';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { charge, creationFee, createCard, fundingFee, newCard, withdrawalFee } from './support/cards';
 import { fundWallet } from './support/money';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import type { Mailer } from '../../server/lib/mailer';
-import { type SentMail, type TestApp, startTestApp } from './support/app';
-import { memoryMailer } from './support/http';
+import { type TestApp, startTestApp } from './support/app';
+import { type SentMail, memoryMailer } from './support/http';
 import {
   PASSWORD,
   linkFrom,

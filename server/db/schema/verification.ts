@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
-import type { AllowedType } from '../../lib/uploads';
+import type { AllowedType } from '../../lib/upload-types';
 import { users } from './identity';
 
 /**

@@ -10,10 +10,13 @@ import { FailureLimiter, type Limit, guessLimits } from '../../lib/rate-limit';
 import { checkTotp, newTotpSecret, totpQrCode } from '../../lib/totp';
 import { type UserRow, findLiveUser, findLiveUserByEmail } from './queries';
 import { type ClientMeta, assertMayLogIn } from './service';
-import { issueRecoveryCodes } from './recovery-codes';
+import { BAD_RECOVERY_CODE, issueRecoveryCodes, spendRecoveryCode, unusedRecoveryCodes } from './recovery-codes';
 import { createSession, sessionPayload } from './sessions';
 
-/** The two-step login: the password opens a challenge, a TOTP code (setting 2FA up at first) ends it in a session. */
+/**
+ * The two-step login: the password opens a challenge; a TOTP code (setting 2FA up at first) or a
+ * recovery code ends it in a session.
+ */
 
 const CHALLENGE_TTL = 10 * 60_000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -101,7 +104,7 @@ export const loginExpired = () =>
  * The challenge a second step names, and its user, if it may still end in a session: not expired,
  * used or tried too often, of the expected kind, its user live and allowed in.
  */
-export async function openChallenge(ctx: AppContext, kind: 'setup' | 'verify', token: string) {
+async function openChallenge(ctx: AppContext, kind: 'setup' | 'verify', token: string) {
   const now = ctx.now();
   const [ch] = await ctx.db
     .select()
@@ -134,7 +137,7 @@ export async function openChallenge(ctx: AppContext, kind: 'setup' | 'verify', t
 }
 
 /** A wrong second factor: counted on the challenge, which ends after a few. */
-export async function countWrongCode(ctx: AppContext, challengeId: string) {
+async function countWrongCode(ctx: AppContext, challengeId: string) {
   await ctx.db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
@@ -142,7 +145,7 @@ export async function countWrongCode(ctx: AppContext, challengeId: string) {
 }
 
 /** Marks the challenge used inside the session's transaction; false if another request used it first. */
-export async function claimChallenge(tx: Tx, challengeId: string, now: Date): Promise<void> {
+async function claimChallenge(tx: Tx, challengeId: string, now: Date): Promise<void> {
   const [claimed] = await tx
     .update(loginChallenges)
     .set({ usedAt: now })
@@ -152,7 +155,7 @@ export async function claimChallenge(tx: Tx, challengeId: string, now: Date): Pr
 }
 
 /** The limits a second step counts against, and forgiving them once the owner got in. */
-export async function secondStepLimits(ctx: AppContext, email: string, ip: string) {
+async function secondStepLimits(ctx: AppContext, email: string, ip: string) {
   const lim = limiter(ctx);
   const limits = authLimits(ctx, email, ip);
   const attempt = await lim.attempt(limits);
@@ -222,4 +225,35 @@ export async function confirmLogin(
   await limits.succeeded();
   const payload = await sessionPayload(ctx, user.id, session.session);
   return session.codes ? { ...payload, recovery_codes: session.codes } : payload;
+}
+
+/**
+ * login-recover: the second step with a recovery code in place of the authenticator. The code is
+ * used up in the session's transaction, so two requests with it never both get in.
+ */
+export async function loginWithRecoveryCode(
+  ctx: AppContext,
+  token: string,
+  code: string,
+  meta: ClientMeta,
+): Promise<SessionPayload> {
+  const now = ctx.now();
+  const { ch, user } = await openChallenge(ctx, 'verify', token);
+  const limits = await secondStepLimits(ctx, user.email, meta.ip);
+  const wrong = unauthorized(BAD_RECOVERY_CODE);
+  let session: { session: { token: string; expiresAt: Date }; left: number };
+  try {
+    session = await ctx.db.transaction(async (tx) => {
+      await claimChallenge(tx, ch.id, now);
+      const used = await spendRecoveryCode(tx, ctx.config.encryptionKey, user.id, code, now);
+      // Thrown, not returned: the challenge's claim rolls back with it.
+      if (!used) throw wrong;
+      return { session: await createSession(ctx, tx, user.id, meta), left: await unusedRecoveryCodes(tx, user.id) };
+    });
+  } catch (e) {
+    if (e === wrong) await countWrongCode(ctx, ch.id);
+    throw e;
+  }
+  await limits.succeeded();
+  return { ...(await sessionPayload(ctx, user.id, session.session)), recovery_codes_left: session.left };
 }

@@ -72,15 +72,6 @@ export async function consumeEmailToken(
   return { userId: row.userId, purpose: row.purpose as EmailTokenPurpose };
 }
 
-/** Looks at a mailed token without using it up. */
-export async function peekEmailToken(db: DbOrTx, token: string) {
-  const [row] = await db
-    .select()
-    .from(emailTokens)
-    .where(eq(emailTokens.tokenHash, hashToken(token)));
-  return row;
-}
-
 /** Ends the user's sessions and the logins under way (challenges waiting for a code), e.g. at a new password. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db

@@ -1,13 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { SessionPayload } from '@shared/contract';
-import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema';
-import { unauthorized } from '../../lib/http';
-import { claimChallenge, countWrongCode, openChallenge, secondStepLimits } from './login';
-import type { ClientMeta } from './service';
-import { createSession, sessionPayload } from './sessions';
 
 export const RECOVERY_CODE_COUNT = 10;
 // No 0/O or 1/I: codes are read off paper and typed.
@@ -71,34 +65,3 @@ export async function spendRecoveryCode(
 }
 
 export const BAD_RECOVERY_CODE = 'This recovery code is not valid or has already been used.';
-
-/**
- * login-recover: the second step with a recovery code in place of the authenticator. The code is
- * used up in the session's transaction, so two requests with it never both get in.
- */
-export async function loginWithRecoveryCode(
-  ctx: AppContext,
-  token: string,
-  code: string,
-  meta: ClientMeta,
-): Promise<SessionPayload> {
-  const now = ctx.now();
-  const { ch, user } = await openChallenge(ctx, 'verify', token);
-  const limits = await secondStepLimits(ctx, user.email, meta.ip);
-  const wrong = unauthorized(BAD_RECOVERY_CODE);
-  let session: { session: { token: string; expiresAt: Date }; left: number };
-  try {
-    session = await ctx.db.transaction(async (tx) => {
-      await claimChallenge(tx, ch.id, now);
-      const used = await spendRecoveryCode(tx, ctx.config.encryptionKey, user.id, code, now);
-      // Thrown, not returned: the challenge's claim rolls back with it.
-      if (!used) throw wrong;
-      return { session: await createSession(ctx, tx, user.id, meta), left: await unusedRecoveryCodes(tx, user.id) };
-    });
-  } catch (e) {
-    if (e === wrong) await countWrongCode(ctx, ch.id);
-    throw e;
-  }
-  await limits.succeeded();
-  return { ...(await sessionPayload(ctx, user.id, session.session)), recovery_codes_left: session.left };
-}

@@ -14,7 +14,6 @@ import {
 import { authenticate } from '../../plugins/auth';
 import { HTTP, ok } from '../../lib/http';
 import * as login from './login';
-import { loginWithRecoveryCode } from './recovery-codes';
 import * as reset from './reset';
 import * as account from './service';
 import { endSession } from './sessions';
@@ -196,7 +195,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => ok(await loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
+    async (req) => ok(await login.loginWithRecoveryCode(ctx, req.body.token, req.body.recovery_code, meta(req))),
   );
 
   // Registered in place, so the OpenAPI document keeps its order of paths.

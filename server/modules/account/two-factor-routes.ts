@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, enrolConfirmBody, resetTwoFactorBody, secondFactorCheckBody } from '@shared/contract';
+import { STAFF_ROLES, enrolConfirmBody, resetTwoFactorBody, secondFactorCheckBody, uuidParam } from '@shared/contract';
 import * as R from '@shared/contract/responses';
 import { ok } from '../../lib/http';
 import {
@@ -132,7 +132,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        params: z.object({ userId: z.string().uuid() }),
+        params: z.object({ userId: uuidParam }),
         body: resetTwoFactorBody,
         operationId: 'resetTwoFactor',
         summary: "Reset a user's two-factor authentication (staff)",

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createAdminBody, pageQuery, updateAdminBody } from '@shared/contract';
+import { createAdminBody, idParams, pageQuery, updateAdminBody } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -21,8 +20,6 @@ const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'State', value: (a) => a.state },
   { header: 'Created', value: (a) => a.created_at },
 ];
-
-const idParams = z.object({ id: z.string().uuid() });
 
 /** Administrators: Super-Admin only. */
 export default async function adminRoutes(fastify: FastifyInstance) {

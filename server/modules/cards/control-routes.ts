@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CUSTOMER_ROLES,
   additionalLimitBody,
   cardAmountBody,
   changeStatusBody,
+  idParams,
   spendingLimitBody,
 } from '@shared/contract';
 import * as R from '@shared/contract/responses';
@@ -14,8 +14,6 @@ import { data, e, fails, BODY, CUSTOMER_OR_API, IDEMPOTENT, PATH, SIGNED_IN_OR_A
 import { authenticate } from '../../plugins/auth';
 import * as manage from './manage';
 import * as svc from './service';
-
-const idParams = z.object({ id: z.string().uuid() });
 
 /** A card's money and controls: spending limits, funds in and out (premium), freezing. */
 export function cardControlRoutes(fastify: FastifyInstance) {

@@ -7,7 +7,7 @@ import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, cards } from '../../db/schema';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
-import { moneyTransaction } from '../../plugins/idempotency';
+import { moneyTransaction } from '../../db/money-transaction';
 import { emitEvent } from '../integrations/webhooks';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { post } from '../ledger/post';
@@ -16,7 +16,8 @@ import { cardForCaller } from './access';
 import { cardAccounts } from './accounts';
 import { cardEventData } from './events';
 import { cardMovement } from './movements';
-import { enqueue, pendingWithdrawals, performNow } from './outbox';
+import { enqueue, pendingWithdrawals } from './operations';
+import { performNow } from './outbox';
 
 /**
  * Ends a card: premium balances go back to the wallet ('refund'), basic balances are forfeited

@@ -6,17 +6,17 @@ import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { cardTransactions, type cards } from '../../db/schema';
 import { AppError, HTTP, invalidField, ok } from '../../lib/http';
-import { moneyTransaction } from '../../plugins/idempotency';
+import { moneyTransaction } from '../../db/money-transaction';
 import { scheduleFor } from '../fees/service';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { InsufficientFunds, post } from '../ledger/post';
 import { newReference } from '../ledger/refs';
 import { cardForCaller, ownerProfile } from './access';
 import { cardAccounts } from './accounts';
-import { cardMovement } from './movements';
-import { enqueue, pendingWithdrawals, performNow } from './outbox';
+import { cardMovement, feesMetaOf } from './movements';
+import { enqueue, pendingWithdrawals } from './operations';
+import { performNow } from './outbox';
 import type { WithdrawalPlan } from './outbox-effects';
-import { feesMetaOf } from './service';
 
 function assertPremiumLive(card: typeof cards.$inferSelect, action: 'fund' | 'withdraw') {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');

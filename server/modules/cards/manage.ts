@@ -9,7 +9,8 @@ import { cardForCaller } from './access';
 import { emitEvent } from '../integrations/webhooks';
 import { cardEventData } from './events';
 import type { CardRow } from './presenters';
-import { enqueue, performNow } from './outbox';
+import { enqueue } from './operations';
+import { performNow } from './outbox';
 
 function assertLive(card: CardRow) {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');

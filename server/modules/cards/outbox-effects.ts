@@ -3,7 +3,7 @@ import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions, cards, issuerOperations } from '../../db/schema';
-import { completeKey } from '../../plugins/idempotency';
+import { completeKey } from '../../db/idempotency-keys';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { type Leg, post } from '../ledger/post';
 import { newReference } from '../ledger/refs';
@@ -11,7 +11,7 @@ import { cardAccounts } from './accounts';
 import { cardMovement } from './movements';
 import { emitEvent } from '../integrations/webhooks';
 import { cardEventData } from './events';
-import { type OperationRow, enqueue, lockedCard } from './outbox';
+import { type OperationRow, enqueue, lockedCard } from './operations';
 
 /** Why a card ended when the issuer never loaded it (such cards do not count against the 5-card limit). */
 export const ISSUER_FAILURE = 'The issuer could not load the card';

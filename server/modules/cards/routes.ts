@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_ROLES, cardListQuery, cardTransactionsQuery, createCardBody, isStaff } from '@shared/contract';
+import {
+  CUSTOMER_ROLES,
+  cardListQuery,
+  cardTransactionsQuery,
+  createCardBody,
+  idParams,
+  isStaff,
+} from '@shared/contract';
 import { HTTP, notFound, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -27,8 +34,6 @@ import {
   SIGNED_IN_OR_API,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
-
-const idParams = z.object({ id: z.string().uuid() });
 
 export default async function cardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

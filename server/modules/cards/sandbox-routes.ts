@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STAFF_ROLES, sandboxAuthorizationBody } from '@shared/contract';
+import { STAFF_ROLES, idParams, sandboxAuthorizationBody } from '@shared/contract';
 import { eq } from 'drizzle-orm';
 import { cardTransactions, cards } from '../../db/schema';
 import { IssuerError } from '../../issuer/port';
@@ -61,7 +60,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           security,
-          params: z.object({ id: z.string().uuid() }),
+          params: idParams,
           operationId,
           summary,
           response: {

@@ -18,23 +18,18 @@ import { AppError, HTTP, invalidField, notFound } from '../../lib/http';
 import { scheduleFor } from '../fees/service';
 import { PLATFORM, findWallet } from '../ledger/accounts';
 import { InsufficientFunds, post } from '../ledger/post';
-import { IdempotentReplay, moneyTransaction } from '../../plugins/idempotency';
+import { IdempotentReplay } from '../../db/idempotency-keys';
+import { moneyTransaction } from '../../db/money-transaction';
 import { ok } from '../../lib/http';
-import { cardMovement } from './movements';
+import { cardMovement, feesMetaOf } from './movements';
 import { ISSUER_FAILURE } from './outbox-effects';
-import { enqueue, performNow } from './outbox';
+import { enqueue } from './operations';
+import { performNow } from './outbox';
 import { newReference } from '../ledger/refs';
 import { ownWalletId } from '../wallet/access';
 import { cardForCaller, ownerProfile } from './access';
 import { cardAccounts, createCardAccounts } from './accounts';
 import { maskPan, toApiCard } from './presenters';
-
-export const feesMetaOf = (forWhat: string, fees: ReturnType<typeof computeFees>, amount: number) => ({
-  for: forWhat,
-  fees: Object.fromEntries(fees.lines.map((l) => [l.name, formatMoney(l.amount)])),
-  'sub-total': formatMoney(amount),
-  total: formatMoney(fees.total),
-});
 
 export const issuerDown = () =>
   new AppError(

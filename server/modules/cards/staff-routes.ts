@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STAFF_ROLES, cardListQuery, changeStatusTokenBody, reasonBody } from '@shared/contract';
+import { STAFF_ROLES, cardListQuery, changeStatusTokenBody, idParams, reasonBody } from '@shared/contract';
 import * as R from '@shared/contract/responses';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
@@ -10,8 +9,6 @@ import { authenticate } from '../../plugins/auth';
 import { sendCardsCsv } from './csv';
 import * as manage from './manage';
 import { type CardFilters, listCards, masterBalances } from './queries';
-
-const idParams = z.object({ id: z.string().uuid() });
 
 /** The back-office's own card routes: every card, freezing by token, flags and suspensions, money on cards. */
 export function staffCardRoutes(fastify: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCompanyUserBody, pageQuery, updateCompanyUserBody } from '@shared/contract';
+import { createCompanyUserBody, pageQuery, updateCompanyUserBody, uuidParam } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -33,8 +33,8 @@ const USER_COLUMNS: CsvColumn<CompanyUserRow>[] = [
   { header: 'Created', value: (u) => u.created_at },
 ];
 
-const companyParams = z.object({ companyId: z.string().uuid() });
-const memberParams = companyParams.extend({ userId: z.string().uuid() });
+const companyParams = z.object({ companyId: uuidParam });
+const memberParams = companyParams.extend({ userId: uuidParam });
 
 export default async function companyUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

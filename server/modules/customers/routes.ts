@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STAFF_ROLES, accountStatusBody, customerListQuery } from '@shared/contract';
+import { STAFF_ROLES, accountStatusBody, customerListQuery, idParams } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -36,8 +35,6 @@ const COMPANY_COLUMNS: CsvColumn<ApiCompanyCustomer>[] = [
   ...COMMON,
 ];
 import { setCompanyActive, setIndividualActive } from './service';
-
-const idParams = z.object({ id: z.string().uuid() });
 
 /** The customer database: lists for staff, deactivation and reactivation. */
 export default async function customerRoutes(fastify: FastifyInstance) {

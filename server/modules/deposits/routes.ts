@@ -5,8 +5,10 @@ import {
   STAFF_ROLES,
   assignChainDepositBody,
   chainDepositListQuery,
+  idParams,
   returnChainDepositBody,
   sandboxChainTransferBody,
+  uuidParam,
 } from '@shared/contract';
 import { NETWORK_NAME } from '../../chain/port';
 import { HTTP, ok } from '../../lib/http';
@@ -37,7 +39,6 @@ export default async function depositRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
   const security = [{ bearer: [] }];
   const staff = authenticate(ctx, { roles: STAFF_ROLES });
-  const idParams = z.object({ id: z.string().uuid('Enter a valid deposit id') });
 
   app.get(
     '/wallet/deposit-address/:walletId',
@@ -46,7 +47,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Wallet'],
         security,
-        params: z.object({ walletId: z.string().uuid('Enter a valid wallet id') }),
+        params: z.object({ walletId: uuidParam }),
         operationId: 'getDepositAddress',
         summary: "Get a master wallet's own Tron deposit address",
         response: {

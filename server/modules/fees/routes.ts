@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feeListQuery, isStaff, updateFeeBody } from '@shared/contract';
+import { feeListQuery, idParams, isStaff, updateFeeBody } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -31,8 +31,6 @@ const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Company', value: (f) => f.for_name },
   { header: 'Last Modified', value: (f) => f.updated_at },
 ];
-
-const idParams = z.object({ id: z.string().uuid() });
 
 export default async function feeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

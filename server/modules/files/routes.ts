@@ -2,8 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isStaff } from '@shared/contract';
+import { idParams, isStaff } from '@shared/contract';
 import { uploads } from '../../db/schema';
 import { notFound } from '../../lib/http';
 import { uploadPath } from '../../lib/uploads';
@@ -22,7 +21,7 @@ export default async function fileRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Verification'],
         security: [{ bearer: [] }],
-        params: z.object({ id: z.string().uuid() }),
+        params: idParams,
         operationId: 'downloadFile',
         summary: 'Download a verification document',
         response: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ApiThirdParty, clientQuery, createClientBody, isStaff, tokenBody } from '@shared/contract';
+import { type ApiThirdParty, clientQuery, createClientBody, isStaff, tokenBody, uuidParam } from '@shared/contract';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import { AppError, HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
@@ -185,7 +185,7 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        params: z.object({ companyId: z.string().uuid() }),
+        params: z.object({ companyId: uuidParam }),
         operationId: 'revokeApiClient',
         summary: 'Revoke API credentials',
         response: {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changePasswordBody, updateCompanyBody, updateIndividualBody } from '@shared/contract';
+import { changePasswordBody, idParams, updateCompanyBody, updateIndividualBody } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { profileOf } from '../account/sessions';
@@ -19,8 +18,6 @@ import {
   SIGNED_IN_OR_API,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
-
-const idParams = z.object({ id: z.string().uuid() });
 
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

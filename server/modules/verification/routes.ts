@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, decideBody, verificationListQuery } from '@shared/contract';
+import { STAFF_ROLES, decideBody, idParams, uuidParam, verificationListQuery } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { readForm } from '../../lib/uploads';
@@ -25,8 +25,6 @@ const VERIFICATION_COLUMNS: CsvColumn<ApiVerificationRow>[] = [
 ];
 import * as svc from './service';
 
-const idParams = (name: string) => z.object({ [name]: z.string().uuid() });
-
 export default async function verificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
@@ -43,7 +41,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
         tags,
         security,
         ...multipart,
-        params: z.object({ userId: z.string().uuid() }),
+        params: z.object({ userId: uuidParam }),
         operationId: 'submitKyc',
         summary: "Submit an Individual's KYC",
         response: {
@@ -78,7 +76,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
         tags,
         security,
         ...multipart,
-        params: z.object({ companyId: z.string().uuid() }),
+        params: z.object({ companyId: uuidParam }),
         operationId: 'submitKyb',
         summary: "Submit a company's KYB",
         response: {
@@ -149,7 +147,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        params: idParams('id'),
+        params: idParams,
         operationId: 'getVerification',
         summary: 'Get a verification with its documents (staff)',
         response: {

@@ -5,6 +5,7 @@ import {
   CUSTOMER_ROLES,
   STAFF_ROLES,
   approveTopupBody,
+  idParams,
   momoConfirmBody,
   topupBalanceBody,
   topupConfirmBody,
@@ -52,7 +53,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        params: z.object({ id: z.string().uuid() }),
+        params: idParams,
         operationId: 'getWalletBalance',
         summary: "Get a master wallet's balance",
         response: {

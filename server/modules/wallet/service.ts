@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { topups } from '../../db/schema';
 import { AppError, HTTP, conflict, forbidden, invalidField, notFound, ok } from '../../lib/http';
 import type { FastifyRequest } from 'fastify';
-import { moneyTransaction } from '../../plugins/idempotency';
+import { moneyTransaction } from '../../db/money-transaction';
 import { momoAlertMail } from '../../mail/templates';
 import { mailSoon, notify } from '../notifications/service';
 import { topupDecided, topupDecisionKey, topupReview } from '../notifications/events';

@@ -1,30 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { transferBody } from '@shared/contract';
+import type { TransferResult, transferBody } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import { AppError, HTTP, invalidField, notFound } from '../../lib/http';
-import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS, moneyKey, onKeyTaken } from '../../plugins/idempotency';
+import { KEY_IN_FLIGHT, MAX_KEY_CLAIMS } from '../../db/idempotency-keys';
+import { moneyKey, onKeyTaken } from '../../db/money-transaction';
 import { newReference } from '../ledger/refs';
 import { ownWalletId } from './access';
 import { failpoint } from '../../lib/failpoints';
 import { mailClaimed } from '../notifications/service';
 import { type Posted, postTransfer } from './transfer-batch';
-
-export interface TransferResult {
-  message: string;
-  id: string;
-  trans_ref: string;
-  wallet_from: string;
-  wallet_to: string;
-  to_name: string;
-  amount: string;
-  reference: string | null;
-  status: 'Completed';
-  balance_before: string;
-  balance_after: string;
-  created_at: string;
-}
 
 /** What cw_transfer_batch fills in from the locked rows: JSON strings in the answer it stores. */
 const FILLED = {

@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import type { SessionPayload } from '@shared/contract';
 import { createStaff } from '../../../server/seed/admin';
-import type { SentMail, TestApp } from './app';
+import type { TestApp } from './app';
+import type { SentMail } from './http';
 
 export const PASSWORD = 'Str0ng!Passw0rd';
 let seq = 0;

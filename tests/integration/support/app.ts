@@ -9,26 +9,8 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { openDatabase, pgliteExtensions } from '../../../server/db/client';
-import type { Mail, Mailer } from '../../../server/lib/mailer';
-import { memoryMailer, serveApp } from './http';
-
-export interface SentMail extends Mail {
-  to: string;
-}
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export interface RequestOptions {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  ip?: string;
-  idempotencyKey?: string;
-}
+import type { Mailer } from '../../../server/lib/mailer';
+import { type ApiResponse, type RequestOptions, type SentMail, memoryMailer, serveApp } from './http';
 
 export interface TestApp {
   url: string;

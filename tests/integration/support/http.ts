@@ -1,6 +1,23 @@
 import { type BuildOptions, buildApp } from '../../../server/app';
-import type { Mailer } from '../../../server/lib/mailer';
-import type { ApiResponse, RequestOptions, SentMail } from './app';
+import type { Mail, Mailer } from '../../../server/lib/mailer';
+
+export interface SentMail extends Mail {
+  to: string;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+  idempotencyKey?: string;
+}
 
 /** `t.api`: one call to the API at `url` over real HTTP, JSON in and out, never following redirects. */
 export function apiClient(url: string) {
