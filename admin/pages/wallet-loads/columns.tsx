@@ -2,6 +2,7 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiTopup } from '@shared/contract';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
+import { BalanceChange } from '../../components/BalanceChange';
 import { amount, dateTime, plain } from '../../format';
 
 /** Rows in a final state are closed; every other row opens the approve/deny panel. */
@@ -76,13 +77,9 @@ export const topupColumns: TableColumnsType<ApiTopup> = [
   {
     title: 'Balance Change',
     key: 'balance',
-    // "old →" and "new" each stay whole; the pair may wrap in a narrow table.
     render: (_, t) =>
       t.balance_before != null && t.balance_after != null ? (
-        <span>
-          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_before)} →</span>{' '}
-          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_after)}</span>
-        </span>
+        <BalanceChange before={t.balance_before} after={t.balance_after} />
       ) : (
         '—'
       ),
