@@ -16,7 +16,7 @@ import { WithdrawPanel } from '@shared/ui/cards/CardPanels';
 import { applyFieldErrors } from '@shared/ui/forms';
 import { useAction } from '../../components/refineForms';
 
-export type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
+type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
 
 /**
  * The row menu of back-office §2.8, in its order: View Card Details; Freeze Card (if Active);
@@ -24,7 +24,7 @@ export type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
  * Flag Card (if not flagged, not deleted); Suspend Card (if not suspended, not deleted); Card Withdrawal; Delete Card (if
  * not deleted). Freezing and withdrawing are for live premium cards (the server refuses basic ones).
  */
-export function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
+function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
   const live = !c.is_deleted;
   return [
     { key: 'view', label: 'View Card Details' },

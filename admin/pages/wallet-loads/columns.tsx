@@ -11,7 +11,7 @@ export const canDecide = (t: ApiTopup) => t.state !== 'Approved' && t.state !== 
 export const balanceChange = (t: ApiTopup) =>
   t.balance_before != null && t.balance_after != null ? `${plain(t.balance_before)} → ${plain(t.balance_after)}` : '—';
 
-export function AmountCell({ t }: { t: ApiTopup }) {
+function AmountCell({ t }: { t: ApiTopup }) {
   return (
     <Flex gap={6} align="center">
       <span style={{ whiteSpace: 'nowrap' }}>{amount(t.amount)}</span>
@@ -42,14 +42,14 @@ export function Hash({ value, full }: { value: string | null; full?: boolean }) 
 }
 
 /** Who decided a final top-up: the chain (a deposit, or a hash found settled) or a staff member. */
-export function decidedBy(t: ApiTopup): string | null {
+function decidedBy(t: ApiTopup): string | null {
   if (t.state !== 'Approved' && t.state !== 'Denied') return null;
   if (t.credited_automatically) return 'Credited automatically';
   return t.decided_by ? `by ${t.decided_by.first_name} ${t.decided_by.last_name}` : null;
 }
 
 /** The state, and under a final one who decided it. */
-export function StateCell({ t }: { t: ApiTopup }) {
+function StateCell({ t }: { t: ApiTopup }) {
   const by = decidedBy(t);
   return (
     <Flex vertical gap={2} align="flex-start">
