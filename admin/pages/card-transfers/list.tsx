@@ -1,16 +1,21 @@
-import { useTable } from '@refinedev/antd';
-import type { CrudFilter, HttpError } from '@refinedev/core';
+import type { CrudFilter } from '@refinedev/core';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Select, Typography, type TableColumnsType } from 'antd';
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ApiWalletTransaction, WalletTransactionTotals } from '@shared/contract';
 import { usd } from '@shared/ui/cards';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { dateTime, txTypeLabel, useDetails } from '@shared/ui/wallet';
-import { DataTable, PAGE_SIZE } from '../../components/DataTable';
-import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
-import { plain } from '../../format';
+import {
+  type ListAccount,
+  accountQuery,
+  accountTitle,
+  useAccountTable,
+  useListAccount,
+} from '../../components/accountList';
+import { BalanceChange } from '../../components/BalanceChange';
+import { DataTable } from '../../components/DataTable';
+import { DateRangeFields, FilterBar } from '../../components/FilterBar';
 import { CardTransferDrawer } from './show';
 
 type Search = { type?: 'issuance' | 'topup' | 'withdraw'; start_date?: string; end_date?: string };
@@ -24,13 +29,8 @@ const TYPES = [
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-function BalanceChange({ t }: { t: ApiWalletTransaction }) {
-  return (
-    <span>
-      <span style={nowrap}>{plain(t.balance_before)} →</span> <span style={nowrap}>{plain(t.balance_after)}</span>
-    </span>
-  );
-}
+/** Only the movements of cards: issuance, top-ups, withdrawals and refunds. */
+const CARD_ONLY: CrudFilter[] = [{ field: 'card_only', operator: 'eq', value: 'true' }];
 
 const columns: TableColumnsType<ApiWalletTransaction> = [
   {
@@ -55,7 +55,11 @@ const columns: TableColumnsType<ApiWalletTransaction> = [
     ),
   },
   { title: 'Date', dataIndex: 'created_at', render: (v: string) => <span style={nowrap}>{dateTime(v)}</span> },
-  { title: 'Balance Change', key: 'balance', render: (_, t) => <BalanceChange t={t} /> },
+  {
+    title: 'Balance Change',
+    key: 'balance',
+    render: (_, t) => <BalanceChange before={t.balance_before} after={t.balance_after} />,
+  },
 ];
 
 function TransferItem({ t }: { t: ApiWalletTransaction }) {
@@ -78,7 +82,7 @@ function TransferItem({ t }: { t: ApiWalletTransaction }) {
         <Typography.Text type="secondary">{dateTime(t.created_at)}</Typography.Text>
       </Flex>
       <Typography.Text type="secondary">
-        Balance <BalanceChange t={t} />
+        Balance <BalanceChange before={t.balance_before} after={t.balance_after} />
       </Typography.Text>
     </Flex>
   );
@@ -89,38 +93,17 @@ function TransferItem({ t }: { t: ApiWalletTransaction }) {
  * movements of master wallets (issuance, top-ups, withdrawals, refunds of deleted cards) with
  * type and date filters, the totals of the filtered set, and each movement's fee breakdown.
  */
-function CardTransfers({
-  accName,
-  companyId,
-  individualId,
-}: {
-  accName: string;
-  companyId?: string;
-  individualId?: string;
-}) {
+function CardTransfers({ account }: { account: ListAccount }) {
+  const { accName = 'All Accounts', companyId, individualId } = account;
   const details = useDetails<ApiWalletTransaction>();
   const navigate = useNavigate();
-  const permanent = useMemo<CrudFilter[]>(
-    () => [
-      { field: 'card_only', operator: 'eq', value: 'true' },
-      ...(companyId ? [{ field: 'company_id', operator: 'eq', value: companyId } as const] : []),
-      ...(individualId ? [{ field: 'individual_id', operator: 'eq', value: individualId } as const] : []),
-    ],
-    [companyId, individualId],
-  );
-  const table = useTable<ApiWalletTransaction, HttpError, Search>({
-    resource: 'card-transfers',
-    pagination: { pageSize: PAGE_SIZE },
-    sorters: { mode: 'off' },
-    filters: { permanent, defaultBehavior: 'replace' },
-    onSearch: (v) => searchFilters(v),
-  });
+  const table = useAccountTable<ApiWalletTransaction, Search>('card-transfers', account, CARD_ONLY);
   const totals = table.result.totals as WalletTransactionTotals | undefined;
 
   return (
     <>
       <PageHeader
-        title={`${accName} - Wallet Transactions for Cards`}
+        title={accountTitle(account, 'Wallet Transactions for Cards')}
         subtitle="Card issuance, top-ups and withdrawals paid from or into master wallets."
         extra={
           // One account's every movement, where its PDF statement is downloaded (a statement is of one wallet).
@@ -149,7 +132,7 @@ function CardTransfers({
         exportCsv={{
           path: 'reports/view-wallet-transactions',
           filename: 'card-wallet-transactions',
-          query: { card_only: 'true', company_id: companyId, individual_id: individualId },
+          query: { card_only: 'true', ...accountQuery(account) },
         }}
         columns={columns}
         minWidth={1000}
@@ -172,15 +155,6 @@ function CardTransfers({
 }
 
 export default function CardTransfersList() {
-  const [params] = useSearchParams();
-  const companyId = params.get('company_id') || undefined;
-  const individualId = params.get('individual_id') || undefined;
-  return (
-    <CardTransfers
-      key={`${companyId ?? ''}/${individualId ?? ''}`}
-      accName={params.get('acc_name') || 'All Accounts'}
-      companyId={companyId}
-      individualId={individualId}
-    />
-  );
+  const { account, key } = useListAccount();
+  return <CardTransfers key={key} account={account} />;
 }

@@ -17,7 +17,7 @@ const forLabel = (name: string | undefined) => {
  * in USD, reference, card, total fees, and the fee breakdown (for, each fee, sub-total, total),
  * each labelled with what it is: the amount the fees apply to, each fee, the fees' total.
  */
-export function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
+function CardTransferDetails({ tx }: { tx: ApiWalletTransaction }) {
   const meta = tx.fees_meta ?? {};
   const fees = (meta.fees && typeof meta.fees === 'object' ? meta.fees : {}) as Record<string, unknown>;
   return (

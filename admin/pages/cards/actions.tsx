@@ -3,18 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Form, Input, type MenuProps, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiCard } from '@shared/contract';
-import { refreshCards, usd } from '@shared/ui/cards';
+import {
+  type ConfirmedCardAction,
+  deleteItems,
+  freezeItems,
+  refreshCards,
+  useConfirmCardAction,
+} from '@shared/ui/cards';
 import { WithdrawPanel } from '@shared/ui/cards/CardPanels';
 import { applyFieldErrors } from '@shared/ui/forms';
-import { useSubmit } from '@shared/ui/useSubmit';
-import { refreshWallet } from '@shared/ui/wallet';
 import { useAction } from '../../components/refineForms';
 
-export type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
-type Simple = 'freeze' | 'unfreeze' | 'delete';
+type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
 
 /**
  * The row menu of back-office §2.8, in its order: View Card Details; Freeze Card (if Active);
@@ -22,19 +24,17 @@ type Simple = 'freeze' | 'unfreeze' | 'delete';
  * Flag Card (if not flagged, not deleted); Suspend Card (if not suspended, not deleted); Card Withdrawal; Delete Card (if
  * not deleted). Freezing and withdrawing are for live premium cards (the server refuses basic ones).
  */
-export function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
+function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
   const live = !c.is_deleted;
-  const premium = c.type === 'premium';
   return [
     { key: 'view', label: 'View Card Details' },
-    ...(live && premium && c.state === 'Active' ? [{ key: 'freeze', label: 'Freeze Card' }] : []),
-    ...(live && premium && c.state === 'Deactivated' ? [{ key: 'unfreeze', label: 'Unfreeze Card' }] : []),
+    ...freezeItems(c),
     ...(c.flagged ? [{ key: 'unflag', label: 'Unflag Card' }] : []),
     ...(c.suspended ? [{ key: 'unsuspend', label: 'Unsuspend Card' }] : []),
     ...(live && !c.flagged ? [{ key: 'flag', label: 'Flag Card' }] : []),
     ...(live && !c.suspended ? [{ key: 'suspend', label: 'Suspend Card' }] : []),
-    ...(live && premium ? [{ key: 'withdraw', label: 'Card Withdrawal' }] : []),
-    ...(live ? [{ type: 'divider' as const }, { key: 'delete', label: 'Delete Card', danger: true }] : []),
+    ...(live && c.type === 'premium' ? [{ key: 'withdraw', label: 'Card Withdrawal' }] : []),
+    ...deleteItems(c),
   ];
 }
 
@@ -102,57 +102,21 @@ function ReasonDialog({
 export function useCardRowActions(onChanged: () => void) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { modal, message } = App.useApp();
-  const { submit } = useSubmit();
+  const confirm = useConfirmCardAction(onChanged);
   const [reason, setReason] = useState<{ card: ApiCard; what: Toggle } | null>(null);
   const [withdraw, setWithdraw] = useState<ApiCard | null>(null);
 
-  const refresh = async (wallet = false) => {
+  const refresh = async () => {
     onChanged();
-    await Promise.all([refreshCards(qc), ...(wallet ? [refreshWallet(qc)] : [])]);
+    await refreshCards(qc);
   };
-
-  async function act(what: Simple, c: ApiCard) {
-    const r = await submit((key) =>
-      what === 'delete'
-        ? apiData<{ message: string }>('DELETE', `/cards/${c.id}`, { idempotencyKey: key, silent: true })
-        : apiData<{ message: string }>('POST', `/cards/change-status/${c.id}`, {
-            body: { status: what === 'freeze' ? 'deactivate' : 'activate' },
-            idempotencyKey: key,
-            silent: true,
-          }),
-    );
-    if (!r.ok) {
-      message.error(messageOf(r.error, 'Something went wrong. Please try again.'), 4);
-      return;
-    }
-    message.success(r.data.message, 2);
-    await refresh(what === 'delete');
-  }
-
-  function confirm(what: Simple, c: ApiCard) {
-    const consequence =
-      what !== 'delete' || c.balance === '0.00'
-        ? null
-        : c.type === 'basic'
-          ? `The remaining balance of ${usd(c.balance)} on this basic card will be forfeited: it is not returned to the master wallet.`
-          : `The balance of ${usd(c.balance)} will be returned to the master wallet.`;
-    modal.confirm({
-      title: `Please do you wish to ${what} this card?`,
-      content: consequence ? <span data-testid="delete-consequence">{consequence}</span> : undefined,
-      okText: 'Confirm',
-      cancelText: 'Cancel',
-      okButtonProps: what === 'delete' ? { danger: true } : undefined,
-      onOk: () => act(what, c),
-    });
-  }
 
   function onMenu(c: ApiCard, key: string) {
     if (key === 'view') navigate(`/admin/cards/${c.id}`);
     else if (key === 'withdraw') setWithdraw(c);
     else if (key === 'flag' || key === 'unflag' || key === 'suspend' || key === 'unsuspend')
       setReason({ card: c, what: key });
-    else confirm(key as Simple, c);
+    else confirm(key as ConfirmedCardAction, c);
   }
 
   const menuButton = (c: ApiCard) => (

@@ -3,10 +3,11 @@ import { useTable } from '@refinedev/antd';
 import type { CrudFilter, HttpError } from '@refinedev/core';
 import { Badge, Button, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Query } from '@shared/api/client';
 import type { ApiCard } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
+import { useListAccount } from '../../components/accountList';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { searchFilters } from '../../components/FilterBar';
 import { useCardRowActions } from './actions';
@@ -146,16 +147,6 @@ function CardsList({
 }
 
 export default function CardsListPage({ kind }: { kind: CardListKind }) {
-  const [params] = useSearchParams();
-  const companyId = params.get('company_id') || undefined;
-  const individualId = params.get('individual_id') || undefined;
-  return (
-    <CardsList
-      key={`${kind}/${companyId ?? ''}/${individualId ?? ''}`}
-      kind={kind}
-      accName={params.get('acc_name') || undefined}
-      companyId={companyId}
-      individualId={individualId}
-    />
-  );
+  const { account, key } = useListAccount();
+  return <CardsList key={`${kind}/${key}`} kind={kind} {...account} />;
 }

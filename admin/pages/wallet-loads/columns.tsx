@@ -2,6 +2,7 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiTopup } from '@shared/contract';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
+import { BalanceChange } from '../../components/BalanceChange';
 import { amount, dateTime, plain } from '../../format';
 
 /** Rows in a final state are closed; every other row opens the approve/deny panel. */
@@ -10,7 +11,7 @@ export const canDecide = (t: ApiTopup) => t.state !== 'Approved' && t.state !== 
 export const balanceChange = (t: ApiTopup) =>
   t.balance_before != null && t.balance_after != null ? `${plain(t.balance_before)} → ${plain(t.balance_after)}` : '—';
 
-export function AmountCell({ t }: { t: ApiTopup }) {
+function AmountCell({ t }: { t: ApiTopup }) {
   return (
     <Flex gap={6} align="center">
       <span style={{ whiteSpace: 'nowrap' }}>{amount(t.amount)}</span>
@@ -41,14 +42,14 @@ export function Hash({ value, full }: { value: string | null; full?: boolean }) 
 }
 
 /** Who decided a final top-up: the chain (a deposit, or a hash found settled) or a staff member. */
-export function decidedBy(t: ApiTopup): string | null {
+function decidedBy(t: ApiTopup): string | null {
   if (t.state !== 'Approved' && t.state !== 'Denied') return null;
   if (t.credited_automatically) return 'Credited automatically';
   return t.decided_by ? `by ${t.decided_by.first_name} ${t.decided_by.last_name}` : null;
 }
 
 /** The state, and under a final one who decided it. */
-export function StateCell({ t }: { t: ApiTopup }) {
+function StateCell({ t }: { t: ApiTopup }) {
   const by = decidedBy(t);
   return (
     <Flex vertical gap={2} align="flex-start">
@@ -76,13 +77,9 @@ export const topupColumns: TableColumnsType<ApiTopup> = [
   {
     title: 'Balance Change',
     key: 'balance',
-    // "old →" and "new" each stay whole; the pair may wrap in a narrow table.
     render: (_, t) =>
       t.balance_before != null && t.balance_after != null ? (
-        <span>
-          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_before)} →</span>{' '}
-          <span style={{ whiteSpace: 'nowrap' }}>{plain(t.balance_after)}</span>
-        </span>
+        <BalanceChange before={t.balance_before} after={t.balance_after} />
       ) : (
         '—'
       ),

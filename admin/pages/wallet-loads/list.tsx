@@ -1,12 +1,16 @@
-import { useTable } from '@refinedev/antd';
-import type { CrudFilter, HttpError } from '@refinedev/core';
 import { Form, Select } from 'antd';
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { TOPUP_STATES, type ApiTopup, type TopupState, type TopupTotals } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
-import { DataTable, PAGE_SIZE } from '../../components/DataTable';
-import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
+import {
+  type ListAccount,
+  accountQuery,
+  accountTitle,
+  useAccountTable,
+  useListAccount,
+} from '../../components/accountList';
+import { DataTable } from '../../components/DataTable';
+import { DateRangeFields, FilterBar } from '../../components/FilterBar';
 import { amount } from '../../format';
 import { TopupItem, canDecide, topupColumns } from './columns';
 import { DecideTopupDrawer } from './edit';
@@ -18,35 +22,17 @@ type Search = { state?: TopupState; start_date?: string; end_date?: string };
  * filtered by state and dates, with the amount sum of the filtered set; open rows lead to the
  * approve/deny panel.
  */
-function WalletLoads({
-  accName,
-  companyId,
-  individualId,
-}: {
-  accName: string;
-  companyId?: string;
-  individualId?: string;
-}) {
+function WalletLoads({ account }: { account: ListAccount }) {
   const [open, setOpen] = useState<ApiTopup | null>(null);
-  const permanent = useMemo<CrudFilter[]>(
-    () => [
-      ...(companyId ? [{ field: 'company_id', operator: 'eq', value: companyId } as const] : []),
-      ...(individualId ? [{ field: 'individual_id', operator: 'eq', value: individualId } as const] : []),
-    ],
-    [companyId, individualId],
-  );
-  const table = useTable<ApiTopup, HttpError, Search>({
-    resource: 'wallet-loads',
-    pagination: { pageSize: PAGE_SIZE },
-    sorters: { mode: 'off' },
-    filters: { permanent, defaultBehavior: 'replace' },
-    onSearch: (v) => searchFilters(v),
-  });
+  const table = useAccountTable<ApiTopup, Search>('wallet-loads', account);
   const totals = table.result.totals as TopupTotals | undefined;
 
   return (
     <>
-      <PageHeader title={`${accName} - Wallet Top-Ups / Loads`} subtitle="Approve or deny top-ups of master wallets." />
+      <PageHeader
+        title={accountTitle(account, 'Wallet Top-Ups / Loads')}
+        subtitle="Approve or deny top-ups of master wallets."
+      />
       <FilterBar formProps={table.searchFormProps} query={table.tableQuery}>
         <Form.Item name="state" label="State">
           <Select
@@ -63,7 +49,7 @@ function WalletLoads({
         exportCsv={{
           path: 'wallet/list-topups',
           filename: 'wallet-top-ups',
-          query: { company_id: companyId, individual_id: individualId },
+          query: accountQuery(account),
         }}
         columns={topupColumns}
         renderItem={(t) => <TopupItem t={t} />}
@@ -108,15 +94,6 @@ function WalletLoads({
 }
 
 export default function WalletLoadsList() {
-  const [params] = useSearchParams();
-  const companyId = params.get('company_id') || undefined;
-  const individualId = params.get('individual_id') || undefined;
-  return (
-    <WalletLoads
-      key={`${companyId ?? ''}/${individualId ?? ''}`}
-      accName={params.get('acc_name') || 'All Accounts'}
-      companyId={companyId}
-      individualId={individualId}
-    />
-  );
+  const { account, key } = useListAccount();
+  return <WalletLoads key={key} account={account} />;
 }

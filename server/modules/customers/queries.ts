@@ -37,14 +37,52 @@ const cardCounts = (table: 'users' | 'companies') => {
   };
 };
 
-export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }) {
+type Customers = typeof users | typeof companies;
+type PageRange = { limit: number; offset: number };
+
+/** Both lists, their pages and their exports: newest first, the id breaking ties. */
+const newestFirst = (t: Customers) => [desc(t.createdAt), desc(t.id)];
+
+/** The filters both lists have: the state staff see and the day range of creation. */
+function commonFilters(t: Customers, f: CustomerFilters): SQL[] {
   const r = dayRange(f.startDate, f.endDate);
+  return [
+    ...stateFilter(f.state, t.deactivatedAt, t.state),
+    ...(r.from ? [gte(t.createdAt, r.from)] : []),
+    ...(r.to ? [lt(t.createdAt, r.to)] : []),
+  ];
+}
+
+/**
+ * The page's ids, chosen first: the card counts and balance are then computed for those rows alone
+ * (a deep page would otherwise compute them for every row it skips).
+ */
+const pageIds = (db: DbOrTx, t: Customers, cond: SQL | undefined, page: PageRange) =>
+  db
+    .select({ id: t.id })
+    .from(t)
+    .where(cond)
+    .orderBy(...newestFirst(t))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** The columns both rows end with, in the contract's order. */
+const commonRow = (
+  x: { deactivatedAt: Date | null; state: string; createdAt: Date },
+  counts: { balance: number; cards: number; activeCards: number },
+): Pick<ApiCustomerRow, 'state' | 'master_wallet' | 'cards_count' | 'active_cards_count' | 'created_at'> => ({
+  state: shownState(x.deactivatedAt, x.state),
+  master_wallet: formatMoney(Number(counts.balance)),
+  cards_count: Number(counts.cards),
+  active_cards_count: Number(counts.activeCards),
+  created_at: x.createdAt.toISOString(),
+});
+
+export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: PageRange) {
   const cond = and(
     eq(users.role, 'Individual'),
     isNull(users.deletedAt),
-    ...stateFilter(f.state, users.deactivatedAt, users.state),
-    ...(r.from ? [gte(users.createdAt, r.from)] : []),
-    ...(r.to ? [lt(users.createdAt, r.to)] : []),
+    ...commonFilters(users, f),
     ...(f.name
       ? [
           or(
@@ -55,24 +93,11 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
       : []),
   );
   const [rows, [total]] = await Promise.all([
-    // The page's ids first; the card counts and balance are then computed for those rows alone
-    // (a deep page would otherwise compute them for every row it skips).
     db
       .select({ u: users, ...cardCounts('users') })
       .from(users)
-      .where(
-        inArray(
-          users.id,
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(cond)
-            .orderBy(desc(users.createdAt), desc(users.id))
-            .limit(page.limit)
-            .offset(page.offset),
-        ),
-      )
-      .orderBy(desc(users.createdAt), desc(users.id)),
+      .where(inArray(users.id, pageIds(db, users, cond, page)))
+      .orderBy(...newestFirst(users)),
     db.select({ n: count() }).from(users).where(cond),
   ]);
   return {
@@ -84,23 +109,16 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: { li
         email: x.u.email,
         phone_number: x.u.phoneNumber,
         role: x.u.role,
-        state: shownState(x.u.deactivatedAt, x.u.state),
-        master_wallet: formatMoney(Number(x.balance)),
-        cards_count: Number(x.cards),
-        active_cards_count: Number(x.activeCards),
-        created_at: x.u.createdAt.toISOString(),
+        ...commonRow(x.u, x),
       }),
     ),
     total: total?.n ?? 0,
   };
 }
 
-export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }) {
-  const r = dayRange(f.startDate, f.endDate);
+export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: PageRange) {
   const cond = and(
-    ...stateFilter(f.state, companies.deactivatedAt, companies.state),
-    ...(r.from ? [gte(companies.createdAt, r.from)] : []),
-    ...(r.to ? [lt(companies.createdAt, r.to)] : []),
+    ...commonFilters(companies, f),
     ...(f.name
       ? [or(ilike(companies.companyName, containing(f.name)), ilike(companies.companyEmail, containing(f.name)))!]
       : []),
@@ -110,19 +128,8 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
     db
       .select({ c: companies, usersCount, ...cardCounts('companies') })
       .from(companies)
-      .where(
-        inArray(
-          companies.id,
-          db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(cond)
-            .orderBy(desc(companies.createdAt), desc(companies.id))
-            .limit(page.limit)
-            .offset(page.offset),
-        ),
-      )
-      .orderBy(desc(companies.createdAt), desc(companies.id)),
+      .where(inArray(companies.id, pageIds(db, companies, cond, page)))
+      .orderBy(...newestFirst(companies)),
     db.select({ n: count() }).from(companies).where(cond),
   ]);
   return {
@@ -134,11 +141,7 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: { limi
         company_email: x.c.companyEmail,
         company_phone: x.c.companyPhone,
         users_count: Number(x.usersCount),
-        state: shownState(x.c.deactivatedAt, x.c.state),
-        master_wallet: formatMoney(Number(x.balance)),
-        cards_count: Number(x.cards),
-        active_cards_count: Number(x.activeCards),
-        created_at: x.c.createdAt.toISOString(),
+        ...commonRow(x.c, x),
       }),
     ),
     total: total?.n ?? 0,

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { STAFF_ROLES, accountStatusBody, customerListQuery, idParams } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
+import type { DbOrTx } from '../../db/client';
 import { authenticate } from '../../plugins/auth';
-import { listCompanies, listIndividuals } from './queries';
+import { type CustomerFilters, listCompanies, listIndividuals } from './queries';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
@@ -34,6 +36,42 @@ const COMPANY_COLUMNS: CsvColumn<ApiCompanyCustomer>[] = [
   { header: 'Users', value: (c) => c.users_count },
   ...COMMON,
 ];
+
+/** What tells the two customer lists apart. */
+interface CustomerList<T> {
+  path: string;
+  operationId: string;
+  summary: string;
+  ok: string;
+  item: ZodType<T>;
+  /** the CSV export's file name */
+  file: string;
+  columns: CsvColumn<T>[];
+  list(db: DbOrTx, f: CustomerFilters, page: { limit: number; offset: number }): Promise<{ rows: T[]; total: number }>;
+}
+
+const INDIVIDUALS: CustomerList<ApiIndividualCustomer> = {
+  path: '/individuals',
+  operationId: 'listIndividuals',
+  summary: 'List Individuals (staff)',
+  ok: 'A page of Individuals, newest first.',
+  item: R.apiIndividualCustomer,
+  file: 'individuals',
+  columns: INDIVIDUAL_COLUMNS,
+  list: listIndividuals,
+};
+
+const COMPANIES: CustomerList<ApiCompanyCustomer> = {
+  path: '/companies',
+  operationId: 'listCompanies',
+  summary: 'List companies (staff)',
+  ok: 'A page of companies, newest first.',
+  item: R.apiCompanyCustomer,
+  file: 'companies',
+  columns: COMPANY_COLUMNS,
+  list: listCompanies,
+};
+
 import { setCompanyActive, setIndividualActive } from './service';
 
 /** The customer database: lists for staff, deactivation and reactivation. */
@@ -44,67 +82,41 @@ export default async function customerRoutes(fastify: FastifyInstance) {
   const tags = ['Customers'];
   const security = [{ bearer: [] }];
 
-  app.get(
-    '/individuals',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        querystring: customerListQuery,
-        operationId: 'listIndividuals',
-        summary: 'List Individuals (staff)',
-        response: {
-          200: json(R.paged(R.apiIndividualCustomer), 'A page of Individuals, newest first.'),
-          ...fails(STAFF, QUERY),
+  /** One definition for both lists: they differ only in what `CustomerList` names. */
+  function listRoute<T>(l: CustomerList<T>) {
+    app.get(
+      l.path,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          querystring: customerListQuery,
+          operationId: l.operationId,
+          summary: l.summary,
+          response: {
+            200: json(R.paged(l.item), l.ok),
+            ...fails(STAFF, QUERY),
+          },
         },
       },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
-      if (q.format === 'csv')
-        return sendCsv(
-          reply,
-          'individuals',
-          INDIVIDUAL_COLUMNS,
-          byOffset((p) => listIndividuals(ctx.db, f, p)),
-        );
-      const r = await listIndividuals(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-      return paged(req, r.rows, r.total, q);
-    },
-  );
-
-  app.get(
-    '/companies',
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        querystring: customerListQuery,
-        operationId: 'listCompanies',
-        summary: 'List companies (staff)',
-        response: {
-          200: json(R.paged(R.apiCompanyCustomer), 'A page of companies, newest first.'),
-          ...fails(STAFF, QUERY),
-        },
+      async (req, reply) => {
+        const q = req.query;
+        const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
+        if (q.format === 'csv')
+          return sendCsv(
+            reply,
+            l.file,
+            l.columns,
+            byOffset((p) => l.list(ctx.db, f, p)),
+          );
+        const r = await l.list(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+        return paged(req, r.rows, r.total, q);
       },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      const f = { state: q.state, name: q.name, startDate: q.start_date, endDate: q.end_date };
-      if (q.format === 'csv')
-        return sendCsv(
-          reply,
-          'companies',
-          COMPANY_COLUMNS,
-          byOffset((p) => listCompanies(ctx.db, f, p)),
-        );
-      const r = await listCompanies(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-      return paged(req, r.rows, r.total, q);
-    },
-  );
+    );
+  }
+  listRoute(INDIVIDUALS);
+  listRoute(COMPANIES);
 
   app.delete(
     '/individuals/:id',

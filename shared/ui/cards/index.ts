@@ -1,5 +1,6 @@
 /** Card screens and pieces shared by the customer portal and the back-office (no app imports here). */
 export { CardDetail, type CardDetailProps } from './CardDetail';
+export { type ConfirmedCardAction, deleteItems, freezeItems, useConfirmCardAction } from './confirmCardAction';
 export { CardFilterDrawer, type CardFilterValues } from './CardFilterForm';
 export { CardFace, faceOf, type FaceVariant } from './CardFace';
 export { CardTransactionsScreen, type CardTransactionsScreenProps } from './CardTransactionsScreen';
