@@ -1,9 +1,56 @@
--- The ledger: the guards that check every posting at commit.
+-- The ledger: how a posting is written, and the guards that check every posting at commit.
 --
 -- The functions and triggers in force, each in exactly one file of server/db/sql/ with the text the newest migration
 -- gave it. Migrations restate them; these files are not run. To change one, write a migration that restates it
 -- (CREATE OR REPLACE; a constraint trigger is dropped and created again) and put the same text here:
 -- tests/integration/sql-definitions.test.ts holds these files to a migrated database.
+
+-- A posting written: transfers, their entries and the accounts' new balances. Everything that posts writes through it:
+-- server/modules/ledger/post.ts (one transfer, after locking its accounts) and cw_transfer_batch (transfers.sql, a batch
+-- of wallet transfers). What may be posted is each caller's to check, on the accounts it locked (FOR UPDATE, in id
+-- order), whose balances before the first transfer it passes (a_id, a_balance).
+-- - a ledger_transfers row per transfer, in the order given;
+-- - their entries (e_transfer: the transfer's position in t_*), transfer by transfer and by account id within one,
+--   each from its account's balance so far: balance_before -> balance_after chains in seq order;
+-- - an account's balance set to its last entry's balance_after, only where it changed, one statement per account by
+--   primary key (an update joined to arrays could be planned as a scan of the accounts).
+CREATE OR REPLACE FUNCTION cw_post_transfers(
+  t_id uuid[], t_kind text[], t_reference text[], t_description text[], t_meta jsonb[], t_created_by uuid[],
+  t_at timestamptz[], e_id uuid[], e_transfer int[], e_account uuid[], e_amount bigint[], a_id uuid[], a_balance bigint[]
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  bal bigint[] := a_balance;
+  k int;
+  j int;
+  -- the entries to write, in order, with their figures
+  n_id uuid[] := '{}'; n_tr uuid[] := '{}'; n_acc uuid[] := '{}'; n_amt bigint[] := '{}';
+  n_before bigint[] := '{}'; n_after bigint[] := '{}'; n_at timestamptz[] := '{}';
+BEGIN
+  INSERT INTO ledger_transfers (id, kind, reference, description, meta, created_by, created_at)
+  SELECT u.id, u.kind, u.ref, u.des, u.meta, u.by, u.at
+  FROM unnest(t_id, t_kind, t_reference, t_description, t_meta, t_created_by, t_at) AS u(id, kind, ref, des, meta, by, at);
+
+  FOR k IN SELECT u.k::int FROM unnest(e_transfer, e_account) WITH ORDINALITY AS u(tr, acc, k) ORDER BY u.tr, u.acc
+  LOOP
+    j := array_position(a_id, e_account[k]);
+    IF j IS NULL THEN
+      RAISE EXCEPTION 'ledger: account % is posted to without its balance', e_account[k];
+    END IF;
+    n_id := n_id || e_id[k]; n_tr := n_tr || t_id[e_transfer[k]]; n_acc := n_acc || e_account[k];
+    n_amt := n_amt || e_amount[k]; n_at := n_at || t_at[e_transfer[k]];
+    n_before := n_before || bal[j];
+    bal[j] := bal[j] + e_amount[k];
+    n_after := n_after || bal[j];
+  END LOOP;
+  INSERT INTO ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
+  SELECT u.id, u.tr, u.acc, u.amt, u.bb, u.ba, u.at
+  FROM unnest(n_id, n_tr, n_acc, n_amt, n_before, n_after, n_at) WITH ORDINALITY AS u(id, tr, acc, amt, bb, ba, at, k)
+  ORDER BY u.k;
+
+  FOR j IN 1 .. coalesce(cardinality(a_id), 0) LOOP
+    IF bal[j] <> a_balance[j] THEN UPDATE ledger_accounts SET balance = bal[j] WHERE id = a_id[j]; END IF;
+  END LOOP;
+END $$;
 
 -- The database guards the ledger as well as the code that posts to it, at commit (the constraint triggers below), so
 -- a transfer's entries and the accounts' new balances may be written in any order within it. An entry checks its

@@ -13,13 +13,13 @@ $$;
 -- Transfers between master wallets that reach one instance together, posted in one transaction (one commit), each as
 -- if alone. Every key is claimed in one statement, then the batch's wallets are locked in id order (found by their
 -- whole unique key, locked one by one by primary key: no plan can read more), each transfer is decided in order
--- against balances kept in memory, and the accepted ones are written together (one insert per table, one update per
--- moved wallet) with the receivers' notifications and the requests' idempotency answers. A refusal is decided before
--- anything of it is written, and its key claim is withdrawn; an error the batch did not expect aborts it all, and the
--- caller then posts each transfer alone. Answers a row per transfer, in order: 'ok', 'key_taken', or 'error' with
--- 'cw:<reason>'. The answer stored for a key is the caller's JSON with three placeholders filled in from the locked
--- rows. With p_mail_lease the receivers' mail is claimed for the caller until then and answered to it to send;
--- without, it is pending and due at once, for the mail job.
+-- against balances kept in memory, and the accepted ones are written together through cw_post_transfers (ledger.sql)
+-- with the receivers' notifications and the requests' idempotency answers. A refusal is decided before anything of
+-- it is written, and its key claim is withdrawn; an error the batch did not expect aborts it all, and the caller then
+-- posts each transfer alone. Answers a row per transfer, in order: 'ok', 'key_taken', or 'error' with 'cw:<reason>'.
+-- The answer stored for a key is the caller's JSON with three placeholders filled in from the locked rows.
+-- With p_mail_lease the receivers' mail is claimed for the caller until then and answered to it to send; without,
+-- it is pending and due at once, for the mail job.
 CREATE OR REPLACE FUNCTION cw_transfer_batch(p jsonb, p_mail_lease timestamptz DEFAULT NULL)
 RETURNS TABLE (i int, outcome text, to_name text, balance_before bigint, balance_after bigint, error text, mails jsonb)
 -- Its statements look rows up by key whatever the batch holds: planned once per connection, not per call
@@ -47,8 +47,7 @@ DECLARE
   -- the rows to write
   tr_id uuid[] := '{}'; tr_ref text[] := '{}'; tr_desc text[] := '{}'; tr_meta jsonb[] := '{}';
   tr_by uuid[] := '{}'; tr_at timestamptz[] := '{}';
-  en_id uuid[] := '{}'; en_tr uuid[] := '{}'; en_acc uuid[] := '{}'; en_amt bigint[] := '{}';
-  en_before bigint[] := '{}'; en_after bigint[] := '{}'; en_at timestamptz[] := '{}';
+  en_id uuid[] := '{}'; en_tr int[] := '{}'; en_acc uuid[] := '{}'; en_amt bigint[] := '{}';
   no_to uuid[] := '{}'; no_from text[] := '{}'; no_amt bigint[] := '{}'; no_ref text[] := '{}';
   ans_p text[] := '{}'; ans_k text[] := '{}'; ans_body text[] := '{}'; ans_at timestamptz[] := '{}';
   drop_p text[] := '{}'; drop_k text[] := '{}';
@@ -135,12 +134,9 @@ BEGIN
     tr_id := tr_id || t.transfer_id; tr_ref := tr_ref || t.reference; tr_desc := tr_desc || t.description;
     tr_meta := tr_meta || t.meta; tr_by := tr_by || t.created_by; tr_at := tr_at || t.at;
     en_id := en_id || t.entry_from || t.entry_to;
-    en_tr := en_tr || t.transfer_id || t.transfer_id;
+    en_tr := en_tr || cardinality(tr_id) || cardinality(tr_id);
     en_acc := en_acc || w_id[s] || w_id[d];
     en_amt := en_amt || -t.amount || t.amount;
-    en_before := en_before || w_bal[s] || w_bal[d];
-    en_after := en_after || (w_bal[s] - t.amount) || (w_bal[d] + t.amount);
-    en_at := en_at || t.at || t.at;
     no_to := no_to || t."to"; no_from := no_from || w_src_name[s]; no_amt := no_amt || t.amount;
     no_ref := no_ref || (t.meta->>'reference');
     o_out := o_out || 'ok'::text; o_name := o_name || w_dst_name[d]; o_before := o_before || w_bal[s];
@@ -158,18 +154,9 @@ BEGIN
   END LOOP;
 
   IF cardinality(tr_id) > 0 THEN
-    INSERT INTO ledger_transfers (id, kind, reference, description, meta, created_by, created_at)
-    SELECT u.id, 'transfer', u.ref, u.des, u.meta, u.by, u.at
-    FROM unnest(tr_id, tr_ref, tr_desc, tr_meta, tr_by, tr_at) AS u(id, ref, des, meta, by, at);
-    -- in the order decided: each account's entries chain balance_before to balance_after by seq
-    INSERT INTO ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
-    SELECT u.id, u.tr, u.acc, u.amt, u.bb, u.ba, u.at
-    FROM unnest(en_id, en_tr, en_acc, en_amt, en_before, en_after, en_at) WITH ORDINALITY AS u(id, tr, acc, amt, bb, ba, at, k)
-    ORDER BY u.k;
-    -- One statement per row where a join with unnest() could be planned as a scan of the table.
-    FOR s IN 1 .. cardinality(w_id) LOOP
-      IF w_bal[s] <> w_start[s] THEN UPDATE ledger_accounts SET balance = w_bal[s] WHERE id = w_id[s]; END IF;
-    END LOOP;
+    -- Written as every posting is (cw_post_transfers), from the balances the wallets were locked with.
+    PERFORM cw_post_transfers(tr_id, array_fill('transfer'::text, ARRAY[cardinality(tr_id)]), tr_ref, tr_desc, tr_meta,
+      tr_by, tr_at, en_id, en_tr, en_acc, en_amt, w_id, w_start);
 
     -- The receiving wallet's people hear of it in this same transaction. The same audience and mail rule
     -- as notify() in server/modules/notifications/service.ts: the Individual, or every live user of the
