@@ -34,10 +34,10 @@ export class InsufficientFunds extends AppError {
   }
 }
 
-export type LockedAccount = typeof ledgerAccounts.$inferSelect;
+type LockedAccount = typeof ledgerAccounts.$inferSelect;
 
 /** Locks these accounts (FOR UPDATE) in id order, the one order every posting takes them in. */
-export async function lockAccounts(tx: Tx, ids: string[]): Promise<LockedAccount[]> {
+async function lockAccounts(tx: Tx, ids: string[]): Promise<LockedAccount[]> {
   return tx
     .select()
     .from(ledgerAccounts)
@@ -63,77 +63,71 @@ function mergeLegs(input: PostInput): Map<string, number> {
 /**
  * Posts one balanced transfer inside the caller's transaction. The accounts are locked in id
  * order (FOR UPDATE), so concurrent postings serialise without deadlocks; no account that may
- * not go negative ever does.
+ * not go negative ever does. Two round trips: the lock, then one statement that writes it all.
  */
 export async function post(tx: Tx, input: PostInput): Promise<Posted> {
   const merged = mergeLegs(input);
-  return postLocked(tx, input, await lockAccounts(tx, [...merged.keys()]));
-}
-
-/**
- * Posts a transfer between accounts the caller has already locked with lockAccounts (or an
- * equivalent FOR UPDATE in id order).
- */
-export async function postLocked(tx: Tx, input: PostInput, locked: LockedAccount[]): Promise<Posted> {
-  const posting = preparePosting(input, locked);
-  await posting.write(tx);
-  return posting;
-}
-
-export interface Posting extends Posted {
-  /** The statement write() runs, for a caller that sends it in a batch of its own (BatchRunner). */
-  statement(also?: SQL | null): SQL;
-  /**
-   * Writes the transfer, its entries and the new balances in one statement, so the locks are
-   * held for two round trips in all; `also` is one more data-modifying CTE clause (`name as
-   * (update …)`) to run in the same statement, such as the request's idempotency record.
-   */
-  write(tx: Tx, also?: SQL | null): Promise<void>;
-}
-
-/** Checks a posting against the locked balances and works out its figures, before anything is written. */
-export function preparePosting(input: PostInput, locked: LockedAccount[]): Posting {
-  const merged = mergeLegs(input);
   const ids = [...merged.keys()].sort();
-  const byId = new Map(locked.map((a) => [a.id, a]));
+  const locked = new Map((await lockAccounts(tx, ids)).map((a) => [a.id, a]));
   const balances = new Map<string, { before: number; after: number }>();
   for (const id of ids) {
-    const acc = byId.get(id);
-    if (!acc) throw new Error('ledger: unknown account in transfer (or one the caller did not lock)');
+    const acc = locked.get(id);
+    if (!acc) throw new Error('ledger: unknown account in transfer');
     const after = acc.balance + merged.get(id)!;
     if (after < 0 && !acc.allowNegative) throw new InsufficientFunds(acc.id);
     balances.set(id, { before: acc.balance, after });
   }
-
-  const at = (input.at ?? new Date()).toISOString();
   const transferId = crypto.randomUUID();
-  const entries = sql.join(
-    ids.map((accountId) => {
-      const b = balances.get(accountId)!;
-      return sql`(${crypto.randomUUID()}::uuid, ${transferId}::uuid, ${accountId}::uuid, ${merged.get(accountId)!}::bigint, ${b.before}::bigint, ${b.after}::bigint, ${at}::timestamptz)`;
-    }),
+  await tx.execute(writeStatement(transferId, input, merged, balances));
+  return { transferId, balances };
+}
+
+/** `array[$1::type, …]`: one parameter per element (drizzle would write a JS array as a list of them). */
+const array = (type: string, values: unknown[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}::${sql.raw(type)}`),
     sql`, `,
-  );
-  const newBalances = sql.join(
-    ids.map((accountId) => sql`(${accountId}::uuid, ${balances.get(accountId)!.after}::bigint)`),
-    sql`, `,
-  );
-  return {
-    transferId,
-    balances,
-    statement: (also) => sql`
-        with transfer as (
-          insert into ledger_transfers (id, kind, reference, description, meta, created_by, created_at)
-          values (${transferId}::uuid, ${input.kind}, ${input.reference}, ${input.description ?? null}, ${JSON.stringify(input.meta ?? {})}::jsonb, ${input.createdBy ?? null}::uuid, ${at}::timestamptz)
-        ), entries as (
-          insert into ledger_entries (id, transfer_id, account_id, amount, balance_before, balance_after, created_at)
-          values ${entries}
-        )${also ? sql`, ${also}` : sql``}
-        update ledger_accounts a set balance = v.balance from (values ${newBalances}) as v(id, balance) where a.id = v.id`,
-    async write(tx, also) {
-      await tx.execute(this.statement(also));
-      // Later postings in the same transaction start from these balances.
-      for (const id of ids) byId.get(id)!.balance = balances.get(id)!.after;
-    },
-  };
+  )}]`;
+
+/**
+ * The posting written as cw_post_transfers writes every posting (server/db/sql/ledger.sql): the
+ * transfer, its entries chained from the locked balances, the accounts' new balances.
+ */
+function writeStatement(
+  transferId: string,
+  input: PostInput,
+  merged: Map<string, number>,
+  balances: Map<string, { before: number; after: number }>,
+): SQL {
+  const ids = [...balances.keys()];
+  const args = [
+    array('uuid', [transferId]),
+    array('text', [input.kind]),
+    array('text', [input.reference]),
+    array('text', [input.description ?? null]),
+    array('jsonb', [JSON.stringify(input.meta ?? {})]),
+    array('uuid', [input.createdBy ?? null]),
+    array('timestamptz', [(input.at ?? new Date()).toISOString()]),
+    // the entries, all of transfer 1
+    array(
+      'uuid',
+      ids.map(() => crypto.randomUUID()),
+    ),
+    array(
+      'int',
+      ids.map(() => 1),
+    ),
+    array('uuid', ids),
+    array(
+      'bigint',
+      ids.map((id) => merged.get(id)!),
+    ),
+    // the accounts, as locked
+    array('uuid', ids),
+    array(
+      'bigint',
+      ids.map((id) => balances.get(id)!.before),
+    ),
+  ];
+  return sql`select cw_post_transfers(${sql.join(args, sql`, `)})`;
 }

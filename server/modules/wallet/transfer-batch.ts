@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { type Claimed, MAIL_LEASE_MS } from '../notifications/mail';
 
-/** One transfer as cw_transfer_batch takes it (migrations 0025, 0027, 0028), named. */
+/** One transfer as cw_transfer_batch takes it (server/db/sql/transfers.sql), named. */
 export interface TransferArgs {
   from: string;
   to: string;
@@ -65,7 +65,7 @@ export interface BatcherOptions {
 
 /**
  * Transfers that arrive while earlier ones are with the database are posted together, in one transaction
- * (cw_transfer_batch, migrations 0027 and 0028): one commit for all of them instead of one each. Alone, a transfer is a batch
+ * (cw_transfer_batch, server/db/sql/transfers.sql): one commit for all of them instead of one each. Alone, a transfer is a batch
  * of one. What each caller gets is its own row: posted, its key taken, or its refusal ('cw:<reason>') as an error.
  */
 export class TransferBatcher {

@@ -38,7 +38,7 @@ function refusal(err: unknown): AppError | null {
 
 /**
  * A transfer between master wallets. The decision and the posting are one database function
- * (cw_transfer_batch, migrations 0025, 0027 and 0028) called in one round trip that commits on its own: the wallets'
+ * (cw_transfer_batch, server/db/sql/transfers.sql) called in one round trip that commits on its own: the wallets'
  * row locks are then held only while the database works, not while answers travel to this
  * process and back, which is what bounds transfers between the same two wallets; transfers that
  * arrive together share one commit (transfer-batch.ts). The request's
