@@ -15,29 +15,17 @@ export interface MoneyContext {
   log: FastifyBaseLogger;
 }
 
-/**
- * The request's answer as a data-modifying CTE clause (`idempotency_answer as (update …)`) for the
- * work to add to its last statement, which saves a round trip; null without an Idempotency-Key.
- * The work must run the clause once it has asked for it.
- */
-type AnswerClause<T> = (result: T) => SQL | null;
-
 const claimStatement = (idem: IdempotencyState, at: Date, state = 'in_flight') => sql`
   insert into idempotency_keys (principal, key, request_hash, state, created_at)
   values (${idem.principal}, ${idem.key}, ${idem.requestHash}, ${state}, ${at.toISOString()}::timestamptz)
   on conflict do nothing returning key`;
 
-/** The clause storing the answer, and the same as a statement of its own. */
-function answering(req: FastifyRequest, idem: IdempotencyState, answer: (result: never) => unknown, status: number) {
-  const { config, now } = req.server.ctx;
-  const values = (result: unknown) =>
-    sql`state = 'done', response_status = ${status}, response_body = ${seal(JSON.stringify(answer(result as never)), config.encryptionKey)},
-      response_content_type = ${JSON_TYPE}, completed_at = ${now().toISOString()}::timestamptz
-      where principal = ${idem.principal} and key = ${idem.key}`;
-  return {
-    clause: (result: unknown) => sql`idempotency_answer as (update idempotency_keys set ${values(result)})`,
-    statement: (result: unknown) => sql`update idempotency_keys set ${values(result)}`,
-  };
+/** The statement storing the request's answer with its key. */
+function answering(ctx: MoneyContext, idem: IdempotencyState, body: unknown, status: number): SQL {
+  return sql`update idempotency_keys set state = 'done', response_status = ${status},
+      response_body = ${seal(JSON.stringify(body), ctx.config.encryptionKey)},
+      response_content_type = ${JSON_TYPE}, completed_at = ${ctx.now().toISOString()}::timestamptz
+    where principal = ${idem.principal} and key = ${idem.key}`;
 }
 
 /**
@@ -50,18 +38,17 @@ function answering(req: FastifyRequest, idem: IdempotencyState, answer: (result:
 export async function moneyTransaction<T>(
   ctx: MoneyContext,
   req: FastifyRequest | null,
-  work: (tx: Tx, answerClause: AnswerClause<T>) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
   answer: (result: T) => unknown,
   opts: { status?: number; answerLater?: boolean } = {},
 ): Promise<T> {
   const { db, now } = ctx;
   const idem = req ? inTransactionKey(req) : null;
   if (!req || !idem) {
-    const plain = await db.transaction((tx) => work(tx, () => null));
+    const plain = await db.transaction((tx) => work(tx));
     await failpoint(ctx, 'money.after-commit');
     return plain;
   }
-  const answers = answering(req, idem, answer, opts.status ?? HTTP.OK);
   const result = await db.transaction(async (tx) => {
     const at = now();
     for (let attempt = 1; ; attempt++) {
@@ -72,13 +59,9 @@ export async function moneyTransaction<T>(
       await keyTaken(tx, idem, at, true);
       if (attempt >= MAX_KEY_CLAIMS) throw new AppError(HTTP.CONFLICT, KEY_IN_FLIGHT);
     }
-    let embedded = false;
-    const r = await work(tx, (value) => {
-      embedded = true;
-      return answers.clause(value);
-    });
+    const r = await work(tx);
     // answerLater: whoever settles the effect stores the answer (completeKey).
-    if (!embedded && !opts.answerLater) await tx.execute(answers.statement(r));
+    if (!opts.answerLater) await tx.execute(answering(ctx, idem, answer(r), opts.status ?? HTTP.OK));
     return r;
   });
   idem.completed = true;
