@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import type { ApiCard } from '@shared/contract';
+import { type ApiCard, reasonBody } from '@shared/contract';
 import { refreshCards, usd } from '@shared/ui/cards';
 import { WithdrawPanel } from '@shared/ui/cards/CardPanels';
-import { applyFieldErrors } from '@shared/ui/forms';
+import { applyFieldErrors, contractRule } from '@shared/ui/forms';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { refreshWallet } from '@shared/ui/wallet';
 import { useAction } from '../../components/refineForms';
@@ -83,14 +83,7 @@ function ReasonDialog({
         </Typography.Paragraph>
       )}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} preserve={false}>
-        <Form.Item
-          name="reason"
-          label="Reason"
-          rules={[
-            { required: true, whitespace: true, message: 'A reason is required' },
-            { max: 500, message: 'Reason must be at most 500 characters' },
-          ]}
-        >
+        <Form.Item name="reason" label="Reason" rules={[contractRule(reasonBody.shape.reason)]}>
           <Input.TextArea rows={3} maxLength={500} autoFocus />
         </Form.Item>
       </Form>

@@ -1,8 +1,8 @@
 import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, rateProblem } from '@shared/contract';
-import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
+import { clearErrorsOnChange, contractRule, requiredMessage, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
 
@@ -21,8 +21,7 @@ const list = (s?: string) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-const required = (message: string) => ({ required: true, whitespace: true, message });
+const required = (message?: string) => ({ required: true, whitespace: true, message });
 /** The server's own parsing of a typed value; an empty one is left to `required`. */
 const serverRule = (problem: (v: string) => string | null) => ({
   validator: async (_: unknown, v?: string) => {
@@ -97,7 +96,7 @@ export default function MomoDetails() {
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="momo_name" label="Momo Name" rules={[required('Momo Name is required'), { max: 100 }]}>
+                <Form.Item name="momo_name" label="Momo Name" rules={[contractRule(momoSyncBody.shape.momo_name)]}>
                   <Input />
                 </Form.Item>
               </Col>
@@ -105,17 +104,13 @@ export default function MomoDetails() {
                 <Form.Item
                   name="momo_number"
                   label="Momo Number"
-                  rules={[required('Momo Number is required'), { max: 30 }]}
+                  rules={[contractRule(momoSyncBody.shape.momo_number)]}
                 >
                   <Input inputMode="tel" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item
-                  name="network"
-                  label="Mobile Network"
-                  rules={[required('Mobile Network is required'), { max: 60 }]}
-                >
+                <Form.Item name="network" label="Mobile Network" rules={[contractRule(momoSyncBody.shape.network)]}>
                   <Input />
                 </Form.Item>
               </Col>
@@ -124,7 +119,7 @@ export default function MomoDetails() {
                   name="rate"
                   label="Rate"
                   extra="GHS per USDT"
-                  rules={[required('Rate is required'), serverRule(rateProblem)]}
+                  rules={[required(requiredMessage(momoSyncBody.shape.rate)), serverRule(rateProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -134,7 +129,7 @@ export default function MomoDetails() {
                   name="flat_fee"
                   label="Flat Fee"
                   extra="GHS per payment"
-                  rules={[required('Flat Fee is required'), serverRule(flatFeeProblem)]}
+                  rules={[required(requiredMessage(momoSyncBody.shape.flat_fee)), serverRule(flatFeeProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -144,15 +139,7 @@ export default function MomoDetails() {
                   name="momo_alert_emails"
                   label="MoMo Alert Emails"
                   extra="Separate addresses with commas. They are told of every new mobile-money top-up."
-                  rules={[
-                    required('MoMo Alert Emails are required'),
-                    {
-                      validator: (_, v?: string) =>
-                        list(v).every((e) => EMAIL.test(e))
-                          ? Promise.resolve()
-                          : Promise.reject(new Error('Each alert email must be a valid email address')),
-                    },
-                  ]}
+                  rules={[contractRule(momoSyncBody.shape.momo_alert_emails)]}
                 >
                   <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
                 </Form.Item>
