@@ -91,8 +91,16 @@ export function contractRule(schema: ZodType, toWire: (v: never) => unknown = (v
 /**
  * The contract's "X is required" of a field, for a rule that checks only presence: where the
  * contract's other checks are the server's to say (the sign-up and invitation forms lead to an
- * error screen of their own), or where one input stands for a field (a full name for first_name).
+ * error screen of their own), where a form words its own limits, or where one input stands for a
+ * field (a full name for first_name).
  */
 export function requiredMessage(schema: ZodType): string | undefined {
   return contractMessage(schema, undefined) ?? undefined;
 }
+
+/** A text field's presence rule in the contract's words (a blank input counts as empty). */
+export const requiredRule = (schema: ZodType): Rule => ({
+  required: true,
+  whitespace: true,
+  message: requiredMessage(schema),
+});

@@ -9,7 +9,7 @@ import {
   splitFullName,
   updateAdminBody,
 } from '@shared/contract';
-import { contractRule, requiredMessage } from '@shared/ui/forms';
+import { contractRule, requiredMessage, requiredRule } from '@shared/ui/forms';
 import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';
@@ -111,7 +111,7 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
           extra="First and last name, separated by a space"
           rules={[
             // One input for both names: each name's message is the one that names it.
-            { required: true, whitespace: true, message: requiredMessage(createAdminBody.shape.first_name) },
+            requiredRule(createAdminBody.shape.first_name),
             {
               validator: async (_, v?: string) => {
                 if (v?.trim() && !splitFullName(v).last_name)
@@ -224,10 +224,18 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
           role: admin.role,
         }}
       >
-        <Form.Item name="first_name" label="First Name" rules={[contractRule(updateAdminBody.shape.first_name)]}>
+        <Form.Item
+          name="first_name"
+          label="First Name"
+          rules={[requiredRule(updateAdminBody.shape.first_name), { max: 100 }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="last_name" label="Last Name" rules={[contractRule(updateAdminBody.shape.last_name)]}>
+        <Form.Item
+          name="last_name"
+          label="Last Name"
+          rules={[requiredRule(updateAdminBody.shape.last_name), { max: 100 }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="email" label="Email" rules={emailRules}>

@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
-import { clearErrorsOnChange, contractRule, requiredMessage, sayFailure } from '@shared/ui/forms';
+import { clearErrorsOnChange, contractRule, requiredRule, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
 
@@ -21,7 +21,6 @@ const list = (s?: string) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-const required = (message?: string) => ({ required: true, whitespace: true, message });
 /** The server's own parsing of a typed value; an empty one is left to `required`. */
 const serverRule = (problem: (v: string) => string | null) => ({
   validator: async (_: unknown, v?: string) => {
@@ -96,7 +95,11 @@ export default function MomoDetails() {
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="momo_name" label="Momo Name" rules={[contractRule(momoSyncBody.shape.momo_name)]}>
+                <Form.Item
+                  name="momo_name"
+                  label="Momo Name"
+                  rules={[requiredRule(momoSyncBody.shape.momo_name), { max: 100 }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -104,13 +107,17 @@ export default function MomoDetails() {
                 <Form.Item
                   name="momo_number"
                   label="Momo Number"
-                  rules={[contractRule(momoSyncBody.shape.momo_number)]}
+                  rules={[requiredRule(momoSyncBody.shape.momo_number), { max: 30 }]}
                 >
                   <Input inputMode="tel" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="network" label="Mobile Network" rules={[contractRule(momoSyncBody.shape.network)]}>
+                <Form.Item
+                  name="network"
+                  label="Mobile Network"
+                  rules={[requiredRule(momoSyncBody.shape.network), { max: 60 }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -119,7 +126,7 @@ export default function MomoDetails() {
                   name="rate"
                   label="Rate"
                   extra="GHS per USDT"
-                  rules={[required(requiredMessage(momoSyncBody.shape.rate)), serverRule(rateProblem)]}
+                  rules={[requiredRule(momoSyncBody.shape.rate), serverRule(rateProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -129,7 +136,7 @@ export default function MomoDetails() {
                   name="flat_fee"
                   label="Flat Fee"
                   extra="GHS per payment"
-                  rules={[required(requiredMessage(momoSyncBody.shape.flat_fee)), serverRule(flatFeeProblem)]}
+                  rules={[requiredRule(momoSyncBody.shape.flat_fee), serverRule(flatFeeProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>

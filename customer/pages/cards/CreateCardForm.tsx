@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
-import type { ZodType } from 'zod';
 import { apiData } from '@shared/api/client';
 import {
   type ApiCardDetail,
@@ -14,7 +13,7 @@ import {
 import { FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '@shared/ui/cards';
-import { NOT_ARIA_REQUIRED, contractRule, requiredMessage, sayFailure } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, contractRule, requiredMessage, requiredRule, sayFailure } from '@shared/ui/forms';
 import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '@shared/ui/wallet';
@@ -30,8 +29,6 @@ interface CreateForm {
   spending_control: SpendingControl;
 }
 
-/** The contract's "X is required"; the form words its own length limits ("First Name must be at most 50 characters"). */
-const required = (field: ZodType) => ({ required: true, whitespace: true, message: requiredMessage(field) });
 const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
@@ -108,7 +105,8 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               name="first_name"
               label="First Name"
               rules={[
-                required(createCardBody.shape.first_name),
+                // The contract's "X is required"; the form words its own limits.
+                requiredRule(createCardBody.shape.first_name),
                 { max: 50, message: 'First Name must be at most 50 characters' },
               ]}
             >
@@ -120,7 +118,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               name="last_name"
               label="Last Name"
               rules={[
-                required(createCardBody.shape.last_name),
+                requiredRule(createCardBody.shape.last_name),
                 { max: 50, message: 'Last Name must be at most 50 characters' },
               ]}
             >
@@ -132,7 +130,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               name="nickname"
               label="Unique Card Nickname"
               rules={[
-                required(createCardBody.shape.nickname),
+                requiredRule(createCardBody.shape.nickname),
                 { max: 50, message: 'Nickname must be at most 50 characters' },
               ]}
             >

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { registerCompanyBody } from '@shared/contract';
-import { emailRules, requiredMessage } from '@shared/ui/forms';
+import { emailRules, requiredMessage, requiredRule } from '@shared/ui/forms';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 
@@ -32,21 +32,13 @@ export default function CompanySignup() {
       })}
     >
       <PhoneItem of="company" />
-      <Form.Item
-        name="company_name"
-        label="Company Name"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(company_name) }]}
-      >
+      <Form.Item name="company_name" label="Company Name" rules={[requiredRule(company_name)]}>
         <Input autoComplete="organization" />
       </Form.Item>
       <Form.Item name="company_email" label="Company Email" rules={emailRules(requiredMessage(company_email))}>
         <Input type="email" />
       </Form.Item>
-      <Form.Item
-        name="company_website"
-        label="Company Website"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(company_website) }]}
-      >
+      <Form.Item name="company_website" label="Company Website" rules={[requiredRule(company_website)]}>
         <Input placeholder={window.location.host} />
       </Form.Item>
     </SignupForm>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { type CompanyUserRow, createCompanyUserBody, splitFullName } from '@shared/contract';
-import { applyFieldErrors, contractRule, requiredMessage } from '@shared/ui/forms';
+import { applyFieldErrors, contractRule, requiredRule } from '@shared/ui/forms';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { useSubmit } from '@shared/ui/useSubmit';
 
@@ -107,9 +107,7 @@ export function AddUserDrawer({
           name="full_name"
           label="Full Name"
           // One input for both names: the first name's message is the one that names it.
-          rules={[
-            { required: true, whitespace: true, message: requiredMessage(createCompanyUserBody.shape.first_name) },
-          ]}
+          rules={[requiredRule(createCompanyUserBody.shape.first_name)]}
           extra="First and last name, separated by a space"
         >
           <Input />
