@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { api } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import { type CompanyUserRow, type Paged, resetTwoFactorBody } from '@shared/contract';
-import { NOT_ARIA_REQUIRED, clearErrorsOnChange, contractRule, sayFailure } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from './refineForms';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */

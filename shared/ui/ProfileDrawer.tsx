@@ -11,7 +11,8 @@ import {
   updateCompanyBody,
   updateIndividualBody,
 } from '../contract';
-import { applyFieldErrors, contractRule } from './forms';
+import { applyFieldErrors } from './forms';
+import { contractRule } from './contractRules';
 import { PhoneItem, phoneToString } from './phone';
 import { TwoFactorSettings } from './TwoFactorSettings';
 import { useSession } from './useSession';

@@ -2,7 +2,8 @@ import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiData } from '../api/client';
 import { enrolConfirmBody, secondFactorCheckBody } from '../contract';
-import { clearErrorsOnChange, contractRule, sayFailure } from './forms';
+import { clearErrorsOnChange, sayFailure } from './forms';
+import { contractRule } from './contractRules';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { useSubmit } from './useSubmit';
 

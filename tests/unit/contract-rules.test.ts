@@ -11,7 +11,7 @@ import {
   updateCompanyBody,
   updateIndividualBody,
 } from '@shared/contract';
-import { contractRule, requiredMessage } from '@shared/ui/forms';
+import { contractRule, requiredMessage } from '@shared/ui/contractRules';
 
 /** What a form shows for a value under the rule: its message, or null when the value passes. */
 async function shown(rule: RuleObject, value: unknown): Promise<string | null> {

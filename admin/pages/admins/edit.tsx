@@ -9,7 +9,7 @@ import {
   splitFullName,
   updateAdminBody,
 } from '@shared/contract';
-import { contractRule, requiredMessage, requiredRule } from '@shared/ui/forms';
+import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';

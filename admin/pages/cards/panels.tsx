@@ -15,7 +15,8 @@ import {
   useCardFeeSchedule,
   usd,
 } from '@shared/ui/cards';
-import { NOT_ARIA_REQUIRED, applyFieldErrors, contractRule, sayFailure } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useSession } from '@shared/ui/useSession';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
 import { type ListQuery, useSearchAgain } from '../../components/FilterBar';

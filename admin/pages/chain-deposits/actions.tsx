@@ -1,6 +1,7 @@
 import { Form, Input, Radio, Typography } from 'antd';
 import { type ApiChainDeposit, assignChainDepositBody, returnChainDepositBody } from '@shared/contract';
-import { NOT_ARIA_REQUIRED, clearErrorsOnChange, contractRule } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { StaffActionModal } from '../../components/StaffActionModal';
 import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
 import { amount } from '../../format';

@@ -2,7 +2,8 @@ import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
-import { clearErrorsOnChange, contractRule, requiredRule, sayFailure } from '@shared/ui/forms';
+import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
 

@@ -3,7 +3,8 @@ import { App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
 import { decideBody } from '@shared/contract';
-import { applyFieldErrors, contractRule } from '@shared/ui/forms';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from '../../components/refineForms';
 
 /**

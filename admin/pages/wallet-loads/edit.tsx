@@ -2,7 +2,8 @@ import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd
 import { useEffect, useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
 import { type ApiTopup, approveTopupBody, notApprovableYet } from '@shared/contract';
-import { NOT_ARIA_REQUIRED, applyFieldErrors, contractRule } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { Details } from '../../components/Details';
 import { useAction } from '../../components/refineForms';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';

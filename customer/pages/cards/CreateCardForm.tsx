@@ -13,7 +13,8 @@ import {
 import { FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '@shared/ui/cards';
-import { NOT_ARIA_REQUIRED, contractRule, requiredMessage, requiredRule, sayFailure } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, sayFailure } from '@shared/ui/forms';
+import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '@shared/ui/wallet';

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { registerCompanyBody } from '@shared/contract';
-import { emailRules, requiredMessage, requiredRule } from '@shared/ui/forms';
+import { emailRules } from '@shared/ui/forms';
+import { requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 

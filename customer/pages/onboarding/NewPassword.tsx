@@ -5,7 +5,8 @@ import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { toBase64 } from '@shared/base64';
 import { newPasswordBody } from '@shared/contract';
-import { applyFieldErrors, contractRule } from '@shared/ui/forms';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /** /onboarding/new-password?token=…: the page the reset (or new staff account) mail links to. */

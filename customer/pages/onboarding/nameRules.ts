@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, registerIndividualBody } from '@shared/contract';
-import { requiredMessage } from '@shared/ui/forms';
+import { requiredMessage } from '@shared/ui/contractRules';
 
 /** The single full-name input: required, and both words at least 3 characters. */
 export const fullNameRules: Rule[] = [

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { type CompanyUserRow, createCompanyUserBody, splitFullName } from '@shared/contract';
-import { applyFieldErrors, contractRule, requiredRule } from '@shared/ui/forms';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { useSubmit } from '@shared/ui/useSubmit';
 

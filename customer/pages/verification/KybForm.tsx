@@ -1,7 +1,7 @@
 import { Col, DatePicker, Form, Input, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { KYB_FILES, kybFields } from '@shared/contract';
-import { contractRule } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { DocumentItem, VerificationForm } from './VerificationForm';
 
 const FIELDS = [...Object.keys(kybFields.shape), ...Object.keys(KYB_FILES)];

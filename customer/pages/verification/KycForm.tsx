@@ -1,6 +1,7 @@
 import { Col, Form, Input, Select } from 'antd';
 import { ID_TYPES, KYC_FILES, kycFields } from '@shared/contract';
-import { NOT_ARIA_REQUIRED, contractRule } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { DocumentItem, VerificationForm } from './VerificationForm';
 
 type IdType = (typeof ID_TYPES)[number];

@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, Input, Steps, Tag } from 'antd';
 import { useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { type TransferResult, transferBody } from '@shared/contract';
-import { contractRule } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { formatMoney } from '@shared/money';
 import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
