@@ -2,8 +2,9 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import type { CompanyUserRow, Paged } from '@shared/contract';
+import { type CompanyUserRow, type Paged, resetTwoFactorBody } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from './refineForms';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */
@@ -94,10 +95,7 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
             name="reason"
             label="Reason"
             extra="Recorded in the audit trail and sent to the user."
-            rules={[
-              { required: true, whitespace: true, message: 'Reason is required' },
-              { max: 500, message: 'Must be at most 500 characters' },
-            ]}
+            rules={[contractRule(resetTwoFactorBody.shape.reason)]}
           >
             <Input.TextArea rows={3} maxLength={500} showCount />
           </Form.Item>

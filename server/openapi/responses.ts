@@ -4,7 +4,7 @@ import * as R from '@shared/contract/responses';
 /**
  * The building blocks with which each /api/v1 route declares its answers in its own
  * `schema.response`, beside its handler: success bodies (the zod schemas of
- * shared/contract/responses.ts, whose z.infer are the client types) and the errors the route can
+ * shared/contract/responses/, whose z.infer are the client types) and the errors the route can
  * give. The OpenAPI document and the answer checks in test read them from the route (./attach.ts).
  *
  * Each route also names its operation (`operationId`, `summary`) in its schema. Code generators

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TYPES } from '@shared/contract/cards';
+import { CARD_TYPES } from '@shared/contract/lists';
 import * as R from '@shared/contract/responses';
 
 /**

@@ -7,7 +7,7 @@ import type {
   loginChallenge,
   profilePayload,
   sessionPayload,
-} from './responses';
+} from './responses/account';
 
 const confirmMatches = <T extends { password?: unknown; confirm_password?: unknown }>(v: T, ctx: z.RefinementCtx) => {
   if (v.password !== v.confirm_password) {
@@ -29,7 +29,6 @@ export const registerIndividualBody = z
     phone_number: phoneField(),
   })
   .superRefine(confirmMatches);
-export type RegisterIndividualBody = z.input<typeof registerIndividualBody>;
 
 export const registerCompanyBody = z
   .object({
@@ -43,7 +42,6 @@ export const registerCompanyBody = z
     company_phone: phoneField('Company Phone Number is required', 'Valid Company Phone Number is required'),
   })
   .superRefine(confirmMatches);
-export type RegisterCompanyBody = z.input<typeof registerCompanyBody>;
 
 export const loginBody = z.object({
   email: emailField(),

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { moneyField } from '../money';
-import { requiredString } from './fields';
+import { pageQuery, requiredString } from './fields';
+import { CARD_PURPOSES, CARD_TYPES, SPENDING_CONTROLS } from './lists';
+import type { apiCard, apiCardAllowance, apiCardDetail, apiCardTransaction, masterBalances } from './responses/cards';
 import { dateRangeQuery } from './wallet';
-import { pageQuery } from './fields';
-import type { apiCard, apiCardAllowance, apiCardDetail, apiCardTransaction, masterBalances } from './responses';
-
-export const CARD_PURPOSES = ['media', 'general', 'tokencard'] as const;
-export type CardPurpose = (typeof CARD_PURPOSES)[number];
-export const CARD_TYPES = ['basic', 'premium'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
-export const SPENDING_CONTROLS = ['day', 'week', 'month', 'lifetime'] as const;
-export type SpendingControl = (typeof SPENDING_CONTROLS)[number];
 
 /** media is Visa, general is Mastercard, anything else a tokenised card. */
 export const brandOf = (purpose: string) =>

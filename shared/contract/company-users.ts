@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredString } from './fields';
-import type { companyUserRow } from './responses';
+import type { companyUserRow } from './responses/company-users';
 
 export const companyUserRoleField = z.enum(['admin', 'user'], { error: 'Permission is required' });
 

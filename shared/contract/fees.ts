@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type DecimalRule, formatDecimal, parseDecimal } from '../decimal';
-import { dateRangeQuery } from './wallet';
 import { pageQuery } from './fields';
-import type { apiFee } from './responses';
+import type { apiFee } from './responses/fees';
+import { dateRangeQuery } from './wallet';
 
 /** Fee values, rates and flat fees by the one parser; the bounds are those the contract has always had. */
 const FEE_VALUE_RULE: DecimalRule = { scale: 2, max: 999_999_999_99, allowZero: true };

@@ -33,6 +33,9 @@ export function normalisePhone(v: string): string {
   return `+${digits}`;
 }
 
+/** A UUID of any version, as ids are written: the screens' test of a value that may be an id. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const PASSWORD_POLICY_MESSAGE =
   'Password must be at least 8 characters and include a lowercase letter, an uppercase letter, a digit and a special character';
 

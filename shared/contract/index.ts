@@ -1,9 +1,11 @@
 /**
- * The API contract. Request schemas live in the topic files; what the API answers is the zod
- * schemas of ./responses.ts, and each response type here (ApiCard, ApiTopup, …) is their
- * z.infer: a field is added to the schema once and every client sees it.
+ * The API contract, one file per topic: what each topic's requests take (zod schemas, shared
+ * with the forms) and the types of what it answers (ApiCard, ApiTopup, …). Those types are the
+ * z.infer of the answer schemas in ./responses/, so a field is added to the schema once and every
+ * client sees it. The lists requests and answers share live in ./lists, a leaf.
  */
 export * from './roles';
+export * from './lists';
 export * from './fields';
 export * from './account';
 export * from './company-users';
@@ -12,6 +14,9 @@ export * from './wallet';
 export * from './fees';
 export * from './cards';
 export * from './verification';
+export * from './customers';
+export * from './admins';
+export * from './audit';
 export * from './integrations';
 export * from './reconciliation';
 export * from './notifications';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
-import type { apiCallbackDetails, apiClientCredentials, apiThirdParty, apiWebhookEvent } from './responses';
+import type {
+  apiCallbackDetails,
+  apiClientCredentials,
+  apiThirdParty,
+  apiWebhookEvent,
+} from './responses/integrations';
 
 export const createClientBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),

@@ -1,27 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
-import type { apiNotification, apiNotificationSetting, notificationPage } from './responses';
+import { NOTIFICATION_TYPES, type NotificationType } from './lists';
+import type { apiNotification, apiNotificationSetting, notificationPage } from './responses/notifications';
 
-/** What the notification centre tells people, by type, and whether mail may be turned off. */
-export const NOTIFICATION_TYPES = {
-  transfer_received: { label: 'Transfer received', group: 'money' },
-  topup_approved: { label: 'Top-up approved', group: 'money' },
-  topup_denied: { label: 'Top-up denied', group: 'money' },
-  card_payment_declined: { label: 'Card payment declined', group: 'money' },
-  card_terminated: { label: 'Card terminated', group: 'money' },
-  maintenance_fee_charged: { label: 'Card maintenance fee charged', group: 'money' },
-  verification_approved: { label: 'Verification approved', group: 'account' },
-  verification_rejected: { label: 'Verification rejected', group: 'account' },
-  two_factor_reset: { label: 'Two-factor authentication reset', group: 'security' },
-  api_credentials_generated: { label: 'API credentials generated', group: 'security' },
-  api_credentials_revoked: { label: 'API credentials revoked', group: 'security' },
-  verification_submitted: { label: 'Verification waiting for review', group: 'staff' },
-  topup_review: { label: 'Top-up waiting for review', group: 'staff' },
-  deposit_unassigned: { label: 'Deposit waiting for staff', group: 'staff' },
-} as const;
-
-export type NotificationType = keyof typeof NOTIFICATION_TYPES;
-export type NotificationGroup = (typeof NOTIFICATION_TYPES)[NotificationType]['group'];
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
 /** Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails start off. */

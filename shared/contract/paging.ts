@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { errorBody, pageLinks, paged } from './responses';
+import type { errorBody, pageLinks, paged } from './responses/blocks';
 
 export type PageLinks = z.infer<typeof pageLinks>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './fields';
-import type { apiIssuerOperation, apiReconciliationRun } from './responses';
+import type { apiIssuerOperation, apiReconciliationRun } from './responses/reconciliation';
 
 /** GET /reconciliation/operations: the card issuer's outbox, failed (default) or still owed; a screen, no CSV export. */
 export const issuerOperationsQuery = pageQuery.omit({ format: true }).and(

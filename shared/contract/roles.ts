@@ -3,7 +3,6 @@ export type Role = (typeof ROLES)[number];
 
 export const STAFF_ROLES = ['Admin', 'Super-Admin'] as const satisfies readonly Role[];
 export const CUSTOMER_ROLES = ['Individual', 'Company-Admin', 'Company-User'] as const satisfies readonly Role[];
-export const COMPANY_ROLES = ['Company-Admin', 'Company-User'] as const satisfies readonly Role[];
 
 export const isStaff = (role: string | undefined): boolean => role === 'Admin' || role === 'Super-Admin';
 export const isCustomer = (role: string | undefined): boolean =>
@@ -15,4 +14,3 @@ export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** Company sub-user roles as the Users screen names them. */
 export const COMPANY_USER_ROLES = { admin: 'Company-Admin', user: 'Company-User' } as const;
-export type CompanyUserRole = keyof typeof COMPANY_USER_ROLES;

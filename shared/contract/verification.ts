@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, pageQuery, requiredString } from './fields';
+import { pageQuery, requiredString } from './fields';
+import type { apiDocument, apiVerificationDetail, apiVerificationRow } from './responses/verification';
 import { dateRangeQuery } from './wallet';
-import type {
-  apiAdmin,
-  apiAuditEntry,
-  apiCompanyCustomer,
-  apiDocument,
-  apiIndividualCustomer,
-  apiVerificationDetail,
-  apiVerificationRow,
-} from './responses';
 
 export const ID_TYPES = ['passport', 'driver-license', 'national-id'] as const;
 
@@ -72,79 +64,8 @@ export const verificationListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export const CUSTOMER_STATES = ['Verified', 'In-review', 'Unverified', 'Deactivated'] as const;
-export const customerListQuery = pageQuery.and(dateRangeQuery).and(
-  z.object({
-    state: z.enum(CUSTOMER_STATES, { error: 'Unknown state' }).optional(),
-    name: z.string().trim().max(100).optional(),
-  }),
-);
-
-export const accountStatusBody = z.object({
-  account: z.string({ error: 'Account is required' }).uuid('Account is required'),
-  status: z.enum(['activate'], { error: 'Status must be activate' }),
-});
-
 export type ApiDocument = z.infer<typeof apiDocument>;
 
 export type ApiVerificationRow = z.infer<typeof apiVerificationRow>;
 
 export type ApiVerificationDetail = z.infer<typeof apiVerificationDetail>;
-
-export type ApiIndividualCustomer = z.infer<typeof apiIndividualCustomer>;
-export type ApiCompanyCustomer = z.infer<typeof apiCompanyCustomer>;
-/** A row of either customer list: screens showing both read the other kind's fields as optional. */
-export type ApiCustomerRow = (ApiIndividualCustomer | ApiCompanyCustomer) &
-  Partial<ApiIndividualCustomer & ApiCompanyCustomer>;
-
-export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permission is required' });
-
-export const createAdminBody = z.object({
-  first_name: requiredString('Full Name is required', 100),
-  last_name: requiredString('Last Name is required', 100),
-  phone_number: z.string({ error: 'Phone Number is required' }).trim().min(1, 'Phone Number is required').max(30),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .toLowerCase()
-    .pipe(z.email('Enter a valid email address')),
-  role: adminRoleField,
-});
-
-export const updateAdminBody = z
-  .object({
-    first_name: requiredString('First Name is required', 100),
-    last_name: requiredString('Last Name is required', 100),
-    email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .toLowerCase()
-      .pipe(z.email('Enter a valid email address')),
-    phone_number: z.string().trim().max(30).optional(),
-    role: adminRoleField.optional(),
-    password: z.string().max(128).optional(),
-    confirm_password: z.string().max(128).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password) {
-      if (!meetsPasswordPolicy(v.password))
-        ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_POLICY_MESSAGE });
-      if (v.password !== v.confirm_password)
-        ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match' });
-    }
-  });
-
-export type ApiAdmin = z.infer<typeof apiAdmin>;
-
-export const auditListQuery = pageQuery.and(dateRangeQuery).and(
-  z.object({
-    actor: z.string().trim().max(254).optional(),
-    action: z.string().trim().max(100).optional(),
-    object_type: z.string().trim().max(50).optional(),
-    object_id: z.string().trim().max(100).optional(),
-  }),
-);
-
-export type ApiAuditEntry = z.infer<typeof apiAuditEntry>;

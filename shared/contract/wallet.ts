@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from '../money';
 import { pageQuery } from './fields';
+import { CHAIN_DEPOSIT_STATUSES, TOPUP_STATES } from './lists';
 import type {
   apiChainDeposit,
   apiTopup,
@@ -11,11 +12,11 @@ import type {
   momoDetails,
   momoUser,
   topupConfirmed,
+  topupInstructions,
   topupTotals,
   transferDone,
   walletTransactionTotals,
-  topupInstructions,
-} from './responses';
+} from './responses/wallet';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // From 1900: the database has no year 0, and nothing here happened before then.
@@ -37,8 +38,6 @@ export const dateRangeQuery = z
     }
   });
 
-export const TOPUP_STATES = ['Pending', 'Hash-provided', 'MoMo processed', 'Approved', 'Denied'] as const;
-
 /** The state from which staff may approve a top-up of each method. */
 export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
 
@@ -51,7 +50,6 @@ export function notApprovableYet(t: { method: string; state: string }): string |
     return 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
   return null;
 }
-export type TopupState = (typeof TOPUP_STATES)[number];
 export const TOPUP_METHODS = ['tron', 'momo'] as const;
 
 const walletIdField = z.string({ error: 'Wallet is required' }).uuid('Enter a valid wallet id');
@@ -139,11 +137,6 @@ export type ApiTopup = z.infer<typeof apiTopup>;
 export type ChainCheck = z.infer<typeof chainCheck>;
 
 export type DepositAddress = z.infer<typeof depositAddress>;
-
-export const CHAIN_DEPOSIT_STATUSES = ['Unassigned', 'Credited', 'Assigned', 'Returned'] as const;
-export type ChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
-/** why staff must decide: to an address of no wallet, below the minimum top-up, or not the amount its top-up expects */
-export const CHAIN_DEPOSIT_REASONS = ['no-wallet', 'below-minimum', 'amount-mismatch'] as const;
 
 /** A settled USDT transfer to one of the platform's addresses. */
 export type ApiChainDeposit = z.infer<typeof apiChainDeposit>;

@@ -3,8 +3,16 @@ import { useState } from 'react';
 import { apiData } from '../api/client';
 import { ApiError } from '../api/errors';
 import { clearSession, updateIdentity } from '../api/session';
-import { type ApiCompany, type ApiUser, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '../contract';
+import type { ZodType } from 'zod';
+import {
+  type ApiCompany,
+  type ApiUser,
+  changePasswordBody,
+  updateCompanyBody,
+  updateIndividualBody,
+} from '../contract';
 import { applyFieldErrors } from './forms';
+import { contractRule } from './contractRules';
 import { PhoneItem, phoneToString } from './phone';
 import { TwoFactorSettings } from './TwoFactorSettings';
 import { useSession } from './useSession';
@@ -67,58 +75,55 @@ function useSave() {
   return { saving, save };
 }
 
-function PersonalForm({ user }: { user: ApiUser }) {
+/** A text field of the details forms, checked as the contract checks it. */
+type DetailField = { name: string; label: string; schema: ZodType };
+
+/**
+ * Personal Details and Company Details: the same form over different fields. Saved with PUT to
+ * `path`; the email is shown and never sent; the phone goes as "+<digits>".
+ */
+function DetailsForm({
+  path,
+  fields,
+  email,
+  phone,
+  values,
+  done,
+}: {
+  path: string;
+  fields: DetailField[];
+  email: { name: string; label: string };
+  phone: { of: 'person' | 'company'; name: string };
+  values: Record<string, string>;
+  done: string;
+}) {
   const [form] = Form.useForm();
   const { saving, save } = useSave();
-  async function submit(v: { first_name: string; last_name: string; phone_number: unknown }) {
+  async function submit(v: Record<string, unknown>) {
+    const body = Object.fromEntries(fields.map((f) => [f.name, v[f.name]]));
     const r = await save(
       form,
       (key) =>
-        apiData<Profile>('PUT', `/individuals/${user.id}`, {
-          body: {
-            first_name: v.first_name,
-            last_name: v.last_name,
-            phone_number: phoneToString(v.phone_number as never),
-          },
+        apiData<Profile>('PUT', path, {
+          body: { ...body, [phone.name]: phoneToString(v[phone.name] as never) },
           idempotencyKey: key,
           silent: true,
         }),
-      'Your details were saved.',
+      done,
     );
     if (r) updateIdentity(r.user, r.company);
   }
   return (
-    <Form
-      noValidate
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      initialValues={{
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        phone_number: user.phone_number ?? '',
-      }}
-    >
-      <Form.Item
-        name="first_name"
-        label="First Name"
-        rules={[{ required: true, whitespace: true, message: 'First Name is required' }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
-        name="last_name"
-        label="Last Name"
-        rules={[{ required: true, whitespace: true, message: 'Last Name is required' }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item name="email" label="Email">
+    <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={values}>
+      {fields.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label} rules={[contractRule(f.schema)]}>
+          <Input />
+        </Form.Item>
+      ))}
+      <Form.Item name={email.name} label={email.label}>
         <Input readOnly disabled />
       </Form.Item>
-      <PhoneItem of="person" />
+      <PhoneItem of={phone.of} />
       <Button type="primary" htmlType="submit" loading={saving}>
         Save Changes
       </Button>
@@ -126,9 +131,28 @@ function PersonalForm({ user }: { user: ApiUser }) {
   );
 }
 
+function PersonalForm({ user }: { user: ApiUser }) {
+  return (
+    <DetailsForm
+      path={`/individuals/${user.id}`}
+      fields={[
+        { name: 'first_name', label: 'First Name', schema: updateIndividualBody.shape.first_name },
+        { name: 'last_name', label: 'Last Name', schema: updateIndividualBody.shape.last_name },
+      ]}
+      email={{ name: 'email', label: 'Email' }}
+      phone={{ of: 'person', name: 'phone_number' }}
+      values={{
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        phone_number: user.phone_number ?? '',
+      }}
+      done="Your details were saved."
+    />
+  );
+}
+
 function CompanyForm({ company, editable }: { company: ApiCompany; editable: boolean }) {
-  const [form] = Form.useForm();
-  const { saving, save } = useSave();
   if (!editable) {
     return (
       <Descriptions column={1} bordered size="small">
@@ -139,67 +163,25 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
       </Descriptions>
     );
   }
-  async function submit(v: { company_name: string; company_website: string; company_phone: unknown }) {
-    const r = await save(
-      form,
-      (key) =>
-        apiData<Profile>('PUT', `/companies/${company.id}`, {
-          body: {
-            company_name: v.company_name,
-            company_website: v.company_website,
-            company_phone: phoneToString(v.company_phone as never),
-          },
-          idempotencyKey: key,
-          silent: true,
-        }),
-      'Company details were saved.',
-    );
-    if (r) updateIdentity(r.user, r.company);
-  }
   return (
-    <Form
-      noValidate
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-      initialValues={{
+    <DetailsForm
+      path={`/companies/${company.id}`}
+      fields={[
+        { name: 'company_name', label: 'Company Name', schema: updateCompanyBody.shape.company_name },
+        { name: 'company_website', label: 'Company Website', schema: updateCompanyBody.shape.company_website },
+      ]}
+      email={{ name: 'company_email', label: 'Company Email' }}
+      phone={{ of: 'company', name: 'company_phone' }}
+      values={{
         company_name: company.company_name,
         company_website: company.company_website,
         company_email: company.company_email,
         company_phone: company.company_phone,
       }}
-    >
-      <Form.Item
-        name="company_name"
-        label="Company Name"
-        rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
-        name="company_website"
-        label="Company Website"
-        rules={[{ required: true, whitespace: true, message: 'Company Website is required' }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item name="company_email" label="Company Email">
-        <Input readOnly disabled />
-      </Form.Item>
-      <PhoneItem of="company" />
-      <Button type="primary" htmlType="submit" loading={saving}>
-        Save Changes
-      </Button>
-    </Form>
+      done="Company details were saved."
+    />
   );
 }
-
-const policyRule = {
-  validator: async (_: unknown, v: string) => {
-    if (v && !meetsPasswordPolicy(v)) throw new Error(PASSWORD_POLICY_MESSAGE);
-  },
-};
 
 function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
   const [form] = Form.useForm();
@@ -227,7 +209,7 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
         <Form.Item
           name="old_password"
           label="Current Password"
-          rules={[{ required: true, message: 'Current password is required' }]}
+          rules={[contractRule(changePasswordBody.shape.old_password)]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -235,14 +217,14 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
           name="new_password"
           label="New Password"
           extra="At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character."
-          rules={[{ required: true, message: 'New password is required' }, policyRule]}
+          rules={[contractRule(changePasswordBody.shape.new_password)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm_password"
           label="Confirm Password"
-          rules={[{ required: true, message: 'Confirm password is required' }, policyRule]}
+          rules={[contractRule(changePasswordBody.shape.confirm_password)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,7 +1,9 @@
 import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiData } from '../api/client';
+import { enrolConfirmBody, secondFactorCheckBody } from '../contract';
 import { clearErrorsOnChange, sayFailure } from './forms';
+import { contractRule } from './contractRules';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { useSubmit } from './useSubmit';
 
@@ -11,10 +13,8 @@ type Step =
   | { at: 'codes'; codes: string[] }
   | { at: 'scan'; qrcode: string; secret: string };
 
-const sixDigits = [
-  { required: true, message: 'Authentication code is required' },
-  { pattern: /^\d{6}$/, message: 'Authentication code must be six digits' },
-];
+// The check takes a password and a code or a recovery code: each is required where the form asks for it.
+const { password, code, recovery_code } = secondFactorCheckBody.shape;
 
 /** Profile → Security: new recovery codes, or moving 2FA to a new authenticator app. */
 export function TwoFactorSettings({ email }: { email: string }) {
@@ -110,7 +110,11 @@ export function TwoFactorSettings({ email }: { email: string }) {
         <p style={{ textAlign: 'center', wordBreak: 'break-all' }}>
           Can't scan it? Type this key into the app: <code data-testid="new-totp-secret">{step.secret}</code>
         </p>
-        <Form.Item name="code" label="Six-digit code from the new app" rules={sixDigits}>
+        <Form.Item
+          name="code"
+          label="Six-digit code from the new app"
+          rules={[contractRule(enrolConfirmBody.shape.code)]}
+        >
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         </Form.Item>
         <Space wrap>
@@ -144,11 +148,7 @@ export function TwoFactorSettings({ email }: { email: string }) {
               ? 'Confirm it is you with your password and one of your recovery codes.'
               : 'Confirm it is you with your password and a code from your current authenticator app. The current app keeps working until the new one is confirmed.'}
         </p>
-        <Form.Item
-          name="password"
-          label="Password"
-          rules={[{ required: true, message: 'Current password is required' }]}
-        >
+        <Form.Item name="password" label="Password" rules={[contractRule(password.unwrap())]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         {withRecovery ? (
@@ -156,12 +156,16 @@ export function TwoFactorSettings({ email }: { email: string }) {
             name="recovery_code"
             label="Recovery code"
             extra="The code is used up, like at a login."
-            rules={[{ required: true, whitespace: true, message: 'Recovery code is required' }]}
+            rules={[contractRule(recovery_code.unwrap())]}
           >
             <Input autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} />
           </Form.Item>
         ) : (
-          <Form.Item name="code" label="Six-digit code from your authenticator app" rules={sixDigits}>
+          <Form.Item
+            name="code"
+            label="Six-digit code from your authenticator app"
+            rules={[contractRule(code.unwrap())]}
+          >
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
         )}

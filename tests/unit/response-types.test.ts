@@ -19,7 +19,7 @@ import { responseSerializerCompiler } from '../../server/openapi/serializer';
  */
 
 /**
- * A stand-in for an entity of shared/contract/responses.ts, before and after a field is added to
+ * A stand-in for an entity of shared/contract/responses/, before and after a field is added to
  * it. (Two ids only because both versions live in this one process: zod's registry holds one
  * schema per id.)
  */

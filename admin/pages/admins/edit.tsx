@@ -1,6 +1,15 @@
 import { Alert, App, Button, Drawer, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { type ApiAdmin, PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, splitFullName } from '@shared/contract';
+import {
+  type ApiAdmin,
+  PASSWORD_POLICY_MESSAGE,
+  adminRoleField,
+  createAdminBody,
+  meetsPasswordPolicy,
+  splitFullName,
+  updateAdminBody,
+} from '@shared/contract';
+import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
 import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';
@@ -31,11 +40,8 @@ function RoleToggles({ value, onChange }: { value?: Role; onChange?: (v: Role | 
   );
 }
 
-const roleRules = [{ required: true, message: 'Permission is required' }];
-const emailRules = [
-  { required: true, whitespace: true, message: 'Email is required' },
-  { type: 'email' as const, message: 'Enter a valid email address' },
-];
+const roleRules = [contractRule(adminRoleField)];
+const emailRules = [contractRule(createAdminBody.shape.email)];
 /** Digits typed after the country code. */
 const phoneDigits = (v: unknown) =>
   typeof v === 'string'
@@ -104,10 +110,12 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
           label="Full Name"
           extra="First and last name, separated by a space"
           rules={[
-            { required: true, whitespace: true, message: 'Full Name is required' },
+            // One input for both names: each name's message is the one that names it.
+            requiredRule(createAdminBody.shape.first_name),
             {
               validator: async (_, v?: string) => {
-                if (v?.trim() && !splitFullName(v).last_name) throw new Error('Last Name is required');
+                if (v?.trim() && !splitFullName(v).last_name)
+                  throw new Error(requiredMessage(createAdminBody.shape.last_name));
               },
             },
           ]}
@@ -219,14 +227,14 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
         <Form.Item
           name="first_name"
           label="First Name"
-          rules={[{ required: true, whitespace: true, message: 'First Name is required' }, { max: 100 }]}
+          rules={[requiredRule(updateAdminBody.shape.first_name), { max: 100 }]}
         >
           <Input />
         </Form.Item>
         <Form.Item
           name="last_name"
           label="Last Name"
-          rules={[{ required: true, whitespace: true, message: 'Last Name is required' }, { max: 100 }]}
+          rules={[requiredRule(updateAdminBody.shape.last_name), { max: 100 }]}
         >
           <Input />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ApiAuditEntry } from '@shared/contract';
+import { type ApiAuditEntry, UUID_PATTERN } from '@shared/contract';
 import { ShortId } from '../../components/ShortId';
 import { dateTime } from '../../format';
 
@@ -49,7 +49,6 @@ export const OBJECT_TYPES = [
   'request',
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IDS = new Set(['verification_id', 'topup_id', 'account', 'card', 'card_id', 'card_token']);
 
 function text(v: unknown): string {
@@ -75,7 +74,7 @@ export function ObjectRef({ a }: { a: ApiAuditEntry }) {
         {a.object_type}
       </Tag>
       {a.object_id &&
-        (UUID.test(a.object_id) ? (
+        (UUID_PATTERN.test(a.object_id) ? (
           <ShortId value={a.object_id} />
         ) : (
           <Typography.Text copyable>{a.object_id}</Typography.Text>

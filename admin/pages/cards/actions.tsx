@@ -4,7 +4,7 @@ import { App, Button, Dropdown, Form, Input, type MenuProps, Modal, Typography }
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '@shared/api/errors';
-import type { ApiCard } from '@shared/contract';
+import { type ApiCard, reasonBody } from '@shared/contract';
 import {
   type ConfirmedCardAction,
   deleteItems,
@@ -14,6 +14,7 @@ import {
 } from '@shared/ui/cards';
 import { WithdrawPanel } from '@shared/ui/cards/CardPanels';
 import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from '../../components/refineForms';
 
 type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
@@ -83,14 +84,7 @@ function ReasonDialog({
         </Typography.Paragraph>
       )}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send} preserve={false}>
-        <Form.Item
-          name="reason"
-          label="Reason"
-          rules={[
-            { required: true, whitespace: true, message: 'A reason is required' },
-            { max: 500, message: 'Reason must be at most 500 characters' },
-          ]}
-        >
+        <Form.Item name="reason" label="Reason" rules={[contractRule(reasonBody.shape.reason)]}>
           <Input.TextArea rows={3} maxLength={500} autoFocus />
         </Form.Item>
       </Form>

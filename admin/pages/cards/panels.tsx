@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, type FormProps, Input, Radio, Select, Typogra
 import { useState } from 'react';
 import { api, type Query } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import type { ApiCard, Paged } from '@shared/contract';
+import { type ApiCard, type Paged, cardAmountBody, changeStatusTokenBody } from '@shared/contract';
 import { type CardPurpose, FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import {
@@ -16,6 +16,7 @@ import {
   usd,
 } from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useSession } from '@shared/ui/useSession';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
 import { type ListQuery, useSearchAgain } from '../../components/FilterBar';
@@ -135,11 +136,7 @@ export function ActivateCardsPanel({
         initialValues={{ status: 'activate' }}
         onFinish={send}
       >
-        <Form.Item
-          name="card_token"
-          label="Card Token"
-          rules={[{ required: true, whitespace: true, message: 'Card token is required' }]}
-        >
+        <Form.Item name="card_token" label="Card Token" rules={[contractRule(changeStatusTokenBody.shape.card_token)]}>
           <Input autoComplete="off" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
         <Form.Item
@@ -229,7 +226,7 @@ export function CardWithdrawalPanel({
           required={NOT_ARIA_REQUIRED}
           name="card"
           label="Card"
-          rules={[{ required: true, message: 'Card is required' }]}
+          rules={[contractRule(cardAmountBody.shape.card)]}
           extra={chosen ? `On the card: ${usd(chosen.balance)} · ${chosen.owner_name ?? ''}` : undefined}
         >
           <Select

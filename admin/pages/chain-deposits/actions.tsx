@@ -1,6 +1,7 @@
 import { Form, Input, Radio, Typography } from 'antd';
-import { type ApiChainDeposit, TRON_HASH } from '@shared/contract';
+import { type ApiChainDeposit, assignChainDepositBody, returnChainDepositBody } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, clearErrorsOnChange } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { StaffActionModal } from '../../components/StaffActionModal';
 import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
 import { amount } from '../../format';
@@ -74,7 +75,7 @@ export function AssignDepositModal({ deposit, onClose, onDone }: DepositActionPr
             name="wallet_id"
             label="Wallet"
             required={NOT_ARIA_REQUIRED}
-            rules={[{ required: true, message: 'Wallet is required' }]}
+            rules={[contractRule(assignChainDepositBody.shape.wallet_id)]}
           >
             <WalletPicker kind={kind} known={known} />
           </Form.Item>
@@ -112,17 +113,14 @@ export function ReturnDepositModal({ deposit, onClose, onDone }: DepositActionPr
             name="note"
             label="Note"
             extra="How it was returned, e.g. sent back to the sender."
-            rules={[
-              { required: true, whitespace: true, message: 'Say how it was returned' },
-              { max: 500, message: 'Note must be at most 500 characters' },
-            ]}
+            rules={[contractRule(returnChainDepositBody.shape.note)]}
           >
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>
           <Form.Item
             name="return_hash"
             label="Return transaction hash (optional)"
-            rules={[{ pattern: TRON_HASH, message: 'A Tron transaction hash is 64 hexadecimal characters' }]}
+            rules={[contractRule(returnChainDepositBody.shape.return_hash)]}
           >
             <Input
               autoComplete="off"

@@ -1,8 +1,9 @@
 import { useCustom } from '@refinedev/core';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, rateProblem } from '@shared/contract';
+import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
+import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
 
@@ -21,8 +22,6 @@ const list = (s?: string) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-const required = (message: string) => ({ required: true, whitespace: true, message });
 /** The server's own parsing of a typed value; an empty one is left to `required`. */
 const serverRule = (problem: (v: string) => string | null) => ({
   validator: async (_: unknown, v?: string) => {
@@ -97,7 +96,11 @@ export default function MomoDetails() {
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="momo_name" label="Momo Name" rules={[required('Momo Name is required'), { max: 100 }]}>
+                <Form.Item
+                  name="momo_name"
+                  label="Momo Name"
+                  rules={[requiredRule(momoSyncBody.shape.momo_name), { max: 100 }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -105,7 +108,7 @@ export default function MomoDetails() {
                 <Form.Item
                   name="momo_number"
                   label="Momo Number"
-                  rules={[required('Momo Number is required'), { max: 30 }]}
+                  rules={[requiredRule(momoSyncBody.shape.momo_number), { max: 30 }]}
                 >
                   <Input inputMode="tel" />
                 </Form.Item>
@@ -114,7 +117,7 @@ export default function MomoDetails() {
                 <Form.Item
                   name="network"
                   label="Mobile Network"
-                  rules={[required('Mobile Network is required'), { max: 60 }]}
+                  rules={[requiredRule(momoSyncBody.shape.network), { max: 60 }]}
                 >
                   <Input />
                 </Form.Item>
@@ -124,7 +127,7 @@ export default function MomoDetails() {
                   name="rate"
                   label="Rate"
                   extra="GHS per USDT"
-                  rules={[required('Rate is required'), serverRule(rateProblem)]}
+                  rules={[requiredRule(momoSyncBody.shape.rate), serverRule(rateProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -134,7 +137,7 @@ export default function MomoDetails() {
                   name="flat_fee"
                   label="Flat Fee"
                   extra="GHS per payment"
-                  rules={[required('Flat Fee is required'), serverRule(flatFeeProblem)]}
+                  rules={[requiredRule(momoSyncBody.shape.flat_fee), serverRule(flatFeeProblem)]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -144,15 +147,7 @@ export default function MomoDetails() {
                   name="momo_alert_emails"
                   label="MoMo Alert Emails"
                   extra="Separate addresses with commas. They are told of every new mobile-money top-up."
-                  rules={[
-                    required('MoMo Alert Emails are required'),
-                    {
-                      validator: (_, v?: string) =>
-                        list(v).every((e) => EMAIL.test(e))
-                          ? Promise.resolve()
-                          : Promise.reject(new Error('Each alert email must be a valid email address')),
-                    },
-                  ]}
+                  rules={[contractRule(momoSyncBody.shape.momo_alert_emails)]}
                 >
                   <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
                 </Form.Item>

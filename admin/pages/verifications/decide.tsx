@@ -2,7 +2,9 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
+import { decideBody } from '@shared/contract';
 import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from '../../components/refineForms';
 
 /**
@@ -91,7 +93,7 @@ export function DecisionButtons({
             extra="The customer reads this reason and may submit again."
             rules={[
               { required: true, whitespace: true, message: 'A reason is required to reject a verification' },
-              { max: 500, message: 'Reason must be at most 500 characters' },
+              contractRule(decideBody.shape.reason),
             ]}
           >
             <Input.TextArea rows={3} maxLength={500} autoFocus />

@@ -1,8 +1,9 @@
 import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
-import { type ApiTopup, notApprovableYet } from '@shared/contract';
+import { type ApiTopup, approveTopupBody, notApprovableYet } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, applyFieldErrors } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { Details } from '../../components/Details';
 import { useAction } from '../../components/refineForms';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
@@ -114,7 +115,7 @@ export function DecideTopupDrawer({
               required={NOT_ARIA_REQUIRED}
               name="action"
               label="Action"
-              rules={[{ required: true, message: 'Action is required' }]}
+              rules={[contractRule(approveTopupBody.shape.action)]}
             >
               <Radio.Group
                 optionType="button"
@@ -138,7 +139,7 @@ export function DecideTopupDrawer({
                       ? Promise.reject(new Error('A reason is required to deny a top-up'))
                       : Promise.resolve(),
                 }),
-                { max: 500, message: 'Reason must be at most 500 characters' },
+                contractRule(approveTopupBody.shape.reason),
               ]}
             >
               <Input.TextArea rows={3} maxLength={500} />

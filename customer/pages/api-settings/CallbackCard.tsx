@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import type { ApiCallbackDetails } from '@shared/contract';
+import { type ApiCallbackDetails, callbackRequestBody } from '@shared/contract';
 import { sayFailure } from '@shared/ui/forms';
+import { contractRule } from '@shared/ui/contractRules';
 import { useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, said, useAction, useCallbackDetails } from './hooks';
 import { GUIDE_PATH } from './DocsLinks';
@@ -121,7 +122,7 @@ export function CallbackCard() {
               name="callback_url"
               label="Callback url for card transaction webhooks"
               rules={[
-                { required: true, whitespace: true, message: 'Callback URL is required' },
+                contractRule(callbackRequestBody.shape.callback_url),
                 { pattern: /^https?:\/\/\S+$/i, message: URL_HINT },
               ]}
               extra={show.save ? undefined : 'Activate the callback to change its URL.'}

@@ -7,11 +7,14 @@ import {
   MIN_CARD_LOAD_CENTS,
   SPENDING_CONTROLS,
   type SpendingControl,
+  createCardBody,
+  spendingLimitBody,
 } from '@shared/contract';
 import { FEES_FOR } from '@shared/fees';
 import { formatMoney } from '@shared/money';
 import { CONTROL_LABELS, FeePreview, refreshCards, useCardFeeSchedule } from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, sayFailure } from '@shared/ui/forms';
+import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { amountRule, refreshWallet, typedCents, usdt, useIsPhone, useWalletBalance } from '@shared/ui/wallet';
@@ -27,7 +30,6 @@ interface CreateForm {
   spending_control: SpendingControl;
 }
 
-const required = (message: string) => ({ required: true, whitespace: true, message });
 const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
@@ -104,7 +106,8 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               name="first_name"
               label="First Name"
               rules={[
-                required('First Name is required'),
+                // The contract's "X is required"; the form words its own limits.
+                requiredRule(createCardBody.shape.first_name),
                 { max: 50, message: 'First Name must be at most 50 characters' },
               ]}
             >
@@ -116,7 +119,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               name="last_name"
               label="Last Name"
               rules={[
-                required('Last Name is required'),
+                requiredRule(createCardBody.shape.last_name),
                 { max: 50, message: 'Last Name must be at most 50 characters' },
               ]}
             >
@@ -127,7 +130,10 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             <Form.Item
               name="nickname"
               label="Unique Card Nickname"
-              rules={[required('Nickname is required'), { max: 50, message: 'Nickname must be at most 50 characters' }]}
+              rules={[
+                requiredRule(createCardBody.shape.nickname),
+                { max: 50, message: 'Nickname must be at most 50 characters' },
+              ]}
             >
               <Input placeholder="e.g. Online shopping" autoComplete="off" />
             </Form.Item>
@@ -136,7 +142,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
             <Form.Item
               name="card_amount"
               label="Amount"
-              rules={[amountRule('Amount is required'), minLoad]}
+              rules={[amountRule(requiredMessage(createCardBody.shape.card_amount)), minLoad]}
               extra={wallet.balance !== null ? `Master wallet: ${usdt(wallet.balance)}` : undefined}
             >
               <Input inputMode="decimal" placeholder="0.00" addonBefore="USD" autoComplete="off" />
@@ -147,7 +153,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               required={NOT_ARIA_REQUIRED}
               name="type"
               label="Card Type"
-              rules={[{ required: true, message: 'Card Type is required' }]}
+              rules={[contractRule(createCardBody.shape.type)]}
             >
               <Select
                 options={[
@@ -162,7 +168,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
               required={NOT_ARIA_REQUIRED}
               name="purpose"
               label="Card Purpose"
-              rules={[{ required: true, message: 'Card Purpose is required' }]}
+              rules={[contractRule(createCardBody.shape.purpose)]}
             >
               <Select
                 placeholder="Visa or Mastercard"
@@ -179,7 +185,7 @@ export function CreateCardForm({ type, onDone }: { type: CardType; onDone(): voi
                 <Form.Item
                   name="spending_limit"
                   label="Spending Limit (USD)"
-                  rules={[amountRule('Spending Limit is required')]}
+                  rules={[amountRule(requiredMessage(spendingLimitBody.shape.spending_limit))]}
                 >
                   <Input inputMode="decimal" placeholder="20,000.00" addonBefore="USD" autoComplete="off" />
                 </Form.Item>

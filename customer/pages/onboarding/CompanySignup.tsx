@@ -1,5 +1,7 @@
 import { Form, Input } from 'antd';
+import { registerCompanyBody } from '@shared/contract';
 import { emailRules } from '@shared/ui/forms';
+import { requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 
@@ -9,6 +11,8 @@ type Values = SignupValues & {
   company_email: string;
   company_website: string;
 };
+
+const { company_name, company_email, company_website } = registerCompanyBody.shape;
 
 /** /onboarding/company: the company account holder's form. */
 export default function CompanySignup() {
@@ -29,21 +33,13 @@ export default function CompanySignup() {
       })}
     >
       <PhoneItem of="company" />
-      <Form.Item
-        name="company_name"
-        label="Company Name"
-        rules={[{ required: true, whitespace: true, message: 'Company Name is required' }]}
-      >
+      <Form.Item name="company_name" label="Company Name" rules={[requiredRule(company_name)]}>
         <Input autoComplete="organization" />
       </Form.Item>
-      <Form.Item name="company_email" label="Company Email" rules={emailRules('Company Email is required')}>
+      <Form.Item name="company_email" label="Company Email" rules={emailRules(requiredMessage(company_email))}>
         <Input type="email" />
       </Form.Item>
-      <Form.Item
-        name="company_website"
-        label="Company Website"
-        rules={[{ required: true, whitespace: true, message: 'Company Website is required' }]}
-      >
+      <Form.Item name="company_website" label="Company Website" rules={[requiredRule(company_website)]}>
         <Input placeholder={window.location.host} />
       </Form.Item>
     </SignupForm>

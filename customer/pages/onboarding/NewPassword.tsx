@@ -4,8 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { toBase64 } from '@shared/base64';
+import { newPasswordBody } from '@shared/contract';
 import { applyFieldErrors } from '@shared/ui/forms';
-import { passwordRules } from './nameRules';
+import { contractRule } from '@shared/ui/contractRules';
 import { ResultHeading } from '@shared/ui/ResultHeading';
 
 /** /onboarding/new-password?token=…: the page the reset (or new staff account) mail links to. */
@@ -56,7 +57,7 @@ export default function NewPassword() {
         <Form.Item
           name="password"
           label="New Password"
-          rules={passwordRules}
+          rules={[contractRule(newPasswordBody.shape.password)]}
           extra="At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character."
         >
           <Input.Password autoComplete="new-password" />
@@ -66,7 +67,7 @@ export default function NewPassword() {
           label="Confirm Password"
           dependencies={['password']}
           rules={[
-            { required: true, message: 'Confirm Password is required' },
+            contractRule(newPasswordBody.shape.confirm_password),
             ({ getFieldValue }) => ({
               validator: async (_, v) => {
                 if (v && v !== getFieldValue('password')) throw new Error('Passwords do not match');

@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
-import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy } from '@shared/contract';
+import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, registerIndividualBody } from '@shared/contract';
+import { requiredMessage } from '@shared/ui/contractRules';
 
 /** The single full-name input: required, and both words at least 3 characters. */
 export const fullNameRules: Rule[] = [
@@ -13,8 +14,9 @@ export const fullNameRules: Rule[] = [
   },
 ];
 
+/** The contract's own password rule says more (its length), but here the server says that, on the error screen. */
 export const passwordRules: Rule[] = [
-  { required: true, message: 'Password is required' },
+  { required: true, message: requiredMessage(registerIndividualBody.shape.password) },
   {
     validator: async (_, v: string | undefined) => {
       if (v && !meetsPasswordPolicy(v)) throw new Error(PASSWORD_POLICY_MESSAGE);

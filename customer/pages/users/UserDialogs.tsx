@@ -2,8 +2,9 @@ import { Alert, App, Button, Drawer, Form, Input, Modal, Space, Switch, Typograp
 import { useEffect, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
-import { type CompanyUserRow, splitFullName } from '@shared/contract';
-import { applyFieldErrors, emailRules } from '@shared/ui/forms';
+import { type CompanyUserRow, createCompanyUserBody, splitFullName } from '@shared/contract';
+import { applyFieldErrors } from '@shared/ui/forms';
+import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { useSubmit } from '@shared/ui/useSubmit';
 
@@ -106,16 +107,17 @@ export function AddUserDrawer({
         <Form.Item
           name="full_name"
           label="Full Name"
-          rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}
+          // One input for both names: the first name's message is the one that names it.
+          rules={[requiredRule(createCompanyUserBody.shape.first_name)]}
           extra="First and last name, separated by a space"
         >
           <Input />
         </Form.Item>
-        <Form.Item name="email" label="Email" rules={emailRules()}>
+        <Form.Item name="email" label="Email" rules={[contractRule(createCompanyUserBody.shape.email)]}>
           <Input type="email" />
         </Form.Item>
         <PhoneItem of="person" />
-        <Form.Item name="role" label="Permission" rules={[{ required: true, message: 'Permission is required' }]}>
+        <Form.Item name="role" label="Permission" rules={[contractRule(createCompanyUserBody.shape.role)]}>
           <PermissionToggles />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy} block>

@@ -1,21 +1,10 @@
-import { Button, Col, DatePicker, Form, Input, Row, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { KYB_FILES } from '@shared/contract';
-import { useIsPhone } from '@shared/ui/wallet';
-import { FileField, fileRules } from './FileField';
-import { appendAll, useVerificationSubmit } from './useVerification';
+import { KYB_FILES, kybFields } from '@shared/contract';
+import { contractRule } from '@shared/ui/contractRules';
+import { DocumentItem, VerificationForm } from './VerificationForm';
 
-const FIELDS = [
-  'registered_name',
-  'company_profile',
-  'tax_number',
-  'incorporation_date',
-  'operation_countries',
-  'publicly_listed',
-  'incorporation_certificate',
-  'license',
-  'shareholder_passport',
-] as const;
+const FIELDS = [...Object.keys(kybFields.shape), ...Object.keys(KYB_FILES)];
 
 interface KybValues {
   registered_name: string;
@@ -29,6 +18,8 @@ interface KybValues {
   shareholder_passport: File;
 }
 
+const DAY = 'YYYY-MM-DD';
+
 /** "gh, ng ,, CI" → "GH,NG,CI" */
 const countries = (v?: string) =>
   (v ?? '')
@@ -39,131 +30,93 @@ const countries = (v?: string) =>
 
 /** The company's KYB, sent by its Company-Admin as one multipart form. */
 export function KybForm({ companyId, companyName }: { companyId: string; companyName?: string }) {
-  const phone = useIsPhone();
-  const [form] = Form.useForm<KybValues>();
-  const { busy, send } = useVerificationSubmit(`/company/kyb/${companyId}`, form, FIELDS);
-
-  const onFinish = (v: KybValues) =>
-    send(
-      appendAll(new FormData(), {
+  return (
+    <VerificationForm<KybValues>
+      path={`/company/kyb/${companyId}`}
+      fields={FIELDS}
+      initialValues={{ registered_name: companyName, publicly_listed: false }}
+      toBody={(v) => ({
         registered_name: v.registered_name.trim(),
         company_profile: v.company_profile.trim(),
         tax_number: v.tax_number.trim(),
-        incorporation_date: v.incorporation_date.format('YYYY-MM-DD'),
+        incorporation_date: v.incorporation_date.format(DAY),
         operation_countries: countries(v.operation_countries),
         publicly_listed: !!v.publicly_listed,
         incorporation_certificate: v.incorporation_certificate,
         license: v.license,
         shareholder_passport: v.shareholder_passport,
-      }),
-    );
-
-  return (
-    <Form
-      noValidate
-      form={form}
-      layout="vertical"
-      onFinish={onFinish}
-      initialValues={{ registered_name: companyName, publicly_listed: false }}
-      disabled={busy}
-      scrollToFirstError
+      })}
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="registered_name"
-            label="Registered Business name"
-            rules={[
-              { required: true, whitespace: true, message: 'Registered Business name is required' },
-              { max: 200, message: 'Must be at most 200 characters' },
-            ]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="tax_number"
-            label="Company Tax ID"
-            rules={[
-              { required: true, whitespace: true, message: 'Company Tax ID is required' },
-              { max: 100, message: 'Must be at most 100 characters' },
-            ]}
-          >
-            <Input maxLength={100} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item
-            name="company_profile"
-            label="Company profile"
-            extra="What the company does, and where"
-            rules={[
-              { required: true, whitespace: true, message: 'Company profile is required' },
-              { max: 5000, message: 'Must be at most 5000 characters' },
-            ]}
-          >
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="incorporation_date"
-            label="Company Incorporation Date"
-            rules={[{ required: true, message: 'Company Incorporation Date is required' }]}
-          >
-            <DatePicker
-              format="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="operation_countries"
-            label="Countries of operation"
-            extra="Optional, separated by commas, e.g. GH, NG, CI"
-          >
-            <Input maxLength={500} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="publicly_listed" label="Publicly listed" valuePropName="checked">
-            <Switch checkedChildren="Yes" unCheckedChildren="No" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="shareholder_passport"
-            label="Shareholder passport"
-            rules={fileRules(KYB_FILES.shareholder_passport)}
-          >
-            <FileField />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="incorporation_certificate"
-            label="Incorporation certificate"
-            extra="Optional"
-            rules={fileRules(null)}
-          >
-            <FileField />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="license" label="License" extra="Optional" rules={fileRules(null)}>
-            <FileField />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" loading={busy} size="large" block={phone}>
-          Submit
-        </Button>
-      </Form.Item>
-    </Form>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="registered_name"
+          label="Registered Business name"
+          rules={[contractRule(kybFields.shape.registered_name)]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="tax_number" label="Company Tax ID" rules={[contractRule(kybFields.shape.tax_number)]}>
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item
+          name="company_profile"
+          label="Company profile"
+          extra="What the company does, and where"
+          rules={[contractRule(kybFields.shape.company_profile)]}
+        >
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="incorporation_date"
+          label="Company Incorporation Date"
+          rules={[contractRule(kybFields.shape.incorporation_date, (d: Dayjs) => d.format(DAY))]}
+        >
+          <DatePicker
+            format={DAY}
+            placeholder={DAY}
+            style={{ width: '100%' }}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="operation_countries"
+          label="Countries of operation"
+          extra="Optional, separated by commas, e.g. GH, NG, CI"
+        >
+          <Input maxLength={500} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="publicly_listed" label="Publicly listed" valuePropName="checked">
+          <Switch checkedChildren="Yes" unCheckedChildren="No" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <DocumentItem
+          name="shareholder_passport"
+          label="Shareholder passport"
+          required={KYB_FILES.shareholder_passport}
+        />
+      </Col>
+      <Col xs={24} md={8}>
+        <DocumentItem
+          name="incorporation_certificate"
+          label="Incorporation certificate"
+          extra="Optional"
+          required={KYB_FILES.incorporation_certificate}
+        />
+      </Col>
+      <Col xs={24} md={8}>
+        <DocumentItem name="license" label="License" extra="Optional" required={KYB_FILES.license} />
+      </Col>
+    </VerificationForm>
   );
 }

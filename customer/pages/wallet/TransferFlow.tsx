@@ -2,13 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Steps, Tag } from 'antd';
 import { useState } from 'react';
 import { apiData } from '@shared/api/client';
-import type { TransferResult } from '@shared/contract';
+import { type TransferResult, transferBody } from '@shared/contract';
+import { contractRule } from '@shared/ui/contractRules';
 import { formatMoney } from '@shared/money';
 import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { useFailure } from './useFailure';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Master wallet to master wallet, in two steps: the form, then the summary the server answers. */
 export function TransferFlow({ walletId, onDone }: { walletId: string; onDone(): void }) {
@@ -82,10 +81,7 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
           <Form.Item
             name="wallet_id"
             label="Destination Wallet"
-            rules={[
-              { required: true, whitespace: true, message: 'Wallet is required' },
-              { pattern: UUID, message: 'Enter a valid wallet id' },
-            ]}
+            rules={[contractRule(transferBody.shape.wallet_id)]}
             extra="The wallet ID of the person or company you are paying"
           >
             <Input
@@ -103,11 +99,7 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
           >
             <Input inputMode="decimal" placeholder="0.00" addonAfter="USDT" autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="reference"
-            label="Reference (optional)"
-            rules={[{ max: 140, message: 'Reference must be at most 140 characters' }]}
-          >
+          <Form.Item name="reference" label="Reference (optional)" rules={[contractRule(transferBody.shape.reference)]}>
             <Input placeholder="What is this transfer for?" />
           </Form.Item>
           <Alert

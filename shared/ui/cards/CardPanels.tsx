@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { apiData } from '../../api/client';
-import { type ApiCard, MIN_CARD_LOAD_CENTS } from '../../contract';
+import { type ApiCard, MIN_CARD_LOAD_CENTS, cardAmountBody } from '../../contract';
 import { type CardPurpose, FEES_FOR } from '../../fees';
 import { formatMoney } from '../../money';
 import { NOT_ARIA_REQUIRED, sayFailure } from '../forms';
+import { contractRule } from '../contractRules';
 import { useSubmit } from '../useSubmit';
 import { DetailsDrawer } from '../wallet/DetailsDrawer';
 import { amountRule, typedCents, usdt } from '../wallet/format';
@@ -103,7 +104,7 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
           name="card"
           label="Card"
           required={NOT_ARIA_REQUIRED}
-          rules={[{ required: true, message: 'Card is required' }]}
+          rules={[contractRule(cardAmountBody.shape.card)]}
         >
           <Select
             placeholder="select card"

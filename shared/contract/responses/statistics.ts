@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { money } from './blocks';
+import { topupMethod } from './wallet';
+
+export const statistics = z
+  .strictObject({
+    total_wallet_balance: money,
+    total_card_balance: money,
+    total_fees_amount: money,
+    total_topups_fees: money,
+    total_card_balance_general: money,
+    total_card_balance_media: money,
+    total_card_balance_tokencard: money,
+    total_topups_amount: money,
+    total_topups: z.number().int(),
+    total_transactions: z.number().int(),
+    total_transactions_amount: money,
+    total_cards: z.number().int(),
+    total_activated_cards: z.number().int(),
+    total_deactivated_cards: z.number().int(),
+    total_deleted_cards: z.number().int(),
+    total_basic_cards: z.number().int(),
+    total_premium_cards: z.number().int(),
+    total_general_cards: z.number().int(),
+    total_media_cards: z.number().int(),
+    total_company_cards: z.number().int(),
+    total_individual_cards: z.number().int(),
+    total_maintenance: z.number().int(),
+    total_maintenance_amount: money,
+  })
+  .meta({ id: 'Statistics', description: 'Back-office figures for the date range; balances as of its end.' });
+
+const period = z.string().describe('The first day of the period, YYYY-MM-DD (UTC)');
+
+export const statisticsSeries = z
+  .strictObject({
+    interval: z.enum(['day', 'week', 'month']),
+    topups: z.array(z.strictObject({ period, method: topupMethod, count: z.number().int(), amount: money })),
+    card_transactions: z.array(z.strictObject({ period, status: z.string(), count: z.number().int(), amount: money })),
+    fees: z.array(z.strictObject({ period, kind: z.string(), amount: money })),
+  })
+  .meta({ id: 'StatisticsSeries', description: 'Activity per period, for charts.' });
