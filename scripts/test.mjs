@@ -55,7 +55,18 @@ const vitest = (project) => [bin('vitest', 'vitest.mjs'), 'run', '--project', pr
 
 // Lint, typecheck and the e2e build are independent single-threaded work: side by side on two cores.
 const first = [];
-if (wants('lint')) first.push(run('lint (Biome)', node, [bin('@biomejs/biome', 'bin/biome'), 'check', '.']));
+// npm run lint: Biome, then the import-loop check, then knip (unused exports, files and dependencies).
+const lint = async () => {
+  const steps = [
+    ['lint (Biome)', [bin('@biomejs/biome', 'bin/biome'), 'check', '.']],
+    ['lint (import loops)', ['scripts/check-imports.mjs']],
+    ['lint (unused exports: knip)', [bin('knip', 'bin/knip.js'), '--no-progress']],
+  ];
+  const done = [];
+  for (const [name, args] of steps) done.push(await run(name, node, args));
+  return { name: 'lint', ok: done.every((r) => r.ok), seconds: done.reduce((s, r) => s + r.seconds, 0) };
+};
+if (wants('lint')) first.push(lint());
 if (wants('typecheck')) first.push(run('typecheck', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']));
 const e2eReady = wants('e2e') && ensureChromium();
 if (e2eReady) first.push(run('build (web app and server)', node, ['scripts/build-if-needed.mjs']));

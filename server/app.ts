@@ -35,7 +35,7 @@ export interface BuildOptions {
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Query values may be single-use tokens: log the keys only. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const [p, q] = url.split('?');
   if (!q) return p!;
   const keys = new URLSearchParams(q);

@@ -124,7 +124,7 @@ export interface ChainConfig {
   timeoutMs: number;
 }
 
-export interface IssuerClientConfig {
+interface IssuerClientConfig {
   /** how long an issuer call may take before it counts as failed (its outcome then unknown) */
   timeoutMs: number;
   /** tries of an outbox operation before it finally fails */

@@ -16,7 +16,7 @@ export interface FeeRule {
   status: 'Active' | 'Inactive';
 }
 
-export interface FeeLine {
+interface FeeLine {
   name: string;
   type: FeeType;
   value: number;

@@ -10,12 +10,12 @@ import { HDKey } from '@scure/bip32';
  * only the non-hardened m/44'/195'/0'/0/i below it.
  */
 export const TRON_ACCOUNT_PATH = "m/44'/195'/0'";
-export const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const base58check = createBase58check(sha256);
 const TRON_PREFIX = 0x41;
 
 /** The Tron address of a secp256k1 public key: base58check(0x41 ‖ keccak256(x ‖ y)[12..32]). */
-export function tronAddressOf(publicKey: Uint8Array): string {
+function tronAddressOf(publicKey: Uint8Array): string {
   const point = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   const payload = new Uint8Array(21);
   payload[0] = TRON_PREFIX;

@@ -79,7 +79,7 @@ function base58Of(address: string): string {
  * float. Anything that is not a plain digit string, has dust below a millionth, or is beyond a
  * safe integer is refused rather than rounded.
  */
-export function microOf(value: string, decimals: number): number {
+function microOf(value: string, decimals: number): number {
   if (!/^\d{1,80}$/.test(value)) throw new ChainUnavailable(`TronGrid gave an amount that is not an integer: ${value}`);
   let v = BigInt(value);
   if (decimals <= USDT_DECIMALS) v *= 10n ** BigInt(USDT_DECIMALS - decimals);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +33,7 @@ export interface Database {
   listen(channel: string, on: ListenHandlers): Promise<Subscription>;
 }
 
-export interface ListenHandlers {
+interface ListenHandlers {
   message(payload: string): void;
   /** listening (again): from now on no notification is missed */
   up(): void;

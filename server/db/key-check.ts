@@ -3,11 +3,11 @@ import { ConfigError } from '../config';
 import type { Database } from './client';
 
 /** HMAC of a fixed label: it tells keys apart without revealing anything about the key. */
-export function keyCheckValue(key: Buffer): string {
+function keyCheckValue(key: Buffer): string {
   return createHmac('sha256', key).update('cardwallet encryption key check v1').digest('hex');
 }
 
-export const KEY_MISMATCH_MESSAGE =
+const KEY_MISMATCH_MESSAGE =
   'ENCRYPTION_KEY does not match the key this database was first started with, so nothing sealed in it could be opened.\n' +
   'Start every instance with that same ENCRYPTION_KEY (or, without one, the DATA_DIR whose encryption.key it was).';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
  * The embedded database belongs to one process at a time. The server holds this lock while
  * it runs so the CLI refuses to open the same data directory underneath it.
  */
-export function embeddedLockFile(dataDir: string) {
+function embeddedLockFile(dataDir: string) {
   return path.join(dataDir, 'db.lock');
 }
 

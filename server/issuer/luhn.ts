@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /** The Luhn check digit for a number missing its last digit. */
-export function luhnCheckDigit(partial: string): number {
+function luhnCheckDigit(partial: string): number {
   let sum = 0;
   for (let i = 0; i < partial.length; i++) {
     let d = Number(partial[partial.length - 1 - i]);

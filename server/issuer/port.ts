@@ -14,7 +14,7 @@ export interface Billing {
   ZipCode: string;
 }
 
-export interface IssuedCard {
+interface IssuedCard {
   token: string;
   last4: string;
   expMonth: number;
@@ -22,7 +22,7 @@ export interface IssuedCard {
   billing: Billing;
 }
 
-export interface RevealedCard {
+interface RevealedCard {
   pan: string;
   cvc: string;
   expMonth: number;
@@ -64,7 +64,7 @@ export interface CardIssuer {
 }
 
 /** An issuer call that took longer than the client waits: its outcome is unknown, a retry (same id) settles it. */
-export class IssuerTimeout extends IssuerError {
+class IssuerTimeout extends IssuerError {
   constructor(ms: number) {
     super(`The card issuer did not answer within ${ms / 1000} s.`, true);
   }
@@ -86,7 +86,7 @@ export interface AuthorizationRequest {
   country: string;
 }
 
-export interface AuthorizationDecision {
+interface AuthorizationDecision {
   approved: boolean;
   declineReason: string | null;
   /** the platform's card transaction that recorded it */

@@ -31,7 +31,7 @@ const BILLING: Billing & Record<string, string> = {
  * Topupfail is loaded at creation, and every later load fails as if the issuer were down, so an
  * issuer failure can be walked through end to end on a running server.
  */
-export const FAILING_HOLDER = / Topupfail$/i;
+const FAILING_HOLDER = / Topupfail$/i;
 
 export interface SandboxIssuer extends CardIssuer {
   /** A merchant charges the card: the issuer checks the card, then asks the platform. */

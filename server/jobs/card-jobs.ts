@@ -14,8 +14,8 @@ import { mailSoon, notify } from '../modules/notifications/service';
 import { enqueue, pendingWithdrawals } from '../modules/cards/operations';
 import { performNow } from '../modules/cards/outbox';
 
-export const BASIC_MIN_BALANCE = 200;
-export const MAX_INSUFFICIENT_STREAK = 3;
+const BASIC_MIN_BALANCE = 200;
+const MAX_INSUFFICIENT_STREAK = 3;
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -16,7 +16,7 @@ export interface Cursor {
 /** One batch after the cursor (a keyset position, or an offset for small lists). */
 export type Batch<T, C = Cursor> = (cursor: C | null, limit: number) => Promise<{ rows: T[]; next: C | null }>;
 
-export const CSV_BATCH = 1000;
+const CSV_BATCH = 1000;
 
 /** A plain decimal, the only shape a numeric column writes unprefixed. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -4,16 +4,16 @@
  * config (which refuses them in production) and are inert unless set.
  */
 
-export const ISSUER_OPERATIONS = ['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate'] as const;
+const ISSUER_OPERATIONS = ['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate'] as const;
 export type IssuerOperation = (typeof ISSUER_OPERATIONS)[number];
 /** fail: the issuer answers an error; timeout: it does the work but its answer never comes */
-export type IssuerFault = 'fail' | 'timeout';
+type IssuerFault = 'fail' | 'timeout';
 export type IssuerFaults = Partial<Record<IssuerOperation, IssuerFault>>;
 
-export const FAILPOINT_NAMES = ['money.after-commit', 'outbox.before-dispatch', 'outbox.after-dispatch'] as const;
+const FAILPOINT_NAMES = ['money.after-commit', 'outbox.before-dispatch', 'outbox.after-dispatch'] as const;
 export type FailpointName = (typeof FAILPOINT_NAMES)[number];
-export type FailpointAction = { kind: 'exit' } | { kind: 'error' } | { kind: 'delay'; ms: number };
-export interface Failpoint {
+type FailpointAction = { kind: 'exit' } | { kind: 'error' } | { kind: 'delay'; ms: number };
+interface Failpoint {
   action: FailpointAction;
   /** the hit it acts on (1 = the first) */
   hit: number;

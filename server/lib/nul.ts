@@ -28,7 +28,7 @@ export function nulFields(value: unknown, path: string[] = [], out: FieldErrors 
 }
 
 /** A 422 naming each field with a NUL, or null when there is none. */
-export function nulError(value: unknown): AppError | null {
+function nulError(value: unknown): AppError | null {
   const fields = nulFields(value);
   return Object.keys(fields).length ? invalid(fields) : null;
 }

@@ -11,7 +11,7 @@ import { AppError, HTTP, type FieldErrors, invalid } from './http';
 import { nulFields } from './nul';
 import { type AllowedType, sniffType } from './upload-types';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 6, fields: 20, fieldSize: 10_000 };
 
 export interface ReceivedFile {

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { RouteResponses } from './responses';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
-export class UndocumentedRouteError extends Error {
+class UndocumentedRouteError extends Error {
   /** a failed check is the server's fault (without it Fastify would keep an error answer's own 4xx) */
   readonly statusCode = 500;
 }

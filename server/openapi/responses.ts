@@ -17,11 +17,8 @@ export interface ContentResponse {
   description: string;
   content: Record<string, { schema: z.ZodType }>;
 }
-export type ResponseSchema = z.ZodType | ContentResponse;
+type ResponseSchema = z.ZodType | ContentResponse;
 export type RouteResponses = Record<number, ResponseSchema>;
-
-export const isContentResponse = (r: ResponseSchema): r is ContentResponse =>
-  !(r instanceof z.ZodType) && 'content' in r;
 
 // ---- Success answers -----------------------------------------------------------------------
 
@@ -40,12 +37,6 @@ export const file = (description: string): ContentResponse => {
   const schema = z.string().meta({ format: 'binary' });
   return { description, content: { 'application/pdf': { schema }, 'image/jpeg': { schema }, 'image/png': { schema } } };
 };
-
-/** A report streamed as CSV (UTF-8 with a byte-order mark, CRLF lines, a header row). */
-export const csv = (description: string): ContentResponse => ({
-  description,
-  content: { 'text/csv': { schema: z.string().describe('CSV: a header row, then one row per record') } },
-});
 
 /** A document the server makes (a statement), as an attachment. */
 export const pdf = (description: string): ContentResponse => ({

@@ -27,7 +27,7 @@ const validating = createSerializerCompiler();
 const stringify = (data: unknown) => JSON.stringify(data);
 
 /** The zod issues of a mismatch, one per line, for people reading a failed test. */
-export function describeMismatch(err: unknown): string {
+function describeMismatch(err: unknown): string {
   const issues =
     (err as { cause?: { issues?: Array<{ path: PropertyKey[]; message: string; code?: string; keys?: string[] }> } })
       .cause?.issues ?? [];

@@ -31,7 +31,7 @@ function bearer(req: FastifyRequest): string | null {
  * checked within the last minute is answered from memory (SessionCache says why that is safe);
  * otherwise the database decides and the session is touched.
  */
-export async function resolveSession(ctx: AppContext, token: string): Promise<SessionRow | null> {
+async function resolveSession(ctx: AppContext, token: string): Promise<SessionRow | null> {
   const now = ctx.now();
   const hash = hashToken(token);
   const hit = ctx.sessions.get(hash);

@@ -33,7 +33,7 @@ const options = (production: boolean): HelmetOptions => ({
  * helmet's headers do not depend on the request, so they are worked out once at start and set
  * as they are: running helmet per request re-parsed the CSP for every answer.
  */
-export function securityHeaders(production: boolean): Record<string, string> {
+function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -12,7 +12,7 @@ import { DEMO_IDS } from './ids';
 
 const DAY = 86_400_000;
 
-export const PENDING_IDS = {
+const PENDING_IDS = {
   individual: '00000000-0000-4000-8000-000000000007',
   companyAdmin: '00000000-0000-4000-8000-000000000008',
   company: '00000000-0000-4000-8000-0000000000c2',

@@ -7,9 +7,9 @@ import { seedMomoSettings } from './demo-wallet';
 import { seedDemoVerifications } from './demo-verifications';
 import { DEMO_IDS } from './ids';
 
-export const DEMO_PASSWORD = 'Demo!2026pass';
+const DEMO_PASSWORD = 'Demo!2026pass';
 
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   { role: 'Super-Admin', email: 'super@cardwallet.example', name: 'Sena Agbeko' },
   { role: 'Admin', email: 'admin@cardwallet.example', name: 'Yaw Darko' },
   { role: 'Individual', email: 'ama@example.com', name: 'Ama Mensah' },
@@ -27,8 +27,6 @@ export const DEMO_ACCOUNTS = [
     name: 'Abena Ofori (Sunrise Agro Ltd, KYB waiting for review)',
   },
 ] as const;
-
-export { DEMO_IDS };
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);

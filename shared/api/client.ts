@@ -27,7 +27,7 @@ export function configureClient(opts: { onError?: ErrorListener; onUnauthorized?
 
 export const newIdempotencyKey = () => crypto.randomUUID();
 
-export function buildQuery(q?: Query): string {
+function buildQuery(q?: Query): string {
   if (!q) return '';
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) {

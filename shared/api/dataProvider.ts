@@ -23,7 +23,7 @@ export function filtersToQuery(filters: CrudFilter[] = []): Query {
   return q;
 }
 
-export function sortersToQuery(sorters: CrudSort[] = []): Query {
+function sortersToQuery(sorters: CrudSort[] = []): Query {
   const s = sorters[0];
   return s ? { sort: s.field, order: s.order } : {};
 }

@@ -48,7 +48,7 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
 });
 
-export const codeField = z
+const codeField = z
   .string({ error: 'Authentication code is required' })
   .trim()
   .regex(/^\d{6}$/, 'Authentication code must be six digits');
@@ -63,8 +63,8 @@ export const confirmBody = z.object({
 export const resetBody = z.object({ email: emailField() });
 
 /** Recovery codes are ten letters and digits, shown as two groups of five; spaces and dashes are ignored. */
-export const RECOVERY_CODE_PATTERN = /^[A-Z2-9]{10}$/;
-export const normaliseRecoveryCode = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
+const RECOVERY_CODE_PATTERN = /^[A-Z2-9]{10}$/;
+const normaliseRecoveryCode = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
 const recoveryCodeField = z
   .string({ error: 'Recovery code is required' })
   .max(40, 'Enter the code as shown, like ABCDE-23456')

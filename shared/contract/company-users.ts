@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, phoneField, requiredString } from './fields';
 import type { companyUserRow } from './responses/company-users';
 
-export const companyUserRoleField = z.enum(['admin', 'user'], { error: 'Permission is required' });
+const companyUserRoleField = z.enum(['admin', 'user'], { error: 'Permission is required' });
 
 export const createCompanyUserBody = z.object({
   first_name: requiredString('Full Name is required', 100),

@@ -54,7 +54,7 @@ export const updateFeeBody = z
   });
 
 /** The most a fee may be, in hundredths: 100 % for a percentage, 10,000.00 USD for a fixed fee. */
-export const MAX_FEE_VALUE = { percentage: 100_00, fixed: 10_000_00 } as const;
+const MAX_FEE_VALUE = { percentage: 100_00, fixed: 10_000_00 } as const;
 
 const FEE_RANGE_MESSAGE = {
   percentage: 'A percentage fee must be between 0 and 100',

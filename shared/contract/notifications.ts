@@ -3,7 +3,7 @@ import { pageQuery } from './fields';
 import { NOTIFICATION_TYPES, type NotificationType } from './lists';
 import type { apiNotification, apiNotificationSetting, notificationPage } from './responses/notifications';
 
-export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
+const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
 /** Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails start off. */
 export const mailOnByDefault = (t: NotificationType) => NOTIFICATION_TYPES[t].group !== 'staff';

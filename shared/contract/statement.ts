@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayField } from './wallet';
 
 /** The longest period one statement covers (a year, leap day included). */
-export const STATEMENT_MAX_DAYS = 366;
+const STATEMENT_MAX_DAYS = 366;
 /** The most movements one statement lists; a busier period is refused with a shorter one suggested. */
 export const STATEMENT_MAX_MOVEMENTS = 5000;
 

@@ -39,7 +39,7 @@ export const dateRangeQuery = z
   });
 
 /** The state from which staff may approve a top-up of each method. */
-export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
 
 /** Why an undecided top-up cannot be approved yet (null when it can): the server's refusal, shown before it is tried. */
 export function notApprovableYet(t: { method: string; state: string }): string | null {
@@ -50,7 +50,7 @@ export function notApprovableYet(t: { method: string; state: string }): string |
     return 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
   return null;
 }
-export const TOPUP_METHODS = ['tron', 'momo'] as const;
+const TOPUP_METHODS = ['tron', 'momo'] as const;
 
 const walletIdField = z.string({ error: 'Wallet is required' }).uuid('Enter a valid wallet id');
 

@@ -20,7 +20,7 @@ export interface ExportCsvButtonProps {
 const PAGING = new Set(['page', 'per_page', 'format']);
 
 /** The export URL's query: the table's filters without its paging, plus format=csv. */
-export function csvQuery(query: Query = {}): Query {
+function csvQuery(query: Query = {}): Query {
   const q: Query = {};
   for (const [k, v] of Object.entries(query)) if (!PAGING.has(k)) q[k] = v;
   return { ...q, format: 'csv' };

@@ -5,7 +5,7 @@ import { ShortId } from '../../components/ShortId';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();
 
-export function AdminStateTags({ a }: { a: ApiAdmin }) {
+function AdminStateTags({ a }: { a: ApiAdmin }) {
   return (
     <Flex gap={4} wrap>
       <Tag color={a.state === 'Active' ? 'green' : 'gold'} style={{ marginInlineEnd: 0 }}>
@@ -26,7 +26,7 @@ type Act = {
 };
 
 /** Edit, and Reset 2FA and Delete on every row but one's own. */
-export function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
+function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
   return (
     <Flex gap={8} justify="flex-end">
       <Button icon={<EditOutlined />} aria-label={`Edit ${adminName(a)}`} onClick={() => onEdit(a)} />

@@ -60,7 +60,7 @@ function text(v: unknown): string {
 }
 
 /** The request's details in a line: "decision: reject · reason: …" (ids the Object column shows are left out). */
-export function detailsSummary(a: ApiAuditEntry): string {
+function detailsSummary(a: ApiAuditEntry): string {
   const parts = Object.entries(a.details ?? {})
     .filter(([k, v]) => k !== 'route' && !(IDS.has(k) && String(v) === a.object_id))
     .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${text(v)}`);
@@ -83,7 +83,7 @@ export function ObjectRef({ a }: { a: ApiAuditEntry }) {
   );
 }
 
-export function ActionCell({ action }: { action: string }) {
+function ActionCell({ action }: { action: string }) {
   return (
     <Flex vertical>
       <Typography.Text strong>{ACTION_LABELS[action] ?? action}</Typography.Text>
@@ -94,7 +94,7 @@ export function ActionCell({ action }: { action: string }) {
   );
 }
 
-export function WhoCell({ a }: { a: ApiAuditEntry }) {
+function WhoCell({ a }: { a: ApiAuditEntry }) {
   return (
     <Flex vertical align="flex-start">
       <Typography.Text>{a.actor_email}</Typography.Text>

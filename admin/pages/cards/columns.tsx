@@ -13,7 +13,7 @@ const mono = {
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** State (back-office §2.8): green Active; red otherwise, with '(Deleted)' when deleted. */
-export function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_deleted'> }) {
+function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_deleted'> }) {
   return (
     <Tag
       color={card.state === 'Active' && !card.is_deleted ? 'green' : 'red'}
@@ -26,7 +26,7 @@ export function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_delet
 }
 
 /** Cardholder (nickname), and whose card it is. */
-export function Holder({ card }: { card: ApiCard }) {
+function Holder({ card }: { card: ApiCard }) {
   return (
     <Flex vertical>
       <Typography.Text strong>
@@ -45,7 +45,7 @@ const hasFlagInfo = (c: ApiCard) =>
   c.flagged || c.suspended || !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
 
 /** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set). */
-export function FlagInfo({ card }: { card: ApiCard }) {
+function FlagInfo({ card }: { card: ApiCard }) {
   const lines: ReactNode[] = [];
   if (card.flagged)
     lines.push(
@@ -79,7 +79,7 @@ export function FlagInfo({ card }: { card: ApiCard }) {
   );
 }
 
-export const spendingLimitText = (c: ApiCard) =>
+const spendingLimitText = (c: ApiCard) =>
   c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`;
 
 /** A date over its time: two short lines instead of one wide one. */

@@ -11,13 +11,13 @@ const STATUS_COLORS: Record<ChainDepositStatus, string> = {
 };
 
 /** Why a deposit waits for staff, in a few words. */
-export const REASON_LABELS: Record<NonNullable<ApiChainDeposit['reason']>, string> = {
+const REASON_LABELS: Record<NonNullable<ApiChainDeposit['reason']>, string> = {
   'no-wallet': 'Address of no wallet',
   'below-minimum': 'Below the minimum top-up',
   'amount-mismatch': 'Not the amount its top-up expects',
 };
 
-export function DepositStatusTag({ status }: { status: ChainDepositStatus }) {
+function DepositStatusTag({ status }: { status: ChainDepositStatus }) {
   return (
     <Tag color={STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }}>
       {status}
@@ -26,7 +26,7 @@ export function DepositStatusTag({ status }: { status: ChainDepositStatus }) {
 }
 
 /** The status, then why it waits (Unassigned) or who decided (Assigned, Returned) and their note. */
-export function StatusCell({ d }: { d: ApiChainDeposit }) {
+function StatusCell({ d }: { d: ApiChainDeposit }) {
   const by = d.decided_by
     ? `by ${d.decided_by.first_name} ${d.decided_by.last_name}`
     : d.status === 'Credited'
@@ -87,15 +87,7 @@ export interface DepositActions {
 }
 
 /** Assign and Return, for a deposit still waiting for staff. */
-export function DepositButtons({
-  d,
-  actions,
-  block,
-}: {
-  d: ApiChainDeposit;
-  actions: DepositActions;
-  block?: boolean;
-}) {
+function DepositButtons({ d, actions, block }: { d: ApiChainDeposit; actions: DepositActions; block?: boolean }) {
   if (d.status !== 'Unassigned') return null;
   const label = `${amount(d.amount)} from ${d.from}`;
   return (

@@ -20,7 +20,7 @@ import { isSuperAdmin } from '../../resources';
 import { type Kind, customerName } from './columns';
 
 /** Links into the screens filtered to one customer (spec §2.3 "Links from row actions"). */
-export function customerLinks(kind: Kind, c: ApiCustomerRow) {
+function customerLinks(kind: Kind, c: ApiCustomerRow) {
   const q = `${kind === 'company' ? 'company_id' : 'individual_id'}=${encodeURIComponent(c.id)}&acc_name=${encodeURIComponent(customerName(c))}`;
   return {
     cards: `/admin/cards?${q}`,

@@ -17,7 +17,7 @@ const STATE_COLORS: Record<string, string> = {
   Deactivated: 'red',
 };
 
-export function CustomerStateTag({ state }: { state: string }) {
+function CustomerStateTag({ state }: { state: string }) {
   return (
     <Tag color={STATE_COLORS[state]} style={{ marginInlineEnd: 0 }}>
       {state}

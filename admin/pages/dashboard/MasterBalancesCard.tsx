@@ -27,7 +27,7 @@ const WALLETS: Array<{ key: keyof MasterBalances; title: string; brand: string; 
   },
 ];
 
-export const MASTER_BALANCE_KEY = ['wallet', 'master-balance'] as const;
+const MASTER_BALANCE_KEY = ['wallet', 'master-balance'] as const;
 
 /** GET /wallet/master-balance: available and ledger balances (USD) of general, media and tokencard. */
 export function MasterBalancesCard() {

@@ -10,7 +10,7 @@ const SHOWN = ['Name', 'Account Type', 'Amount', 'State', 'Last Modified'];
 const columns = topupColumns.filter((c) => SHOWN.includes(String(c.title)));
 
 /** Wallet Loads of one account: where a dashboard row leads. */
-export const walletLoadsOf = (t: ApiTopup) =>
+const walletLoadsOf = (t: ApiTopup) =>
   `/admin/wallet-loads?${t.name_type === 'Company' ? 'company_id' : 'individual_id'}=${t.wallet_id}&acc_name=${encodeURIComponent(t.name)}`;
 
 /** The dashboard's latest top-ups; each row opens that account's Wallet Loads. */

@@ -5,16 +5,15 @@ import type { ApiFee } from '@shared/contract';
 import { dateTime } from '../../format';
 
 export const feeType = (t: ApiFee['type']) => (t === 'percentage' ? 'Percentage' : 'Flat');
-export const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) =>
-  f.type === 'percentage' ? `${f.value} %` : `${f.value} USD`;
+const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) => (f.type === 'percentage' ? `${f.value} %` : `${f.value} USD`);
 /** On a company's schedule a row it inherits is the default's. */
-export const feeFor = (f: ApiFee) => (f.inherited || f.for === 'default' ? 'Default' : 'Company');
+const feeFor = (f: ApiFee) => (f.inherited || f.for === 'default' ? 'Default' : 'Company');
 
-export function FeeStateTag({ state }: { state: ApiFee['state'] }) {
+function FeeStateTag({ state }: { state: ApiFee['state'] }) {
   return <Tag color={state === 'Active' ? 'green' : 'red'}>{state}</Tag>;
 }
 
-export function CompanyLink({ f }: { f: ApiFee }) {
+function CompanyLink({ f }: { f: ApiFee }) {
   if (!f.for_id || !f.for_name || f.inherited) return <Typography.Text type="secondary">—</Typography.Text>;
   return <Link to={`/admin/fees/${f.for_id}?acc_name=${encodeURIComponent(f.for_name)}`}>{f.for_name}</Link>;
 }

@@ -25,7 +25,7 @@ const PURPOSES: Record<string, string> = {
   compensation: 'After a failure',
 };
 
-export const purposeLabel = (p: string) => PURPOSES[p] ?? p;
+const purposeLabel = (p: string) => PURPOSES[p] ?? p;
 
 function CardRef({ id, label }: { id: string; label?: string }) {
   return (

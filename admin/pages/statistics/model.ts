@@ -6,7 +6,7 @@ export type Statistics = z.infer<typeof statistics>;
 export type StatisticsSeries = z.infer<typeof statisticsSeries>;
 export type Interval = StatisticsSeries['interval'];
 
-export type StatKey = keyof Statistics;
+type StatKey = keyof Statistics;
 
 export interface Tile {
   key: StatKey;
@@ -83,7 +83,7 @@ export function intervalFor(start?: string, end?: string): Interval {
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The first day of the period holding `day` (UTC), as PostgreSQL's date_trunc gives it (weeks start on Monday). */
-export function periodOf(day: string, interval: Interval): string {
+function periodOf(day: string, interval: Interval): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (interval === 'month') return `${day.slice(0, 7)}-01`;
   if (interval === 'week') return iso(new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY));

@@ -35,7 +35,7 @@ export function ClientStateTag({ state }: { state: ApiThirdParty['state'] }) {
   );
 }
 
-export function WebhookCell({ w }: { w: ApiThirdParty['webhook'] }) {
+function WebhookCell({ w }: { w: ApiThirdParty['webhook'] }) {
   return (
     <Flex vertical gap={4} align="flex-start" style={{ maxWidth: 260 }}>
       <HealthTag health={w.health} />

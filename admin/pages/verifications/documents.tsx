@@ -9,7 +9,7 @@ import { formatSize } from '@shared/ui/fileSize';
 import { useIsPhone } from '@shared/ui/wallet/useIsPhone';
 
 /** What each uploaded file is, as the customer's form calls it. */
-export const DOCUMENT_LABELS: Record<string, string> = {
+const DOCUMENT_LABELS: Record<string, string> = {
   address_proof: 'Address proof',
   selfie_image: 'Selfie with Id',
   incorporation_certificate: 'Incorporation certificate',

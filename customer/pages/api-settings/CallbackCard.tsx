@@ -16,7 +16,7 @@ import { SecretField } from './SecretField';
  * true → Deactivate; active not false → Save. With no callback saved yet there is no state at all
  * (the server answers active false then, but there is nothing to revoke or activate), so only Save.
  */
-export function callbackButtons(d: Pick<ApiCallbackDetails, 'callback_url' | 'active'> | undefined) {
+function callbackButtons(d: Pick<ApiCallbackDetails, 'callback_url' | 'active'> | undefined) {
   const active = d?.callback_url ? d.active : undefined;
   return {
     save: active !== false,

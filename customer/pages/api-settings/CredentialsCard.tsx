@@ -7,8 +7,7 @@ import { dateTime, useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, reloadAll, said, useAction } from './hooks';
 import { SecretField } from './SecretField';
 
-export const COPY_ONCE =
-  'You can copy your API keys just once. Copy and keep it in a safe place for your future reference.';
+const COPY_ONCE = 'You can copy your API keys just once. Copy and keep it in a safe place for your future reference.';
 
 export interface NewCredentials {
   client_id: string;

@@ -3,7 +3,7 @@ import { App, Button, Input, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useId, useState } from 'react';
 
 /** Writes to the clipboard; the old execCommand way where the async API is not allowed. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -21,15 +21,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({
-  text,
-  label,
-  disabled,
-}: {
-  text: string | null | undefined;
-  label: string;
-  disabled?: boolean;
-}) {
+function CopyButton({ text, label, disabled }: { text: string | null | undefined; label: string; disabled?: boolean }) {
   const { message } = App.useApp();
   return (
     <Tooltip title={`Copy ${label}`}>

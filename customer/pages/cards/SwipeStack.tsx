@@ -2,7 +2,7 @@ import { Button, Flex } from 'antd';
 import { type PointerEvent, type ReactNode, useRef, useState } from 'react';
 
 /** A drag shorter than this snaps the card back (the swipe is cancelled). */
-export const SWIPE_THRESHOLD = 200;
+const SWIPE_THRESHOLD = 200;
 const START_DRAG = 8;
 
 /**

@@ -5,7 +5,7 @@ import { useIsPhone } from '@shared/ui/wallet';
 import { SwipeStack } from './SwipeStack';
 
 /** The card types and what each offers (customer-portal §2, type chooser). */
-export const CARD_FEATURES: Record<CardType, string[]> = {
+const CARD_FEATURES: Record<CardType, string[]> = {
   premium: [
     'Unlimited top-ups',
     'Withdrawals to main wallet',

@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** The five menu variants of the portal, from role, verification and the momo entity. */
-export function menuVariant(user: ApiUser): 1 | 2 | 3 | 4 | 5 {
+function menuVariant(user: ApiUser): 1 | 2 | 3 | 4 | 5 {
   const momo = user.entities.includes('momo');
   if (user.role === 'Company-Admin') {
     if (user.state !== 'Verified') return 3;

@@ -4,10 +4,10 @@ import type { Rule } from 'antd/es/form';
 import { formatSize } from '@shared/ui/fileSize';
 import { useIsPhone } from '@shared/ui/wallet';
 
-export const ACCEPT = '.jpg,.jpeg,.png,.pdf';
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const TOO_LARGE = 'The file is larger than 5 MB';
-export const WRONG_TYPE = 'Upload a JPEG, PNG or PDF file';
+const ACCEPT = '.jpg,.jpeg,.png,.pdf';
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const TOO_LARGE = 'The file is larger than 5 MB';
+const WRONG_TYPE = 'Upload a JPEG, PNG or PDF file';
 
 const TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 const isAllowed = (f: File) => /\.(jpe?g|png|pdf)$/i.test(f.name) && (!f.type || TYPES.has(f.type));

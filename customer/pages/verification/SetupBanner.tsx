@@ -1,7 +1,7 @@
 import { Alert, Button, Typography } from 'antd';
 import type { ApiVerificationStatus, VerificationState } from '@shared/contract';
 
-export const UNVERIFIED_TEXT = 'Complete KYC form in order to create unlimited cards and access your API setttings';
+const UNVERIFIED_TEXT = 'Complete KYC form in order to create unlimited cards and access your API setttings';
 export const PENDING_TEXT = 'KYC verification submitted pending approval';
 
 /**

@@ -15,7 +15,7 @@ import { ResultHeading } from '@shared/ui/ResultHeading';
 const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY, HH:mm') : '');
 
 /** Why the last submission was turned down, above the form so it can be fixed and sent again. */
-export function RejectedNotice({ latest, compact }: { latest: ApiVerificationStatus; compact?: boolean }) {
+function RejectedNotice({ latest, compact }: { latest: ApiVerificationStatus; compact?: boolean }) {
   return (
     <Alert
       type="error"

@@ -10,7 +10,7 @@ import type { ProfilePayload } from '@shared/contract';
 import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 
-export const PROFILE_KEY = ['profile'] as const;
+const PROFILE_KEY = ['profile'] as const;
 
 /**
  * The signed-in customer's verification: the account state (from the session, kept fresh) and
@@ -30,7 +30,7 @@ export function useVerificationStatus(enabled = true) {
   return { state: session?.user.state, latest: query.data?.verification ?? null, query };
 }
 
-export const ERROR_PREFIX = 'An error occurred. Please try again. - ';
+const ERROR_PREFIX = 'An error occurred. Please try again. - ';
 
 /** What the server (or the network) said, for the toast. */
 export function serverMessage(e: unknown): string {

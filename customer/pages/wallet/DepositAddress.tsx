@@ -7,7 +7,7 @@ import type { DepositAddress } from '@shared/contract';
 import { useIsPhone } from '@shared/ui/wallet';
 
 /** The wallet's own Tron address; it never changes, so it is read once per session. */
-export function useDepositAddress(walletId: string | null | undefined) {
+function useDepositAddress(walletId: string | null | undefined) {
   return useQuery({
     queryKey: ['deposit-address', walletId],
     queryFn: () =>

@@ -5,7 +5,7 @@ import { FEES_FOR, type FeeBreakdown, computeFees, feeRuleOf, hundredthsOf, momo
 import { useSession } from '@shared/ui/useSession';
 
 /** The fee schedule that applies to the signed-in customer (their company's, or the defaults). */
-export function useFeeSchedule(enabled = true) {
+function useFeeSchedule(enabled = true) {
   const session = useSession();
   const companyId = session?.user.company_id ?? null;
   return useQuery({

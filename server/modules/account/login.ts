@@ -97,7 +97,7 @@ async function pendingTotpKey(ctx: AppContext, user: UserRow): Promise<string> {
 }
 
 /** The attempt is over (expired, used, replaced): the login screen goes back to the password, told by `error`. */
-export const loginExpired = () =>
+const loginExpired = () =>
   new AppError(HTTP.UNAUTHORIZED, LOGIN_MESSAGES.expired, LOGIN_EXPIRED, { 'www-authenticate': 'Bearer' });
 
 /**

@@ -14,7 +14,7 @@ const STAFF = ['Admin', 'Super-Admin'];
 const INVITE_TTL = 72 * 3600_000;
 const roleOf = (r: 'admin' | 'super-admin') => (r === 'super-admin' ? 'Super-Admin' : 'Admin');
 
-export function toApiAdmin(u: UserRow): ApiAdmin {
+function toApiAdmin(u: UserRow): ApiAdmin {
   return {
     id: u.id,
     first_name: u.firstName,

@@ -14,7 +14,7 @@ import { limitDecline, prohibitedMerchant } from './spending';
 import { cardDeclineKey, cardPaymentDeclined } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
 
-export const INSUFFICIENT = 'Insufficient funds on the card.';
+const INSUFFICIENT = 'Insufficient funds on the card.';
 
 const payment = (req: AuthorizationRequest) => ({
   amount: formatMoney(req.amount),

@@ -31,7 +31,7 @@ import { cardForCaller, ownerProfile } from './access';
 import { cardAccounts, createCardAccounts } from './accounts';
 import { maskPan, toApiCard } from './presenters';
 
-export const issuerDown = () =>
+const issuerDown = () =>
   new AppError(
     HTTP.SERVICE_UNAVAILABLE,
     'The card issuer did not complete the operation. Nothing was charged; please try again.',
@@ -54,7 +54,7 @@ export async function cardAllowance(ctx: AppContext, me: AuthUser): Promise<ApiC
   return { limit: UNVERIFIED_CARD_LIMIT, created, left: Math.max(0, UNVERIFIED_CARD_LIMIT - created) };
 }
 
-export interface Created {
+interface Created {
   detail: ApiCardDetail;
   load: string;
 }

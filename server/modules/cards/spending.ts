@@ -8,7 +8,7 @@ import type { CardRow } from './presenters';
 const DAY = 86_400_000;
 
 /** Where the current spending window starts, in UTC: the day, the ISO week (Monday), the month, or ever. */
-export function windowStart(control: SpendingControl, now: Date): Date {
+function windowStart(control: SpendingControl, now: Date): Date {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();
@@ -34,7 +34,7 @@ const PERIOD_WORD: Record<SpendingControl, string> = {
 };
 
 /** What the card has spent in its current window (approved or settled authorisations). */
-export async function spentInWindow(db: DbOrTx, cardId: string, since: Date): Promise<number> {
+async function spentInWindow(db: DbOrTx, cardId: string, since: Date): Promise<number> {
   const [r] = await db
     .select({ total: sql<string>`coalesce(sum(${cardTransactions.amount}), 0)` })
     .from(cardTransactions)

@@ -23,7 +23,7 @@ import { EMAIL_TAKEN } from '../account/service';
 
 const INVITE_TTL = 7 * 24 * 3600_000;
 
-export function toCompanyUserRow(u: UserRow): CompanyUserRow {
+function toCompanyUserRow(u: UserRow): CompanyUserRow {
   return {
     id: u.id,
     first_name: u.firstName,

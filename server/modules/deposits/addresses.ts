@@ -6,10 +6,10 @@ import { depositAddresses } from '../../db/schema';
 import { depositAddressAt, parseXpub } from '../../chain/address';
 
 /** Names an xpub without storing it twice: deposit rows say which key their index is under. */
-export const xpubIdOf = (xpub: string) => createHash('sha256').update(xpub).digest('hex').slice(0, 16);
+const xpubIdOf = (xpub: string) => createHash('sha256').update(xpub).digest('hex').slice(0, 16);
 
 /** The shared address the old top-up screens gave out (TRON_DEPOSIT_ADDRESS): watched, but no wallet's. */
-export const SHARED_KEY_ID = 'shared';
+const SHARED_KEY_ID = 'shared';
 
 /** A new address is asked about from a day before it existed: the chain's clock and ours differ, and TronGrid indexes late. */
 const FIRST_SCAN_MARGIN_MS = 24 * 3_600_000;

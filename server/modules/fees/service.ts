@@ -65,7 +65,7 @@ export async function customerSchedule(ctx: AppContext, me: AuthUser, forId?: st
   return companySchedule(ctx, companyId);
 }
 
-export async function companySchedule(ctx: AppContext, companyId: string | null): Promise<ApiFee[]> {
+async function companySchedule(ctx: AppContext, companyId: string | null): Promise<ApiFee[]> {
   const name = await companyName(ctx.db, companyId);
   if (companyId && !name) throw notFound('The company');
   const rows = await ctx.db

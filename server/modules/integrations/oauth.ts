@@ -4,7 +4,7 @@ import { AppError, HTTP } from '../../lib/http';
 import { nulFields } from '../../lib/nul';
 
 /** RFC 6749 §5.2 errors: `error` is the RFC's code, `message` says it to a person. */
-export const invalidRequest = (message: string) => new AppError(HTTP.BAD_REQUEST, message, 'invalid_request');
+const invalidRequest = (message: string) => new AppError(HTTP.BAD_REQUEST, message, 'invalid_request');
 
 // Every 401 names a scheme to answer with (RFC 9110 §15.5.2); HTTP Basic is the one this endpoint takes.
 export const invalidClient = (message = 'Client authentication failed.') =>

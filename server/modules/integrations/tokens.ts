@@ -4,7 +4,7 @@ import { apiClients, apiTokens, companies } from '../../db/schema';
 import { hashToken, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 
 export const API_TOKEN_PREFIX = 'cwat_';
-export const TOKEN_TTL_SECONDS = 900;
+const TOKEN_TTL_SECONDS = 900;
 const TOUCH_AFTER_MS = 60_000;
 
 /** Client credentials → a short-lived token; null when they don't match live credentials. */

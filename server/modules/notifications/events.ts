@@ -35,7 +35,7 @@ export function topupDecided(
   };
 }
 
-export const topupReviewKey = (topupId: string) => `topup:${topupId}:review`;
+const topupReviewKey = (topupId: string) => `topup:${topupId}:review`;
 
 /** Staff: a top-up reached the state it can be approved from (Tron: hash given; Momo: an agent confirmed it). */
 export const topupReview = (t: Topup, owner: { name: string; type: 'Individual' | 'Company' }): NotificationEvent => ({
@@ -129,7 +129,7 @@ export function verificationDecided(
   };
 }
 
-export const verificationSubmittedKey = (verificationId: string) => `verification:${verificationId}:submitted`;
+const verificationSubmittedKey = (verificationId: string) => `verification:${verificationId}:submitted`;
 
 export const verificationSubmitted = (v: { id: string; kind: 'KYC' | 'KYB'; name: string }): NotificationEvent => ({
   type: 'verification_submitted',

@@ -3,7 +3,7 @@ import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import { cards, issuerOperations, ledgerAccounts, reconciliationRuns } from '../../db/schema';
 
-export interface Drift {
+interface Drift {
   card_id: string;
   ledger: string;
   issuer: string | null;

@@ -29,7 +29,7 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 const FALLBACK: Record<string, string> = { Ɔ: 'O', ɔ: 'o', Ɛ: 'E', ɛ: 'e', Ŋ: 'N', ŋ: 'n' };
 
 /** Text the built-in font can draw: accents it lacks are dropped, anything else it cannot draw becomes '?'. */
-export function pdfText(s: string): string {
+function pdfText(s: string): string {
   let out = '';
   for (const ch of s.normalize('NFC')) {
     const c = ch.codePointAt(0)!;

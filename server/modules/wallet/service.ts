@@ -32,7 +32,6 @@ import { isMomoAgent, momoSettingsOf } from '../momo/service';
 import { ownWalletId, walletOwner } from './access';
 import { findTopup, findTopupByReference } from './queries';
 
-export { MIN_TOPUP_CENTS } from '../deposits/settle';
 import { MIN_TOPUP_CENTS } from '../deposits/settle';
 
 async function sendSafely(ctx: AppContext, what: string, fn: () => Promise<void>) {

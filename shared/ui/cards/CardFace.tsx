@@ -5,7 +5,7 @@ import { expiryText } from './format';
 export type FaceVariant = 'mastercard-premium' | 'mastercard-basic' | 'visa-premium' | 'standard';
 
 /** The card image by purpose and type: general+premium, general+basic, media+premium, otherwise standard. */
-export function faceOf(purpose: string, type: string): FaceVariant {
+function faceOf(purpose: string, type: string): FaceVariant {
   if (purpose === 'general') return type === 'premium' ? 'mastercard-premium' : 'mastercard-basic';
   if (purpose === 'media' && type === 'premium') return 'visa-premium';
   return 'standard';

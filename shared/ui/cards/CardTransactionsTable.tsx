@@ -8,14 +8,14 @@ import { TX_KIND_LABELS, TX_STATUS_COLORS, TX_STATUS_LABELS, dash, signedCardAmo
 
 type Tx = ApiCardTransaction;
 
-export const TxStatusTag = ({ tx }: { tx: Tx }) => (
+const TxStatusTag = ({ tx }: { tx: Tx }) => (
   <Tag color={TX_STATUS_COLORS[tx.status]} style={{ marginInlineEnd: 0 }}>
     {TX_STATUS_LABELS[tx.status]}
   </Tag>
 );
 
 /** The description, and for a declined payment why it was declined (customers must see it). */
-export function TxDescription({ tx }: { tx: Tx }) {
+function TxDescription({ tx }: { tx: Tx }) {
   return (
     <Flex vertical gap={2} style={{ minWidth: 0, maxWidth: 360, whiteSpace: 'normal' }}>
       <span>{dash(tx.description)}</span>
@@ -41,7 +41,7 @@ const Amount = ({ tx }: { tx: Tx }) => (
 );
 
 /** Everything about one card transaction, in the details panel. */
-export function CardTransactionDetails({ tx }: { tx: Tx }) {
+function CardTransactionDetails({ tx }: { tx: Tx }) {
   return (
     <DetailRows
       rows={[

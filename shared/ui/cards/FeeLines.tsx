@@ -15,7 +15,7 @@ export interface FeeTotalRow {
  * what it receives), noted 'All fees are in USD'. The figures come from the one fee function
  * (shared/fees.ts) on the schedule the server charges by.
  */
-export function FeeLines({ fees, totals = [] }: { fees: FeeBreakdown; totals?: FeeTotalRow[] }) {
+function FeeLines({ fees, totals = [] }: { fees: FeeBreakdown; totals?: FeeTotalRow[] }) {
   const rate = (l: FeeBreakdown['lines'][number]) =>
     l.type === 'percentage' ? ` (${hundredthsToString(l.value)}%)` : '';
   return (

@@ -19,7 +19,7 @@ const STATE_LABEL: Record<State, string> = {
 
 export const webhookKeys = { all: ['webhook-deliveries'] as const };
 
-export function EventStateTag({ state }: { state: State }) {
+function EventStateTag({ state }: { state: State }) {
   return (
     <Tag color={STATE_COLOR[state]} style={{ marginInlineEnd: 0 }}>
       {STATE_LABEL[state] ?? state}
@@ -30,7 +30,7 @@ export function EventStateTag({ state }: { state: State }) {
 const ok = (code: number | null) => code !== null && code >= 200 && code < 300;
 
 /** An attempt's outcome: the HTTP status (green 2xx, red otherwise) or the network error. */
-export function AttemptStatus({ attempt }: { attempt: Attempt | undefined }) {
+function AttemptStatus({ attempt }: { attempt: Attempt | undefined }) {
   if (!attempt) return <Typography.Text type="secondary">-</Typography.Text>;
   if (attempt.status_code !== null) {
     return (
@@ -53,7 +53,7 @@ const code = (text: string) => (
 );
 
 /** One event: its Standard Webhooks id, every attempt with its status and next retry, and the payload. */
-export function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
+function WebhookEventDetails({ event: e }: { event: ApiWebhookEvent }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <DetailRows

@@ -5,7 +5,7 @@ import { Tag } from 'antd';
  * Screens of people who process payments (momo agents, staff) also show MoMo processed green: it is
  * done from their side.
  */
-export function topupStateColor(state: string, opts: { processedIsDone?: boolean } = {}): 'green' | 'red' | 'gold' {
+function topupStateColor(state: string, opts: { processedIsDone?: boolean } = {}): 'green' | 'red' | 'gold' {
   if (state === 'Approved') return 'green';
   if (state === 'Denied') return 'red';
   if (opts.processedIsDone && state === 'MoMo processed') return 'green';

@@ -27,7 +27,7 @@ const FEE_LABELS: Array<[RegExp, string]> = [
 export const feeLabel = (name: string) => FEE_LABELS.find(([re]) => re.test(name))?.[1] ?? name;
 
 /** fees_meta: { fees: { name: "2.50" }, 'sub-total', total, old_balance, new_balance } */
-export function FeeBreakdown({ meta }: { meta: Record<string, unknown> }) {
+function FeeBreakdown({ meta }: { meta: Record<string, unknown> }) {
   const fees = (meta.fees && typeof meta.fees === 'object' ? meta.fees : {}) as Record<string, unknown>;
   const str = (k: string) => (typeof meta[k] === 'string' || typeof meta[k] === 'number' ? String(meta[k]) : undefined);
   return (

@@ -40,7 +40,7 @@ export function dateTime(iso: string | null | undefined): string {
 }
 
 /** What a person calls each kind of wallet movement. */
-export const TX_TYPE_LABELS: Record<string, string> = {
+const TX_TYPE_LABELS: Record<string, string> = {
   deposit: 'Wallet Top Up',
   transfer: 'Transfer',
   issuance: 'Card Issuance',
