@@ -47,7 +47,7 @@ const SECONDS = runSeconds();
 const SLICES = envInt('BENCH_TRANSFER_SLICES', QUICK ? 1 : 3);
 /**
  * Transfers before a case's first slice (BENCH_TRANSFER_WARM_UP): after 2 s the product was still 15-25% slower in
- * that slice than in the next two (docs/benchmarks.md, seventh round).
+ * that slice than in the next two (docs/history/benchmarks-to-2026-11-28.md, seventh round).
  */
 const WARM_UP_SECONDS = envInt('BENCH_TRANSFER_WARM_UP', 5);
 const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / SLICES));

@@ -37,7 +37,7 @@ const BATCH = `select i, outcome, to_name, balance_before::text, balance_after::
 const MAX_BATCH = 32;
 /**
  * Batches with the database at once: the next one forms while this one is posted. One lane measured best
- * (docs/benchmarks.md, third round): a second one halves the batches, and each batch's fixed cost (its
+ * (docs/history/benchmarks-to-2026-11-28.md, third round): a second one halves the batches, and each batch's fixed cost (its
  * statements, its commit) then takes the CPU the posting needs; between two hot wallets it also waits on
  * the other lane's locks.
  */
