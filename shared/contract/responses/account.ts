@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, VERIFICATION_STATES } from '../roles';
-import { id, timestamp } from './blocks';
+import { id, timestamp, personFields } from './blocks';
 
 const verificationState = z
   .enum(VERIFICATION_STATES)
@@ -8,11 +8,7 @@ const verificationState = z
 
 export const apiUser = z
   .strictObject({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
+    ...personFields,
     role: z.enum(ROLES),
     state: verificationState.describe(
       "The user's verification state (the company's for company users; staff are Verified)",

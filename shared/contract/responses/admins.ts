@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { id, timestamp } from './blocks';
+import { personFields, timestamp } from './blocks';
 
 export const apiAdmin = z
   .strictObject({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
+    ...personFields,
     role: z.enum(['admin', 'super-admin']),
     state: z.enum(['Active', 'Invited']).describe('Invited until the password has been set from the mailed link'),
     created_at: timestamp,

@@ -14,6 +14,15 @@ export const timestamp = z.iso
 
 export const id = z.guid().describe('A UUID.');
 
+/** The fields an answer about a person starts with (a user, a staff account, a company's user, an Individual). */
+export const personFields = {
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+};
+
 /** Free-form objects whose keys vary (fee breakdowns, audit details, webhook payloads). */
 export const freeForm = (description: string) => z.record(z.string(), z.unknown()).describe(description);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_STATES } from '../lists';
-import { id, money, timestamp } from './blocks';
+import { id, money, timestamp, personFields } from './blocks';
 
 const customerRowCommon = {
   state: z.enum(CUSTOMER_STATES),
@@ -12,11 +12,7 @@ const customerRowCommon = {
 
 export const apiIndividualCustomer = z
   .strictObject({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
+    ...personFields,
     role: z.string(),
     ...customerRowCommon,
   })
