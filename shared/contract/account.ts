@@ -133,7 +133,10 @@ export const updateCompanyBody = z.object({
 
 export const changePasswordBody = z
   .object({
-    old_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+    old_password: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(128, 'Password must be at most 128 characters'),
     new_password: passwordField('New password is required'),
     confirm_password: passwordField('Confirm password is required'),
   })

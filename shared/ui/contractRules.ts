@@ -1,10 +1,13 @@
 import type { Rule } from 'antd/es/form';
 import type { ZodType } from 'zod';
 
-// Apart from ./forms: the login screen loads that one, and stays as small as it was.
+// Apart from ./forms, which the login screen loads: that screen carries no zod.
 
-/** An empty input is a field left out: the schema's "X is required" rather than its format message. */
-const asSent = (v: unknown) => (v === '' || v === null ? undefined : v);
+/**
+ * An empty or blank input is a field left out: the schema's "X is required" rather than its format message, as the
+ * forms' `whitespace: true` rules said before.
+ */
+const asSent = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** What the contract says of a value: its first message, or null when it accepts it. */
 function contractMessage(schema: ZodType, value: unknown): string | null {

@@ -39,6 +39,8 @@ describe('contractRule', () => {
     expect(await shown(name, 'Abena')).toBeNull();
     const wallet = contractRule(transferBody.shape.wallet_id) as RuleObject;
     expect(await shown(wallet, '')).toBe('Wallet is required');
+    // a blank input is one left out, as the forms' `whitespace: true` said, though this schema does not trim
+    expect(await shown(wallet, '   ')).toBe('Wallet is required');
     expect(await shown(wallet, 'not-an-id')).toBe('Enter a valid wallet id');
   });
 

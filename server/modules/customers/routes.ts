@@ -7,6 +7,7 @@ import { offsetOf, paged } from '../../lib/paging';
 import type { DbOrTx } from '../../db/client';
 import { authenticate } from '../../plugins/auth';
 import { type CustomerFilters, listCompanies, listIndividuals } from './queries';
+import { setCompanyActive, setIndividualActive } from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
@@ -71,8 +72,6 @@ const COMPANIES: CustomerList<ApiCompanyCustomer> = {
   columns: COMPANY_COLUMNS,
   list: listCompanies,
 };
-
-import { setCompanyActive, setIndividualActive } from './service';
 
 /** The customer database: lists for staff, deactivation and reactivation. */
 export default async function customerRoutes(fastify: FastifyInstance) {
