@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, requiredString } from './fields';
+import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, phoneField, requiredString } from './fields';
 import type { apiAdmin } from './responses/admins';
 
 export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permission is required' });
@@ -7,7 +7,7 @@ export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permiss
 export const createAdminBody = z.object({
   first_name: requiredString('Full Name is required', 100),
   last_name: requiredString('Last Name is required', 100),
-  phone_number: z.string({ error: 'Phone Number is required' }).trim().min(1, 'Phone Number is required').max(30),
+  phone_number: phoneField(),
   email: z
     .string({ error: 'Email is required' })
     .trim()
@@ -27,7 +27,7 @@ export const updateAdminBody = z
       .min(1, 'Email is required')
       .toLowerCase()
       .pipe(z.email('Enter a valid email address')),
-    phone_number: z.string().trim().max(30).optional(),
+    phone_number: phoneField().optional(),
     role: adminRoleField.optional(),
     password: z.string().max(128).optional(),
     confirm_password: z.string().max(128).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DecimalRule, formatDecimal, parseDecimal } from '../decimal';
-import { pageQuery } from './fields';
+import { pageQuery, phoneField } from './fields';
 import type { apiFee } from './responses/fees';
 import { dateRangeQuery } from './wallet';
 
@@ -113,7 +113,7 @@ export const momoUsersQuery = z.object({
 
 export const momoSyncBody = z.object({
   momo_name: z.string({ error: 'Momo Name is required' }).trim().min(1, 'Momo Name is required').max(100),
-  momo_number: z.string({ error: 'Momo Number is required' }).trim().min(1, 'Momo Number is required').max(30),
+  momo_number: phoneField('Momo Number is required', 'Valid Momo Number is required'),
   network: z.string({ error: 'Mobile Network is required' }).trim().min(1, 'Mobile Network is required').max(60),
   /** kept as text in one form ('15.5', 15.5 and '015.5000' are all '15.50') */
   rate: typedDecimal(RATE_RULE, 'Rate is required', RATE_INVALID).transform(rateText),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from '../phone';
 
 /** Field builders shared by the client forms and the server, so both say the same thing. */
 
@@ -14,24 +15,22 @@ export const emailField = (required = 'Email is required') =>
     .toLowerCase()
     .pipe(z.email('Enter a valid email address'));
 
-const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,22}$/;
+/**
+ * A phone number, checked against its country and stored in E.164 ("+233241234567"); a trunk 0 after the
+ * country code is dropped. The one rule of every field that takes a phone.
+ */
 export const phoneField = (required = 'Phone Number is required', invalid = 'Valid Phone Number is required') =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .refine((v) => PHONE_RE.test(v) && digitCount(v) >= 7 && digitCount(v) <= 15, invalid)
-    .transform(normalisePhone);
-
-export function digitCount(v: string): number {
-  return v.replace(/\D/g, '').length;
-}
-
-/** "+233 24 123 4567" → "+233241234567" */
-export function normalisePhone(v: string): string {
-  const digits = v.replace(/\D/g, '');
-  return `+${digits}`;
-}
+    .max(40, invalid)
+    .transform((v, ctx) => {
+      const e164 = toE164(v);
+      if (e164) return e164;
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    });
 
 /** A UUID of any version, as ids are written: the screens' test of a value that may be an id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from '@shared/base64';
-import {
-  digitCount,
-  isWebsite,
-  meetsPasswordPolicy,
-  normalisePhone,
-  phoneField,
-  registerIndividualBody,
-  splitFullName,
-} from '@shared/contract';
+import { formatPhone, isTrunkZero, toE164 } from '@shared/phone';
+import { isWebsite, meetsPasswordPolicy, phoneField, registerIndividualBody, splitFullName } from '@shared/contract';
 import { seal, unseal } from '../../server/lib/crypto';
 
 describe('splitFullName', () => {
@@ -21,20 +14,62 @@ describe('splitFullName', () => {
 });
 
 describe('phone numbers', () => {
-  it('normalises to + and digits', () => {
-    expect(normalisePhone('+233 (24) 123-4567')).toBe('+233241234567');
+  it('is stored in E.164 whatever the spacing', () => {
     expect(phoneField().parse(' +233 24 123 4567 ')).toBe('+233241234567');
+    expect(phoneField().parse('+233 (24) 123-4567')).toBe('+233241234567');
+    expect(phoneField().parse('00233241234567')).toBe('+233241234567');
+    expect(phoneField().parse('233241234567')).toBe('+233241234567');
   });
-  it('needs 7 to 15 digits', () => {
-    expect(phoneField().safeParse('+1 234 56').success).toBe(false);
-    expect(phoneField().safeParse('+1234567890123456').success).toBe(false);
-    expect(phoneField().safeParse('call me').success).toBe(false);
+  it('drops a trunk 0 typed after the country code', () => {
+    expect(phoneField().parse('+2330241234567')).toBe('+233241234567');
+    expect(phoneField().parse('+234 0803 123 4567')).toBe('+2348031234567');
+    expect(phoneField().parse('+44 07911 123456')).toBe('+447911123456');
+  });
+  it("refuses a number its country does not have, with the field's words", () => {
+    for (const bad of ['+233024123456', '+233123456789', '+1 234 56', '+1234567890123456', 'call me', '0241234567'])
+      expect(phoneField().safeParse(bad).error?.issues[0].message).toBe('Valid Phone Number is required');
+    expect(phoneField().safeParse('').error?.issues[0].message).toBe('Phone Number is required');
+    expect(
+      phoneField('Momo Number is required', 'Valid Momo Number is required').safeParse('+23302').error?.issues[0]
+        .message,
+    ).toBe('Valid Momo Number is required');
+  });
+  it('round-trips: a valid Ghana mobile, typed with or without its trunk 0, spaced or not, is the same E.164', () => {
     fc.assert(
       fc.property(
-        fc.stringMatching(/^\+[1-9][0-9]{6,14}$/),
-        (p) => phoneField().safeParse(p).success && digitCount(p) >= 7,
+        fc.constantFrom('20', '23', '24', '26', '27', '28', '50', '54', '55', '57'),
+        fc.stringMatching(/^[0-9]{7}$/),
+        fc.boolean(),
+        fc.boolean(),
+        (prefix, rest, trunk, spaced) => {
+          const national = `${trunk ? '0' : ''}${prefix}${rest}`;
+          const typed = spaced ? `+233 ${national.replace(/(\d{3})(?=\d)/g, '$1 ')}` : `+233${national}`;
+          const e164 = `+233${prefix}${rest}`;
+          return (
+            phoneField().parse(typed) === e164 &&
+            phoneField().parse(e164) === e164 &&
+            toE164(
+              formatPhone(e164)
+                .replace(/ \(.*\)$/, '')
+                .replace(/^0/, '+233'),
+            ) === e164
+          );
+        },
       ),
     );
+  });
+  it('shows a stored number in its national format with the country', () => {
+    expect(formatPhone('+233241234567')).toBe('024 123 4567 (Ghana)');
+    expect(formatPhone('+12015550123')).toBe('(201) 555-0123 (United States)');
+    expect(formatPhone('+233024123456')).toBe('+233024123456');
+    expect(formatPhone(null)).toBe('');
+  });
+  it('knows where a first 0 is the trunk prefix', () => {
+    expect(isTrunkZero('gh')).toBe(true);
+    expect(isTrunkZero('ng')).toBe(true);
+    expect(isTrunkZero('us')).toBe(false);
+    expect(isTrunkZero('it')).toBe(false);
+    expect(isTrunkZero('zz')).toBe(false);
   });
 });
 
