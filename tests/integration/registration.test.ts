@@ -51,8 +51,13 @@ describe('individual registration', () => {
     expect(location.pathname).toBe('/onboarding/email-verified');
     expect(Buffer.from(location.searchParams.get('identity')!, 'base64').toString()).toBe(email);
 
+    // A second click (a mail scanner may have made the first) lands on the same screen, told it was done before.
     const again = await fetch(link.replace(/^https?:\/\/[^/]+/, t.url), { redirect: 'manual' });
-    expect(again.headers.get('location')).toMatch(/^\/onboarding\/error\?message=/);
+    expect(again.status).toBe(302);
+    const second = new URL(again.headers.get('location')!, 'http://x');
+    expect(second.pathname).toBe('/onboarding/email-verified');
+    expect(second.searchParams.get('already')).toBe('1');
+    expect(Buffer.from(second.searchParams.get('identity')!, 'base64').toString()).toBe(email);
 
     const { session } = await logIn(t, email, PASSWORD);
     expect(session.user).toMatchObject({ email, role: 'Individual', state: 'Unverified', first_name: 'Abena' });
@@ -65,6 +70,20 @@ describe('individual registration', () => {
     const res = await t.api('POST', '/account/individuals/register', { body: individual(email) });
     expect(res.status).toBe(201);
     expect(res.body.data.email).toBe(email.toLowerCase());
+    await fetch(linkFrom(t, email.toLowerCase(), '/verify-email').replace(/^https?:\/\/[^/]+/, t.url));
+    const { session } = await logIn(t, email.toLowerCase(), PASSWORD);
+    expect(session.user.phone_number).toBe('+233241112233');
+  });
+
+  it('stores a number typed with its trunk 0 after the country code in E.164, without the 0', async () => {
+    const email = uniqueEmail();
+    const res = await t.api('POST', '/account/individuals/register', {
+      body: individual(email, { phone_number: '+2330241234567' }),
+    });
+    expect(res.status).toBe(201);
+    await fetch(linkFrom(t, email, '/verify-email').replace(/^https?:\/\/[^/]+/, t.url));
+    const { session } = await logIn(t, email, PASSWORD);
+    expect(session.user.phone_number).toBe('+233241234567');
   });
 
   it('refuses a taken email with error.email[0], whatever its case', async () => {
@@ -88,6 +107,9 @@ describe('individual registration', () => {
     ['confirm_password', { confirm_password: 'Different!Pass1' }, 'Passwords do not match'],
     ['phone_number', { phone_number: '' }, 'Phone Number is required'],
     ['phone_number', { phone_number: '12ab' }, 'Valid Phone Number is required'],
+    ['phone_number', { phone_number: '+233024123456' }, 'Valid Phone Number is required'],
+    ['phone_number', { phone_number: '0241234567' }, 'Valid Phone Number is required'],
+    ['phone_number', { phone_number: 233241234567 }, 'Phone Number is required'],
     ['first_name', { first_name: 42 }, 'First Name is required'],
   ])('rejects a bad %s with a 422 naming the field', async (field, extra, message) => {
     const email = uniqueEmail();
@@ -124,6 +146,15 @@ describe('company registration', () => {
     expect(session.user.wallet_id).toBe(session.company!.id);
   });
 
+  it('stores the company phone typed with its trunk 0 in E.164, without the 0', async () => {
+    const email = uniqueEmail('co');
+    const body = company(email, { company_phone: '+233 030 211 1222' });
+    expect((await t.api('POST', '/account/companies/register', { body })).status).toBe(201);
+    await fetch(linkFrom(t, email, '/verify-email').replace(/^https?:\/\/[^/]+/, t.url));
+    const { session } = await logIn(t, email, PASSWORD);
+    expect(session.company!.company_phone).toBe('+233302111222');
+  });
+
   it.each([
     ['company_name', { company_name: ' ' }, 'Company Name is required'],
     ['company_website', { company_website: '' }, 'Company Website is required'],
@@ -132,6 +163,7 @@ describe('company registration', () => {
     ['company_email', { company_email: 'nope' }, 'Enter a valid email address'],
     ['company_phone', { company_phone: '' }, 'Company Phone Number is required'],
     ['company_phone', { company_phone: '123' }, 'Valid Company Phone Number is required'],
+    ['company_phone', { company_phone: '+23302111222' }, 'Valid Company Phone Number is required'],
   ])('rejects a bad %s', async (field, extra, message) => {
     const res = await t.api('POST', '/account/companies/register', { body: company(uniqueEmail(), extra) });
     expect(res.status).toBe(422);
@@ -155,5 +187,25 @@ describe('verification link', () => {
     t.clock.advance(49 * 3600_000);
     const res = await fetch(link.replace(/^https?:\/\/[^/]+/, t.url), { redirect: 'manual' });
     expect(res.headers.get('location')).toContain('/onboarding/error');
+  });
+
+  it('opened again once expired, says invalid or expired, not verified', async () => {
+    const email = uniqueEmail();
+    await t.api('POST', '/account/individuals/register', { body: individual(email) });
+    const link = linkFrom(t, email, '/verify-email').replace(/^https?:\/\/[^/]+/, t.url);
+    const first = await fetch(link, { redirect: 'manual' });
+    expect(first.headers.get('location')).toMatch(/^\/onboarding\/email-verified\?identity=[^&]+$/);
+    t.clock.advance(49 * 3600_000);
+    const late = await fetch(link, { redirect: 'manual' });
+    expect(late.headers.get('location')).toContain('/onboarding/error?message=');
+  });
+
+  it('knows only its own tokens: another token beside a used one is still invalid', async () => {
+    const email = uniqueEmail();
+    await t.api('POST', '/account/individuals/register', { body: individual(email) });
+    const link = linkFrom(t, email, '/verify-email').replace(/^https?:\/\/[^/]+/, t.url);
+    const forged = link.replace(/token=[^&]+/, `token=${'x'.repeat(43)}`);
+    await fetch(link, { redirect: 'manual' });
+    expect((await fetch(forged, { redirect: 'manual' })).headers.get('location')).toContain('/onboarding/error');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, emailTokens, loginChallenges, sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
@@ -70,6 +70,28 @@ export async function consumeEmailToken(
     .returning({ userId: emailTokens.userId, purpose: emailTokens.purpose });
   if (!row) return null;
   return { userId: row.userId, purpose: row.purpose as EmailTokenPurpose };
+}
+
+/**
+ * The email of a verification link opened before and not yet expired, whose account is verified and live: the
+ * second click of a link (a mail scanner may have made the first) is told so rather than refused.
+ */
+export async function emailOfUsedVerification(db: DbOrTx, token: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, 'verify_email'),
+        isNotNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+        isNotNull(users.emailVerifiedAt),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row?.email ?? null;
 }
 
 /** Ends the user's sessions and the logins under way (challenges waiting for a code), e.g. at a new password. */

@@ -87,15 +87,18 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         summary: 'Open the email verification link',
         response: {
           302: redirect(
-            'The link from the verification mail: redirects (Location header) to /onboarding/email-verified, or to /onboarding/error with a message when the link is invalid or has expired.',
+            'The link from the verification mail: redirects (Location header) to /onboarding/email-verified (with already=1 when the link was opened before), or to /onboarding/error with a message when the link is invalid or has expired.',
           ),
           ...fails(QUERY),
         },
       },
     },
     async (req, reply) => {
-      const email = req.query.token ? await account.verifyEmail(ctx, req.query.token) : null;
-      if (email) return reply.redirect(`/onboarding/email-verified?identity=${encodeURIComponent(b64(email))}`);
+      const verified = req.query.token ? await account.verifyEmail(ctx, req.query.token) : null;
+      if (verified) {
+        const identity = `identity=${encodeURIComponent(b64(verified.email))}`;
+        return reply.redirect(`/onboarding/email-verified?${identity}${verified.already ? '&already=1' : ''}`);
+      }
       const message = 'This verification link is invalid or has expired. Log in to receive a new one.';
       return reply.redirect(`/onboarding/error?message=${encodeURIComponent(message)}`);
     },

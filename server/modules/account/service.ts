@@ -6,7 +6,14 @@ import { companies, emailTokens, users } from '../../db/schema';
 import { forbidden, invalidField } from '../../lib/http';
 import { hashPassword } from '../../lib/passwords';
 import { verifyEmailMail } from '../../mail/templates';
-import { type UserRow, consumeEmailToken, createEmailToken, findCompany, findLiveUserByEmail } from './queries';
+import {
+  type UserRow,
+  consumeEmailToken,
+  createEmailToken,
+  emailOfUsedVerification,
+  findCompany,
+  findLiveUserByEmail,
+} from './queries';
 import { createWallet } from '../ledger/accounts';
 
 const HOUR = 3600_000;
@@ -116,17 +123,23 @@ export async function registerCompany(ctx: AppContext, body: z.output<typeof reg
   };
 }
 
-/** The link in the verification mail. Returns the verified email, or null for a bad link. */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<string | null> {
+/**
+ * The link in the verification mail: the verified email, with `already` when the link had been opened before
+ * (mail scanners and people click twice); null for an unknown or expired link.
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ email: string; already: boolean } | null> {
   const now = ctx.now();
   const used = await consumeEmailToken(ctx.db, token, ['verify_email'], now);
-  if (!used) return null;
+  if (!used) {
+    const email = await emailOfUsedVerification(ctx.db, token, now);
+    return email ? { email, already: true } : null;
+  }
   const [u] = await ctx.db
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
     .returning({ email: users.email });
-  return u?.email ?? null;
+  return u ? { email: u.email, already: false } : null;
 }
 
 export async function assertMayLogIn(ctx: AppContext, user: UserRow) {
