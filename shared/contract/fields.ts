@@ -38,6 +38,10 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const PASSWORD_POLICY_MESSAGE =
   'Password must be at least 8 characters and include a lowercase letter, an uppercase letter, a digit and a special character';
 
+/** The hint under a new password's field: the rule meetsPasswordPolicy enforces, said before it refuses. */
+export const PASSWORD_HINT =
+  'At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character.';
+
 export function meetsPasswordPolicy(v: string): boolean {
   return v.length >= 8 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v);
 }

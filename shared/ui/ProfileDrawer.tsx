@@ -6,6 +6,7 @@ import { clearSession, updateIdentity } from '../api/session';
 import type { ZodType } from 'zod';
 import {
   type ApiCompany,
+  PASSWORD_HINT,
   type ApiUser,
   changePasswordBody,
   updateCompanyBody,
@@ -216,7 +217,7 @@ function PasswordForm({ user, onDone }: { user: ApiUser; onDone: () => void }) {
         <Form.Item
           name="new_password"
           label="New Password"
-          extra="At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character."
+          extra={PASSWORD_HINT}
           rules={[contractRule(changePasswordBody.shape.new_password)]}
         >
           <Input.Password autoComplete="new-password" />

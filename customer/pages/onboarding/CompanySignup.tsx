@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { registerCompanyBody } from '@shared/contract';
+import { PASSWORD_HINT, registerCompanyBody } from '@shared/contract';
 import { emailRules } from '@shared/ui/forms';
 import { requiredMessage, requiredRule } from '@shared/ui/contractRules';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
@@ -24,7 +24,7 @@ export default function CompanySignup() {
         'Verification mail sent to personal email address',
         'Error signing up as company',
       ]}
-      passwordExtra="Minimum 8 characters. Use a strong password: mix upper and lower case letters, digits and symbols."
+      passwordExtra={`${PASSWORD_HINT} Use a strong password: a long one you use nowhere else.`}
       body={(v) => ({
         company_name: v.company_name.trim(),
         company_website: v.company_website.trim(),

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '@shared/contract';
 import { PhoneItem, phoneToString } from '@shared/ui/phone';
 import { SignupForm, type SignupValues } from './SignupForm';
 
@@ -9,7 +10,7 @@ export default function IndividualSignup() {
     <SignupForm<Values>
       subtitle="Sign up as an individual to get your own wallet and cards."
       register={['/account/individuals/register', 'Email Verification Sent.', 'Error signing up']}
-      passwordExtra="Minimum 8 characters"
+      passwordExtra={PASSWORD_HINT}
       body={(v) => ({ phone_number: phoneToString(v.phone_number as never) })}
     >
       <PhoneItem of="person" />

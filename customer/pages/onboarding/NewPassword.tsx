@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { apiData } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { toBase64 } from '@shared/base64';
-import { newPasswordBody } from '@shared/contract';
+import { PASSWORD_HINT, newPasswordBody } from '@shared/contract';
 import { applyFieldErrors } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
 import { ResultHeading } from '@shared/ui/ResultHeading';
@@ -58,7 +58,7 @@ export default function NewPassword() {
           name="password"
           label="New Password"
           rules={[contractRule(newPasswordBody.shape.password)]}
-          extra="At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character."
+          extra={PASSWORD_HINT}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -49,14 +49,25 @@ export function EmailVerified() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const email = fromBase64(params.get('identity'));
+  // The link opened a second time (people and mail scanners click twice): nothing is wrong, log in.
+  const already = params.get('already') === '1';
+  const toLogin = () => navigate(`/login?email=${encodeURIComponent(email)}`);
   return (
     <Result
       status="success"
-      title={<ResultHeading>Your email has been verified and your Account created successfully</ResultHeading>}
-      subTitle={email || undefined}
+      title={
+        <ResultHeading>
+          {already
+            ? 'Your email is already verified'
+            : 'Your email has been verified and your Account created successfully'}
+        </ResultHeading>
+      }
+      subTitle={
+        already ? `${email ? `${email}: ` : ''}this link was used before. Log in to continue.` : email || undefined
+      }
       extra={
-        <Button type="primary" onClick={() => navigate(`/login?email=${encodeURIComponent(email)}`)}>
-          Proceed to Dashboard
+        <Button type="primary" onClick={toLogin}>
+          {already ? 'Log in' : 'Proceed to Dashboard'}
         </Button>
       }
     />
