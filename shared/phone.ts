@@ -1,4 +1,10 @@
-import { type CountryCode, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import {
+  type CountryCode,
+  Metadata,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/max';
 
 /**
  * Phone numbers, one implementation for the contract (server and forms) and the screens. The full ("max")
@@ -32,7 +38,7 @@ const regionNames = (() => {
 })();
 
 /** The country's English name ("Ghana"), or its code where the runtime has no names. */
-export function countryName(country: CountryCode): string {
+function countryName(country: CountryCode): string {
   return regionNames?.of(country) ?? country;
 }
 
@@ -63,4 +69,10 @@ export function isTrunkZero(country: string): boolean {
   const numbers = new RegExp(`^(?:${plan.nationalNumberPattern()})$`);
   for (let d = 0; d < 10; d++) for (let n = 3; n <= 15; n++) if (numbers.test(`0${String(d).repeat(n)}`)) return false;
   return true;
+}
+
+/** Whether `digits` is a calling code ("233") all of whose countries dial a trunk 0 at home. */
+export function isTrunkZeroCode(digits: string): boolean {
+  const countries = getCountries().filter((c) => getCountryCallingCode(c) === digits);
+  return countries.length > 0 && countries.every(isTrunkZero);
 }

@@ -13,6 +13,7 @@ import {
   updateIndividualBody,
 } from '../contract';
 import { applyFieldErrors } from './forms';
+import { formatPhone } from '../phone';
 import { contractRule } from './contractRules';
 import { PhoneItem, phoneToString } from './phone';
 import { TwoFactorSettings } from './TwoFactorSettings';
@@ -160,7 +161,7 @@ function CompanyForm({ company, editable }: { company: ApiCompany; editable: boo
         <Descriptions.Item label="Company Name">{company.company_name}</Descriptions.Item>
         <Descriptions.Item label="Company Website">{company.company_website}</Descriptions.Item>
         <Descriptions.Item label="Company Email">{company.company_email}</Descriptions.Item>
-        <Descriptions.Item label="Company Phone">{company.company_phone}</Descriptions.Item>
+        <Descriptions.Item label="Company Phone">{formatPhone(company.company_phone)}</Descriptions.Item>
       </Descriptions>
     );
   }

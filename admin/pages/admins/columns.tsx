@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ApiAdmin } from '@shared/contract';
+import { formatPhone } from '@shared/phone';
 import { ShortId } from '../../components/ShortId';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();
@@ -64,7 +65,7 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
     {
       title: 'Phone Number',
       dataIndex: 'phone_number',
-      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v || '—'}</span>,
+      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(v) || '—'}</span>,
     },
     { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
     { key: 'actions', align: 'right', width: 150, render: (_, a) => <AdminActions a={a} {...act} /> },
@@ -83,7 +84,7 @@ export function AdminItem({ a, ...act }: Act & { a: ApiAdmin }) {
         <Typography.Text type="secondary" ellipsis>
           {a.email}
         </Typography.Text>
-        <Typography.Text type="secondary">{a.phone_number || '—'}</Typography.Text>
+        <Typography.Text type="secondary">{formatPhone(a.phone_number) || '—'}</Typography.Text>
         <AdminStateTags a={a} />
       </Flex>
       <AdminActions a={a} {...act} />

@@ -10,7 +10,7 @@ import {
   updateAdminBody,
 } from '@shared/contract';
 import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contractRules';
-import { PhoneField, phoneRules, phoneToString } from '@shared/ui/phone';
+import { PhoneField, phoneRule, phoneToString } from '@shared/ui/phone';
 import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';
 
@@ -125,11 +125,7 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
         <Form.Item name="email" label="Email" rules={emailRules}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="phone_number"
-          label="Phone Number"
-          rules={phoneRules('Phone Number is required', 'Valid Phone Number is required', 10)}
-        >
+        <Form.Item name="phone_number" label="Phone Number" rules={[phoneRule(createAdminBody.shape.phone_number)]}>
           <PhoneField />
         </Form.Item>
         <Form.Item name="role" label="Permission" rules={roleRules}>
@@ -191,7 +187,7 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
   function save(v: EditForm) {
     setError(undefined);
     // Only the country code (the picker's default) is no number.
-    const phone = phoneDigits(v.phone_number) >= 7 ? phoneToString(v.phone_number as never) : '';
+    const phone = phoneDigits(v.phone_number) > 0 ? phoneToString(v.phone_number as never) : '';
     submit({
       first_name: v.first_name.trim(),
       last_name: v.last_name.trim(),
@@ -241,18 +237,7 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
         <Form.Item name="email" label="Email" rules={emailRules}>
           <Input type="email" />
         </Form.Item>
-        <Form.Item
-          name="phone_number"
-          label="Phone Number"
-          rules={[
-            {
-              validator: async (_, p: unknown) => {
-                const n = phoneDigits(p);
-                if (n > 0 && n < 7) throw new Error('Valid Phone Number is required');
-              },
-            },
-          ]}
-        >
+        <Form.Item name="phone_number" label="Phone Number" rules={[phoneRule(updateAdminBody.shape.phone_number)]}>
           <PhoneField />
         </Form.Item>
         <Form.Item name="role" label="Permission" rules={roleRules}>

@@ -1,6 +1,7 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { ApiCustomerRow } from '@shared/contract';
+import { formatPhone } from '@shared/phone';
 import { amount, dateTime } from '../../format';
 
 export type Kind = 'individual' | 'company';
@@ -8,7 +9,7 @@ export type Kind = 'individual' | 'company';
 export const customerName = (c: ApiCustomerRow) =>
   (c.company_name ?? `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()) || '—';
 const emailOf = (c: ApiCustomerRow) => c.company_email ?? c.email ?? '—';
-const phoneOf = (c: ApiCustomerRow) => c.company_phone ?? c.phone_number ?? '—';
+const phoneOf = (c: ApiCustomerRow) => formatPhone(c.company_phone ?? c.phone_number) || '—';
 
 const STATE_COLORS: Record<string, string> = {
   Verified: 'green',

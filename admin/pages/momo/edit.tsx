@@ -108,7 +108,8 @@ export default function MomoDetails() {
                 <Form.Item
                   name="momo_number"
                   label="Momo Number"
-                  rules={[requiredRule(momoSyncBody.shape.momo_number), { max: 30 }]}
+                  rules={[contractRule(momoSyncBody.shape.momo_number)]}
+                  extra="With the country code, such as +233 24 123 4567"
                 >
                   <Input inputMode="tel" />
                 </Form.Item>

@@ -82,7 +82,7 @@ export default function Invited() {
         <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Email is required' }]}>
           <Input type="email" readOnly />
         </Form.Item>
-        <PhoneItem of="person" invalid="Phone Number is required" minLength={0} />
+        <PhoneItem of="person" />
         <Form.Item name="password" label="Password" rules={passwordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Grid, List, Result, Space, Table, Tag, Typography }
 import { useState } from 'react';
 import { api } from '@shared/api/client';
 import type { CompanyUserRow, Paged } from '@shared/contract';
+import { formatPhone } from '@shared/phone';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useSession } from '@shared/ui/useSession';
 import { AddUserDrawer, DeleteUserModal, EditUserModal } from './UserDialogs';
@@ -89,7 +90,7 @@ export default function UsersPage() {
               { title: 'First Name', dataIndex: 'first_name' },
               { title: 'Last Name', dataIndex: 'last_name' },
               { title: 'Email', dataIndex: 'email' },
-              { title: 'Phone Number', dataIndex: 'phone_number', render: (v) => v || '-' },
+              { title: 'Phone Number', dataIndex: 'phone_number', render: (v) => formatPhone(v) || '-' },
               { title: 'Role', dataIndex: 'role', render: (v) => (v === 'admin' ? 'Admin' : 'User') },
               {
                 title: 'State',

@@ -1,14 +1,15 @@
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { apiData } from '@shared/api/client';
 import { TRON_HASH, type TopupConfirmed, type TopupInstructions } from '@shared/contract';
+import { formatPhone } from '@shared/phone';
 import { DetailRows, amountText } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { AddressQr, AddressText, ONLY_USDT_TRON } from './DepositAddress';
 import { useFailure } from './useFailure';
 
-const copyable = (value: string, label: string) => (
+const copyable = (value: string, label: string, shown = value) => (
   <Typography.Text copyable={{ text: value, tooltips: [`Copy ${label}`, 'Copied'] }} style={{ wordBreak: 'break-all' }}>
-    {value}
+    {shown}
   </Typography.Text>
 );
 
@@ -104,7 +105,7 @@ export function TopupPayment({
       <DetailRows
         rows={[
           { label: 'Network', value: copyable(m.network, 'network') },
-          { label: 'Momo Number', value: copyable(m.momo_number, 'momo number') },
+          { label: 'Momo Number', value: copyable(m.momo_number, 'momo number', formatPhone(m.momo_number)) },
           {
             label: 'Amount to Send',
             value: (
