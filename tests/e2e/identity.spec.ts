@@ -5,6 +5,7 @@ import {
   fillPhone,
   isPhone,
   logInThroughUi,
+  openDropdown,
   openFromMenu,
   saveRecoveryCodes,
   snap,
@@ -32,7 +33,15 @@ test('an individual signs up, verifies by mail, sets up 2FA and lands on the por
   await page.getByLabel('Full Name').fill('Ab Cd');
   await expect(page.getByText('First Name or Last Name must be at least 3')).toBeVisible();
   await page.getByLabel('Full Name').fill('Akosua Frimpong');
-  await fillPhone(page, 'Phone Number', '241234567');
+  // Typed as at home, with the trunk 0: kept as +233241234567 (issue 31), read back in the national format.
+  await fillPhone(page, 'Phone Number', '0241234567');
+  await expect(page.getByText('024 123 4567 (Ghana)')).toBeVisible();
+  await expect(
+    page.getByText(
+      'At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Minimum 8 characters', { exact: true })).toHaveCount(0);
   await page.getByLabel('Password').fill(PASSWORD);
   await snap(page, 'signup-individual', info.project.name);
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -46,7 +55,14 @@ test('an individual signs up, verifies by mail, sets up 2FA and lands on the por
   await expect(page).toHaveURL(/\/onboarding\/email-verified\?identity=/);
   await expect(page.getByText('Your email has been verified and your Account created successfully')).toBeVisible();
   await snap(page, 'email-verified', info.project.name);
-  await page.getByRole('button', { name: 'Proceed to Dashboard' }).click();
+  // The link clicked again (people and mail scanners do): already verified, log in; not "invalid".
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/onboarding\/email-verified\?identity=.*&already=1/);
+  await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+  await expect(page.getByText(`${email}: this link was used before. Log in to continue.`)).toBeVisible();
+  await expect(page.getByText(/invalid or has expired/)).toHaveCount(0);
+  await snap(page, 'email-already-verified', info.project.name);
+  await page.getByRole('button', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(/\/login\?email=/);
   await logInThroughUi(page, email, PASSWORD, { prefilled: true });
@@ -57,6 +73,13 @@ test('an individual signs up, verifies by mail, sets up 2FA and lands on the por
     page.getByText('Complete KYC form in order to create unlimited cards and access your API setttings'),
   ).toBeVisible();
   await snap(page, 'portal-individual', info.project.name);
+
+  // The profile shows the number kept in E.164 in its national format, with the country.
+  const menu = await openDropdown(page, page.getByRole('button', { name: 'Account menu' }));
+  await menu.getByRole('menuitem', { name: 'Profile' }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  await expect(drawer.getByText('024 123 4567 (Ghana)')).toBeVisible();
+  await snap(page, 'profile-phone-national', info.project.name);
 });
 
 test('a mistyped code while setting up 2FA keeps the same QR and key, and the key scanned first works', async ({
