@@ -386,6 +386,8 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(person.email);
     await expect(rows(page).first()).toContainText('0.00 USDT');
+    // Kept as +233241230000, shown in the national format with the country (issue 31).
+    await expect(rows(page).first()).toContainText('024 123 0000 (Ghana)');
     await filter(page, { Name: personName, 'End Date': dayjs().subtract(1, 'day').format('YYYY-MM-DD') });
     await expect(page.getByText('No customers match these filters')).toBeVisible();
     await filter(page, { Name: personName, 'Start Date': dayjs().format('YYYY-MM-DD') });
