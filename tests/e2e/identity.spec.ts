@@ -137,7 +137,16 @@ test('a company signs up and its admin invites a user who accepts and logs in as
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/onboarding\/company\?product=/);
   await page.getByLabel('Full Name').fill('Yaa Asantewaa');
-  await fillPhone(page, 'Company Phone', '302123456');
+  // Pasted as written at home, with the trunk 0: the 0 is left out, no digit is lost.
+  const companyPhone = page.getByLabel('Company Phone', { exact: true });
+  await companyPhone.click();
+  await companyPhone.press('End');
+  await companyPhone.evaluate((input) => {
+    const data = new DataTransfer();
+    data.setData('text', '030 212 3456');
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText('030 212 3456 (Ghana)')).toBeVisible();
   await page.getByLabel('Company Name').fill('Ashanti Gold Traders');
   await page.getByLabel('Company Email').fill(`finance.${email}`);
   await page.getByLabel('Company Website').fill('ashanti-gold.example.com');
