@@ -144,6 +144,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
         credited_automatically: r.t.creditedAutomatically,
         decided_by: r.deciderFirst ? { first_name: r.deciderFirst, last_name: r.deciderLast ?? '' } : null,
         chain_check: r.t.chainCheck ?? null,
+        note: r.t.decisionNote,
         created_at: r.t.createdAt.toISOString(),
         updated_at: r.t.updatedAt.toISOString(),
       }),
