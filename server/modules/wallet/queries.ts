@@ -173,3 +173,7 @@ export async function findTopup(db: DbOrTx, id: string) {
   const [t] = await db.select().from(topups).where(eq(topups.id, id));
   return t;
 }
+
+/** Staff's note is for staff: customers (owners and momo agents) get the top-up without it. */
+export const forViewer = (rows: ApiTopup[], staff: boolean): ApiTopup[] =>
+  staff ? rows : rows.map((r) => ({ ...r, note: null }));

@@ -48,7 +48,10 @@ export const apiTopup = z
       .describe('Approved by the chain (the deposit watcher, or the hash checked on the chain), not by a person'),
     decided_by: personName.nullable().describe('The staff member who approved or denied it'),
     chain_check: chainCheck.nullable().describe('Tron: what the chain said about the submitted hash'),
-    note: z.string().nullable().describe("Staff's note with the decision (required to approve a hash the chain did not confirm)"),
+    note: z
+      .string()
+      .nullable()
+      .describe("Staff's note with the decision (required to approve a hash the chain did not confirm); staff only"),
     created_at: timestamp,
     updated_at: timestamp,
   })
