@@ -34,13 +34,13 @@ async function countLookup(ctx: AppContext, me: AuthUser): Promise<void> {
   );
 }
 
-export async function recipientOf(ctx: AppContext, me: AuthUser, walletId: string): Promise<Recipient> {
+async function recipientOf(ctx: AppContext, me: AuthUser, walletId: string): Promise<Recipient> {
   const id = recipientWalletId.safeParse(walletId);
   if (!id.success) throw invalidField('wallet_id', id.error.issues[0]?.message ?? 'Enter a valid wallet id');
   await countLookup(ctx, me);
   const owner = await walletOwner(ctx.db, id.data);
   // A wallet that cannot receive is, for a payer, no wallet: the same 404 as an unknown id.
-  if (!owner || !owner.active) throw notFound('The wallet');
+  if (!owner?.active) throw notFound('The wallet');
   if (owner.type === 'Company') return { name: owner.name, type: 'company' };
   return { name: shortName(owner.firstName ?? owner.name, owner.lastName ?? ''), type: 'individual' };
 }
