@@ -45,7 +45,15 @@ export function UnconfirmedApproval({
         description="Approving credits the customer's wallet anyway. Check the hash on a Tron explorer first."
         style={{ marginBottom: 16 }}
       />
-      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => onConfirm(v.note.trim())}>
+      {/* Its own ids: the drawer's form beside it has a 'note' field too. */}
+      <Form
+        noValidate
+        name="unconfirmed-approval"
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => onConfirm(v.note.trim())}
+      >
         <Form.Item
           required={NOT_ARIA_REQUIRED}
           name="note"
