@@ -76,6 +76,8 @@ export interface RateLimitConfig {
   accountWindowSeconds: number;
   /** wrong 2FA codes allowed per account within the window: only someone holding the password can make them */
   codesPerAccount: number;
+  /** recipient-name lookups per user within the window: enough to pay people, too few to harvest names */
+  recipientLookups: number;
 }
 
 export interface Config {
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perAccount: 100,
       accountWindowSeconds: 60 * 60,
       codesPerAccount: 5,
+      recipientLookups: 30,
     },
     chain: {
       kind: e.CHAIN,

@@ -8,6 +8,7 @@ import feeRoutes from './modules/fees/routes';
 import momoRoutes from './modules/momo/routes';
 import reportRoutes from './modules/reports/routes';
 import walletRoutes from './modules/wallet/routes';
+import recipientRoutes from './modules/wallet/recipient';
 import cardRoutes from './modules/cards/routes';
 import sandboxRoutes from './modules/cards/sandbox-routes';
 import adminRoutes from './modules/admins/routes';
@@ -35,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(feeRoutes);
   await app.register(momoRoutes);
   await app.register(walletRoutes);
+  await app.register(recipientRoutes);
   await app.register(depositRoutes);
   await app.register(reportRoutes);
   await app.register(cardRoutes);

@@ -11,6 +11,7 @@ import type {
   depositAddress,
   momoDetails,
   momoUser,
+  recipient,
   topupConfirmed,
   topupInstructions,
   topupTotals,
@@ -74,16 +75,33 @@ export const transferBody = z.object({
   reference: z.string().trim().max(140, 'Reference must be at most 140 characters').optional(),
 });
 
+/** GET /wallet/recipient/:walletId: the id is checked in the handler, so a malformed one is a 422 on `wallet_id`. */
+export const recipientParams = z.object({ walletId: z.string() });
+export const recipientWalletId = walletIdField;
+
 export const approveTopupBody = z
   .object({
     topup_id: z.string({ error: 'Top-up is required' }).uuid('Top-up is required'),
     action: z.enum(['approve', 'deny'], { error: 'Action is required' }),
     reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+    note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'deny' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to deny a top-up' });
   });
+
+export const UNCONFIRMED_NOTE_REQUIRED = 'Say why you approve a payment the chain did not confirm';
+
+/**
+ * A Tron top-up whose hash the chain showed paying this wallet this amount. Anything else (not found,
+ * another address or amount, the chain not asked or not answering) is approved only with a note.
+ */
+export function chainConfirmed(t: { method: string; chain_check: ChainCheck | null }): boolean {
+  if (t.method !== 'Tron') return true;
+  const c = t.chain_check;
+  return !!c && c.found && c.matches === true;
+}
 
 export const momoConfirmBody = z.object({
   topup_id: z.string({ error: 'Top-up is required' }).uuid('Top-up is required'),
@@ -182,6 +200,8 @@ export type TopupInstructions = z.infer<typeof topupInstructions>;
 export type ApiWalletTransaction = z.infer<typeof apiWalletTransaction>;
 
 export type ApiWalletTransfer = z.infer<typeof apiWalletTransfer>;
+/** GET /wallet/recipient/:walletId's answer: whom a transfer would pay, the name shortened. */
+export type Recipient = z.infer<typeof recipient>;
 /** POST /wallet/transfer's answer. */
 export type TransferResult = z.infer<typeof transferDone>;
 /** POST /wallet/topup-confirm's answer: a settled matching hash is Approved at once. */

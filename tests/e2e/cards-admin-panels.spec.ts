@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { drawer, letters, openScreen, rowOf, sessionOf, staffToken } from './support/cards';
 import { isPhone, logInThroughUi, motionless, openDropdown, snap, visit } from './support/flows';
+import { confirmCardMoney } from './support/confirm';
 import { signedInAs } from './support/session';
 import { customerWithCards } from './support/staff-cards';
 
@@ -178,6 +179,10 @@ test('All Cards: every side panel and every row menu entry opens, titled, inside
     await expectTheApp(page);
     await snap(page, 'admin-cards-withdrawal-panel', project);
     await panel.getByRole('button', { name: 'Withdraw Funds' }).click();
+    await confirmCardMoney(
+      page,
+      /^Withdraw USD 5\.00 from card •••• \d{4} — fee USD [\d.]+, USDT [\d.]+ to the master wallet$/,
+    );
     await expect(page.getByText('Funds withdrawn to the master wallet.')).toBeVisible();
     await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
     await expect(rowWith(page, 'Admin Visa').getByText('USD 55.00')).toBeVisible();

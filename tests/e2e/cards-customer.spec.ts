@@ -29,6 +29,7 @@ import {
   PASSWORD,
   snap as snapNow,
 } from './support/flows';
+import { confirmCardMoney } from './support/confirm';
 import { signedInAs } from './support/session';
 
 /**
@@ -279,6 +280,12 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     expect(fundFees).toBe(125); // 1.50 % of 50.00 + 0.50
     await snap(page, 'fund', project);
     await panel.getByRole('button', { name: 'Fund Card' }).click();
+    // Nothing moves before Confirm: the amount, the fee and what the wallet pays, said once more.
+    await expect(confirmDialog(page).getByTestId('card-money-confirm')).toHaveText(
+      /^Fund card •••• \d{4} with USD 50\.00 — fee USD 1\.25, total USDT 51\.25$/,
+    );
+    await snap(page, 'fund-confirm', project);
+    await confirmCardMoney(page);
     await expect(page.locator('.ant-message').getByText('Card funded.')).toBeVisible();
     await expect(page.getByTestId('card-balance')).toHaveText('150.00');
     expect(before - (await balanceCents(page, request))).toBe(5_000 + fundFees);
@@ -292,6 +299,10 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await expect(panel.getByTestId('fee-grand-total')).toHaveText('USD 29.20');
     await snap(page, 'withdraw', project);
     await panel.getByRole('button', { name: 'Withdraw Funds' }).click();
+    await confirmCardMoney(
+      page,
+      /^Withdraw USD 30\.00 from card •••• \d{4} — fee USD 0\.80, USDT 29\.20 to the master wallet$/,
+    );
     await expect(page.locator('.ant-message').getByText('Funds withdrawn to the master wallet.')).toBeVisible();
     await expect(page.getByTestId('card-balance')).toHaveText('120.00');
     expect((await balanceCents(page, request)) - before).toBe(3_000 - withdrawFees);

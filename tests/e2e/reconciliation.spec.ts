@@ -14,6 +14,7 @@ import {
 } from './support/cards';
 import { otherBrowser } from './support/integrations';
 import { PASSWORD, isPhone, logInThroughUi, snap as snapNow } from './support/flows';
+import { confirmCardMoney } from './support/confirm';
 import { signedInAs } from './support/session';
 
 /**
@@ -72,6 +73,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
     await panel.getByLabel('Amount', { exact: true }).fill('50');
     fees = centsOf(await panel.getByTestId('fee-total').innerText());
     await panel.getByRole('button', { name: 'Fund Card' }).click();
+    await confirmCardMoney(page);
     await expect(page.locator('.ant-message').getByText('Card funded.')).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { verifiedCompany, verifiedIndividual } from './support/accounts';
 import { hex64, letters, sessionOf, staffToken } from './support/cards';
 import { chooseOption, FIELD_ERROR, isPhone, snap, visit } from './support/flows';
+import { giveApprovalNote } from './support/confirm';
 import { signedInAs } from './support/session';
 
 /**
@@ -260,6 +261,8 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(d.getByText('A reason is required to deny a top-up')).toBeVisible();
     await snap(page, 'admin-wallet-loads-panel', project);
     await decide(page, 'Approve');
+    // Ama's hash is not on the chain: approving it asks why (a Momo top-up has no chain to ask).
+    if (desktop) await giveApprovalNote(page, 'Checked on a Tron explorer: paid.');
     await expect(page.getByText('Top-up approved and the wallet credited.')).toBeVisible();
     await expect(drawer(page)).toHaveCount(0);
     const approved = rows(page).filter({ hasText: desktop ? '300.00 USDT' : '1,000.00 USDT' });
@@ -380,7 +383,13 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
   const decideAsOther = async (topup_id: string, action: 'approve' | 'deny', reason?: string) => {
     const r = await page.request.post('/api/v1/wallet/approve-topup', {
       headers: other,
-      data: { topup_id, action, ...(reason ? { reason } : {}) },
+      data: {
+        topup_id,
+        action,
+        ...(reason ? { reason } : {}),
+        // the hashes here are made up: approving one the chain did not confirm needs a note
+        ...(action === 'approve' ? { note: 'Checked on a Tron explorer: paid.' } : {}),
+      },
     });
     expect(r.status(), await r.text()).toBe(200);
   };
@@ -415,6 +424,7 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
     await d.getByText('Approve', { exact: true }).click();
     await decideAsOther(contested, 'deny', 'The hash belongs to a transfer to another address.');
     await d.getByRole('button', { name: 'Submit' }).click();
+    await giveApprovalNote(page, 'Checked on a Tron explorer: paid.');
     const refusal = 'This top-up was already denied.';
     await expect(d.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
     // Once on the page, no toast (it would cover the drawer's title); nothing left to decide.

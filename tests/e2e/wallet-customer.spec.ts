@@ -1,6 +1,7 @@
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
+import { confirmTransfer, continueTransfer, giveApprovalNote } from './support/confirm';
 import { FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
@@ -191,6 +192,7 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
           email: 'ama@example.com',
           to: ACME_WALLET,
           toName: 'Acme Logistics Ltd',
+          toShort: 'Acme Logistics Ltd',
           denied: '80.00',
           reason: 'No mobile-money payment with this reference arrived within 24 hours.',
         }
@@ -198,6 +200,7 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
           email: 'kofi@acme.example.com',
           to: AMA_WALLET,
           toName: 'Ama Mensah',
+          toShort: 'Ama M.',
           denied: '750.00',
           reason: 'The transaction hash belongs to a transfer to another address.',
         };
@@ -238,16 +241,18 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await expect(page.getByText('Wallet Transfer Transactions')).toBeVisible();
   await page.getByRole('button', { name: /Transfer$/ }).click();
   const modal = dialog(page, 'Internal Transfer');
-  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await modal.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(modal.getByText('Wallet is required')).toBeVisible();
   await expect(modal.getByText('Amount is required')).toBeVisible();
   await modal.getByLabel('Destination Wallet').fill(who.to);
   await modal.getByLabel('Amount').fill('9,999,999');
   // Under CI load a tap landing while the form still validates the typed amount can be lost
-  // (seen once on the phone): tap again until the refusal shows, as a person would.
+  // (seen once on the phone): tap again until the refusal shows, as a person would. The server refuses
+  // on Confirm, and the form comes back with the refusal under the amount.
   await expect(async () => {
     if (!(await modal.getByText('Insufficient balance in your master wallet').isVisible())) {
-      await modal.getByRole('button', { name: 'Transfer', exact: true }).click({ timeout: 5_000 });
+      if (await modal.getByTestId('transfer-confirm').isVisible()) await confirmTransfer(modal);
+      else await modal.getByRole('button', { name: 'Continue', exact: true }).click({ timeout: 5_000 });
     }
     await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 40_000 });
@@ -256,7 +261,17 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await modal.getByLabel('Amount').fill('12.34');
   await modal.getByLabel('Reference (optional)').fill(note);
   await snap(page, 'cust-transfer-form', project);
-  await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+  // Nothing moves before Confirm: the recipient is named (shortened) first; Back keeps what was typed.
+  let confirm = await continueTransfer(modal);
+  await expect(confirm.getByRole('heading', { name: `Send USDT 12.34 to ${who.toShort}` })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(modal.getByLabel('Amount')).toHaveValue('12.34');
+  await expect(modal.getByLabel('Reference (optional)')).toHaveValue(note);
+  await expect(modal.getByLabel('Destination Wallet')).toHaveValue(who.to);
+  confirm = await continueTransfer(modal);
+  await expect(confirm.getByRole('heading', { name: `Send USDT 12.34 to ${who.toShort}` })).toBeVisible();
+  await snap(page, 'cust-transfer-confirm', project);
+  await confirmTransfer(modal);
   await expect(modal.getByText('Completed')).toBeVisible();
   await expect(modal.getByText(who.toName)).toBeVisible();
   const before = centsIn(await modal.locator('tr', { hasText: 'Balance Before' }).innerText());
@@ -367,6 +382,8 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
       await d.getByText(action, { exact: true }).click();
       if (reason) await d.getByLabel('Reason').fill(reason);
       await d.getByRole('button', { name: 'Submit' }).click();
+      // The hash is made up: the chain did not confirm it, so approving asks why.
+      if (action === 'Approve') await giveApprovalNote(staff.page, 'Checked on a Tron explorer: paid.');
       await expect(staff.page.getByText(toast)).toBeVisible();
       await expect(d).toBeHidden();
     };
@@ -405,7 +422,9 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
     await modal.getByLabel('Destination Wallet').fill(payeeWallet);
     await modal.getByLabel('Amount').fill('12.50');
     await modal.getByLabel('Reference (optional)').fill('Lunch');
-    await modal.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const confirm = await continueTransfer(modal);
+    await expect(confirm.getByRole('heading', { name: 'Send USDT 12.50 to Kojo A.' })).toBeVisible();
+    await confirmTransfer(modal);
     await expect(modal.getByText('Completed')).toBeVisible();
     await expect(modal.getByText(`Kojo ${payeeLast}`)).toBeVisible();
     await modal.getByRole('button', { name: 'Done' }).click();
@@ -435,10 +454,12 @@ test('a refused transfer leaves the form ready to send again, however fast the r
   const modal = dialog(page, 'Internal Transfer');
   await modal.getByLabel('Destination Wallet').fill(AMA_WALLET);
   await modal.getByLabel('Amount').fill('5.00');
-  // The refusal (an empty wallet) arrives within a frame or two: the button's spinner must not outlive it.
-  const send = modal.getByRole('button', { name: 'Transfer', exact: true });
+  // The refusal (an empty wallet) arrives within a frame or two after Confirm: no spinner may outlive it.
+  const send = modal.getByRole('button', { name: 'Continue', exact: true });
   for (let attempt = 0; attempt < 8; attempt++) {
     await send.click({ timeout: 10_000 });
+    await expect(modal.getByTestId('transfer-confirm')).toBeVisible();
+    await confirmTransfer(modal);
     await expect(modal.getByText('Insufficient balance in your master wallet')).toBeVisible();
     await expect(send).toBeEnabled({ timeout: 10_000 });
   }

@@ -6,7 +6,7 @@ import { feeAmount } from '@shared/fees';
 import { centsOf } from '@shared/money';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newIndividual, newStaff } from './support/actors';
-import { balanceOf, makeMomoAgent, tronHash, walletOf, withMomoSettings } from './support/wallet';
+import { APPROVAL_NOTE, balanceOf, makeMomoAgent, tronHash, walletOf, withMomoSettings } from './support/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,7 +135,7 @@ it('keeps every wallet equal to the model and the ledger balanced, whatever happ
             const top = open[i]!;
             const body =
               c.kind === 'approve'
-                ? { topup_id: top.id, action: 'approve' }
+                ? { topup_id: top.id, action: 'approve', note: APPROVAL_NOTE }
                 : { topup_id: top.id, action: 'deny', reason: 'Model says no' };
             const res = await t.api('POST', '/wallet/approve-topup', { token: staff.token, body });
             if (c.kind === 'deny' || top.confirmed) {

@@ -11,6 +11,7 @@ import { charge, newCard, relogin, setClock, verifyAccount } from './support/car
 import { JPEG_1PX, PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
 import {
+  APPROVAL_NOTE,
   decide,
   makeMomoAgent,
   startTopup,
@@ -113,7 +114,7 @@ describe('who hears of what', () => {
     const ask = () =>
       t.api('POST', '/wallet/approve-topup', {
         token: staff[0]!.token,
-        body: { topup_id: top.id, action: 'approve' },
+        body: { topup_id: top.id, action: 'approve', note: APPROVAL_NOTE },
         idempotencyKey: key,
       });
     expect((await ask()).status).toBe(200);

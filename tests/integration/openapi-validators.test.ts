@@ -373,6 +373,8 @@ function fill(path: string, role: string): string {
     if (name === 'reference') return own.reference!;
     if (path.includes('/company/fees/')) return own['company/fees']!;
     if (path.includes('/account-balance/') || path.includes('/deposit-address/')) return own['account-balance']!;
+    // any wallet that can receive names its owner; a customer's own does
+    if (path.includes('/wallet/recipient/')) return own['account-balance']!;
     if (path.includes('/cards/individual/')) return own['cards/individual']!;
     if (path.includes('/cards/company/')) return own['cards/company']!;
     if (path.startsWith('/api/v1/cards/')) return own.card!;

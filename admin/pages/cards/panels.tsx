@@ -11,9 +11,12 @@ import {
   type CardFilterValues,
   cardOptionLabel,
   FeePreview,
+  overBalanceRule,
   refreshCards,
   useCardFeeSchedule,
+  useConfirmCardMoney,
   usd,
+  withinCardBalance,
 } from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
@@ -196,8 +199,21 @@ export function CardWithdrawalPanel({
   const cents = typedCents(Form.useWatch('amount', form));
   const chosen = cards.data?.find((c) => c.id === chosenId);
   const schedule = useCardFeeSchedule({ staff: true, walletId: chosen?.wallet_id }, open && !!chosen);
+  const confirmMoney = useConfirmCardMoney();
 
-  async function send(v: WithdrawForm) {
+  function send(v: WithdrawForm) {
+    if (!chosen) return;
+    confirmMoney({
+      kind: 'withdraw',
+      card: chosen,
+      cents: typedCents(v.amount)!,
+      schedule: schedule.data,
+      names: FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose),
+      move: () => move(v),
+    });
+  }
+
+  async function move(v: WithdrawForm) {
     const r = await run('post', '/cards/withdraw-funds', { card: v.card, amount: formatMoney(typedCents(v.amount)!) });
     if (!r.ok) {
       sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
@@ -237,14 +253,19 @@ export function CardWithdrawalPanel({
             options={(cards.data ?? []).map((c) => ({ value: c.id, label: cardOptionLabel(c) }))}
           />
         </Form.Item>
-        <Form.Item name="amount" label="Amount" rules={[amountRule()]}>
+        <Form.Item
+          name="amount"
+          label="Amount"
+          dependencies={['card']}
+          rules={[amountRule(), overBalanceRule(chosen, usd(chosen?.balance))]}
+        >
           <Input inputMode="decimal" placeholder="USD 5000.00" addonBefore="USD" autoComplete="off" />
         </Form.Item>
         <div style={{ marginBottom: 16 }}>
           <FeePreview
             schedule={schedule}
             names={chosen ? FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose) : null}
-            cents={cents}
+            cents={withinCardBalance(chosen, cents) ? cents : null}
             totals={(fees, amount) => [
               { label: 'To the master wallet', cents: Math.max(amount - fees.total, 0), testId: 'fee-grand-total' },
             ]}

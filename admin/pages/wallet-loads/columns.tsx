@@ -48,7 +48,22 @@ function decidedBy(t: ApiTopup): string | null {
   return t.decided_by ? `by ${t.decided_by.first_name} ${t.decided_by.last_name}` : null;
 }
 
-/** The state, and under a final one who decided it. */
+/** Staff's note with the decision (why a payment the chain did not confirm was approved), for staff only. */
+function DecisionNote({ t }: { t: ApiTopup }) {
+  if (!t.note) return null;
+  return (
+    <Typography.Text
+      type="secondary"
+      style={{ fontSize: 12, maxWidth: 260 }}
+      ellipsis={{ tooltip: t.note }}
+      data-testid="decision-note"
+    >
+      Note: {t.note}
+    </Typography.Text>
+  );
+}
+
+/** The state, and under a final one who decided it and their note. */
 function StateCell({ t }: { t: ApiTopup }) {
   const by = decidedBy(t);
   return (
@@ -59,6 +74,7 @@ function StateCell({ t }: { t: ApiTopup }) {
           {by}
         </Typography.Text>
       )}
+      <DecisionNote t={t} />
     </Flex>
   );
 }
@@ -101,6 +117,7 @@ export function TopupItem({ t }: { t: ApiTopup }) {
           {decidedBy(t)}
         </Typography.Text>
       )}
+      <DecisionNote t={t} />
       <Flex justify="space-between" align="center" gap={8}>
         <AmountCell t={t} />
         <Typography.Text type="secondary">{t.name_type}</Typography.Text>

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
-import { type ApiTopup, approveTopupBody, notApprovableYet } from '@shared/contract';
+import { type ApiTopup, approveTopupBody, chainConfirmed, notApprovableYet } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, applyFieldErrors } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
 import { Details } from '../../components/Details';
@@ -10,8 +10,9 @@ import { TopupStateTag } from '@shared/ui/wallet/StateTag';
 import { amount, dateTime } from '../../format';
 import { ChainFacts } from './chain';
 import { Hash, balanceChange } from './columns';
+import { UnconfirmedApproval } from './unconfirmed';
 
-type Decision = { action?: 'approve' | 'deny'; reason?: string };
+type Decision = { action?: 'approve' | 'deny'; reason?: string; note?: string };
 
 /**
  * The approve/deny panel of a top-up. The server decides what is allowed (a Tron top-up needs
@@ -36,23 +37,34 @@ export function DecideTopupDrawer({
   /** someone else decided it meanwhile: nothing is left to decide here */
   const [settled, setSettled] = useState(false);
   const action = Form.useWatch('action', form);
+  /** the approval waiting for its reason: the chain did not confirm this payment */
+  const [asking, setAsking] = useState<Decision>();
 
   useEffect(() => {
     if (topup) {
       form.resetFields();
       setError(undefined);
       setSettled(false);
+      setAsking(undefined);
     }
   }, [topup, form]);
 
-  async function decide(v: Decision) {
+  function decide(v: Decision) {
+    if (topup && v.action === 'approve' && !chainConfirmed(topup)) setAsking(v);
+    else void send(v);
+  }
+
+  async function send(v: Decision) {
     if (!topup) return;
     setError(undefined);
+    const note = v.action === 'approve' ? v.note?.trim() : undefined;
     const r = await run('post', '/wallet/approve-topup', {
       topup_id: topup.id,
       action: v.action,
-      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      ...(v.action === 'deny' && v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      ...(note ? { note } : {}),
     });
+    setAsking(undefined);
     if (r.ok) {
       message.success(r.data.data.message);
       onDecided();
@@ -96,6 +108,10 @@ export function DecideTopupDrawer({
               ['Created', dateTime(t.created_at)],
               ['Last Modified', dateTime(t.updated_at)],
               ...(t.balance_after ? ([['Balance Change', balanceChange(t)]] as Array<[string, string]>) : []),
+              ...(t.decided_by
+                ? ([['Decided By', `${t.decided_by.first_name} ${t.decided_by.last_name}`]] as Array<[string, string]>)
+                : []),
+              ...(t.note ? ([['Note', t.note]] as Array<[string, string]>) : []),
             ]}
           />
           {t.chain_check && (
@@ -128,8 +144,22 @@ export function DecideTopupDrawer({
               />
             </Form.Item>
             <Form.Item
+              name="note"
+              label="Note"
+              hidden={action !== 'approve'}
+              extra={
+                t.method === 'Tron' && !chainConfirmed(t)
+                  ? 'Required: the chain did not confirm this payment.'
+                  : 'Optional: kept with the decision, for staff.'
+              }
+              rules={[contractRule(approveTopupBody.shape.note)]}
+            >
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+            <Form.Item
               name="reason"
               label="Reason"
+              hidden={action === 'approve'}
               dependencies={['action']}
               extra={action === 'deny' ? 'The customer sees this reason.' : undefined}
               rules={[
@@ -148,6 +178,13 @@ export function DecideTopupDrawer({
               Submit
             </Button>
           </Form>
+          <UnconfirmedApproval
+            open={!!asking}
+            note={asking?.note}
+            busy={busy}
+            onCancel={() => setAsking(undefined)}
+            onConfirm={(note) => void send({ ...asking, action: 'approve', note })}
+          />
         </>
       )}
     </Drawer>

@@ -8,7 +8,7 @@ import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
 import { type CardListFilters, useOwnCardSource } from '@shared/ui/cards';
 import { useIsPhone } from '@shared/ui/wallet';
 import { CardFilters, filterCount } from './CardFilters';
-import { CardAllowance } from './CardAllowance';
+import { CardAllowance, atCardCap, useCardAllowance } from './CardAllowance';
 import { CardList } from './CardList';
 import { CreateCardForm } from './CreateCardForm';
 import { TypeChooser } from './TypeChooser';
@@ -22,6 +22,9 @@ export default function PrepaidCardsPage() {
   const [mode, setMode] = useState<Mode>({ name: 'list' });
   const [filters, setFilters] = useState<CardListFilters>({});
   const [searching, setSearching] = useState(false);
+  const allowance = useCardAllowance();
+  /** 'Add New Card' was pressed at the cap: the list says why no form opened */
+  const [capTold, setCapTold] = useState(false);
   const count = filterCount(filters);
   const toList = () => setMode({ name: 'list' });
   const own = useOwnCardSource();
@@ -55,7 +58,11 @@ export default function PrepaidCardsPage() {
           />
         </Badge>
         {!phone && exportCsv}
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setMode({ name: 'chooser' })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => (atCardCap(allowance.data) ? setCapTold(true) : setMode({ name: 'chooser' }))}
+        >
           Add New Card
         </Button>
       </>
@@ -70,6 +77,7 @@ export default function PrepaidCardsPage() {
       <PageHeader title="Prepaid Cards" subtitle={subtitle} extra={extra} />
       {mode.name === 'list' && (
         <>
+          {capTold && atCardCap(allowance.data) && <CardAllowance />}
           {/* The phone menu has no Reports entries for cards: they are reachable from here. */}
           {phone && (
             <Flex gap={8} wrap style={{ marginBottom: 12 }}>

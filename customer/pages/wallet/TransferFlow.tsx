@@ -1,38 +1,96 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Steps, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Steps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { apiData } from '@shared/api/client';
-import { type TransferResult, transferBody } from '@shared/contract';
+import { ApiError, messageOf } from '@shared/api/errors';
+import { type Recipient, type TransferResult, transferBody } from '@shared/contract';
 import { contractRule } from '@shared/ui/contractRules';
 import { formatMoney } from '@shared/money';
-import { DetailRows, amountRule, dateTime, refreshWallet, typedCents, usdt, useWalletBalance } from '@shared/ui/wallet';
+import {
+  DetailRows,
+  amountRule,
+  dateTime,
+  refreshWallet,
+  typedCents,
+  usdt,
+  usdtCents,
+  useWalletBalance,
+} from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { useFailure } from './useFailure';
 
-/** Master wallet to master wallet, in two steps: the form, then the summary the server answers. */
+type TransferForm = { wallet_id: string; amount: string; reference?: string };
+
+/** What the payer confirms: whom (named by the server, shortened), how much, and what they wrote. */
+interface Pending {
+  walletId: string;
+  cents: number;
+  reference?: string;
+  recipient: Recipient;
+}
+
+/** The question a recipient lookup's failure answers on the wallet field. */
+function lookupFailure(e: unknown): string {
+  if (e instanceof ApiError && e.statusCode === 404) return 'No master wallet has this id';
+  if (e instanceof ApiError && e.errors?.wallet_id?.[0]) return e.errors.wallet_id[0];
+  return messageOf(e, 'Could not check this wallet. Please try again.');
+}
+
+/**
+ * Master wallet to master wallet, in three steps: the form; the confirmation, naming the recipient
+ * (nothing moves before Confirm); then the summary the server answers.
+ */
 export function TransferFlow({ walletId, onDone }: { walletId: string; onDone(): void }) {
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ wallet_id: string; amount: string; reference?: string }>();
+  const [form] = Form.useForm<TransferForm>();
   const { busy, submit } = useSubmit();
+  const lookup = useSubmit();
   const fail = useFailure();
   const { balance } = useWalletBalance(walletId);
+  const [pending, setPending] = useState<Pending>();
   const [done, setDone] = useState<TransferResult>();
 
-  async function send(v: { wallet_id: string; amount: string; reference?: string }) {
-    const reference = v.reference?.trim();
+  async function review(v: TransferForm) {
+    const to = v.wallet_id.trim();
+    if (to === walletId) {
+      form.setFields([{ name: 'wallet_id', errors: ['You cannot transfer to your own wallet'] }]);
+      return;
+    }
+    const r = await lookup.submit(() =>
+      apiData<Recipient>('GET', `/wallet/recipient/${encodeURIComponent(to)}`, { silent: true }),
+    );
+    if (!r.ok) {
+      form.setFields([{ name: 'wallet_id', errors: [lookupFailure(r.error)] }]);
+      return;
+    }
+    setPending({
+      walletId: to,
+      cents: typedCents(v.amount)!,
+      reference: v.reference?.trim() || undefined,
+      recipient: r.data,
+    });
+  }
+
+  async function send(p: Pending) {
+    const reference = p.reference;
     const r = await submit((key) =>
       apiData<TransferResult>('POST', '/wallet/transfer', {
         body: {
-          wallet_id: v.wallet_id.trim(),
-          amount: formatMoney(typedCents(v.amount)!),
+          wallet_id: p.walletId,
+          amount: formatMoney(p.cents),
           ...(reference ? { reference } : {}),
         },
         idempotencyKey: key,
         silent: true,
       }),
     );
-    if (!r.ok) return fail(r.error, form);
+    // A refusal names the form's fields (amount, wallet): back to the form, where it is said.
+    if (!r.ok) {
+      setPending(undefined);
+      return fail(r.error, form);
+    }
+    setPending(undefined);
     setDone(r.data);
     message.success(r.data.message, 2);
     void refreshWallet(qc);
@@ -42,11 +100,14 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
     <>
       <Steps
         size="small"
-        current={done ? 1 : 0}
+        current={done ? 2 : pending ? 1 : 0}
         responsive={false}
         style={{ marginBottom: 20 }}
-        items={[{ title: 'Details' }, { title: 'Summary' }]}
+        items={[{ title: 'Details' }, { title: 'Confirm' }, { title: 'Summary' }]}
       />
+      {pending && !done && (
+        <TransferConfirm pending={pending} busy={busy} onBack={() => setPending(undefined)} onConfirm={send} />
+      )}
       {done ? (
         <>
           <DetailRows
@@ -77,7 +138,8 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
           </Button>
         </>
       ) : (
-        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={send}>
+        // Hidden, not unmounted, while confirming: Back finds every value as it was typed.
+        <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={review} hidden={!!pending}>
           <Form.Item
             name="wallet_id"
             label="Destination Wallet"
@@ -108,11 +170,58 @@ export function TransferFlow({ walletId, onDone }: { walletId: string; onDone():
             message="Transfers are final: they cannot be reversed."
             style={{ marginBottom: 16 }}
           />
-          <Button type="primary" htmlType="submit" loading={busy} block>
-            Transfer
+          <Button type="primary" htmlType="submit" loading={lookup.busy} block>
+            Continue
           </Button>
         </Form>
       )}
     </>
+  );
+}
+
+/** "Send USDT 12.34 to Yaw T.": the last look before money moves; Back keeps the form as it was. */
+function TransferConfirm({
+  pending: p,
+  busy,
+  onBack,
+  onConfirm,
+}: {
+  pending: Pending;
+  busy: boolean;
+  onBack(): void;
+  onConfirm(p: Pending): void;
+}) {
+  return (
+    <section aria-label="Confirm transfer" data-testid="transfer-confirm">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Send {usdtCents(p.cents)} to {p.recipient.name}
+      </Typography.Title>
+      <DetailRows
+        rows={[
+          { label: 'To', value: `${p.recipient.name} (${p.recipient.type === 'company' ? 'Company' : 'Individual'})` },
+          {
+            label: 'Destination Wallet',
+            value: <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{p.walletId}</span>,
+          },
+          { label: 'Amount', value: usdtCents(p.cents) },
+          { label: 'Fee', value: 'None' },
+          { label: 'Reference', value: p.reference || '-' },
+        ]}
+      />
+      <Alert
+        type="warning"
+        showIcon
+        message="Transfers are final: they cannot be reversed."
+        style={{ margin: '16px 0' }}
+      />
+      <Space style={{ width: '100%', justifyContent: 'flex-end' }} wrap>
+        <Button onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        <Button type="primary" loading={busy} onClick={() => onConfirm(p)}>
+          Confirm
+        </Button>
+      </Space>
+    </section>
   );
 }

@@ -52,6 +52,8 @@ export const topups = pgTable(
     chainDepositId: uuid('chain_deposit_id'),
     /** what the chain said about the submitted hash, for staff */
     chainCheck: jsonb('chain_check').$type<ChainCheck>(),
+    /** staff's note with the decision: required to approve a hash the chain did not confirm */
+    decisionNote: text('decision_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

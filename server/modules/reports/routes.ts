@@ -12,7 +12,7 @@ import {
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { ownWalletId, walletForCaller } from '../wallet/access';
-import { listTopups } from '../wallet/queries';
+import { forViewer, listTopups } from '../wallet/queries';
 import type { AppContext, AuthUser } from '../../context';
 import { walletTransactions, walletTransfers } from './queries';
 import { cursorOf, sendCsv } from '../../lib/csv';
@@ -166,7 +166,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       };
       if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
       const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+      return { ...paged(req, forViewer(r.rows, isStaff(req.user!.role)), r.total, q), totals: r.totals };
     },
   );
 

@@ -51,6 +51,9 @@ export interface WalletOwner {
   active: boolean;
   /** where mail about the wallet goes when no person is named */
   email: string;
+  /** a person's names apart (the recipient check shortens the last) */
+  firstName?: string;
+  lastName?: string;
 }
 
 export async function walletOwner(db: DbOrTx, walletId: string): Promise<WalletOwner | null> {
@@ -60,6 +63,8 @@ export async function walletOwner(db: DbOrTx, walletId: string): Promise<WalletO
   if (u && u.role === 'Individual') {
     return {
       name: `${u.firstName} ${u.lastName}`,
+      firstName: u.firstName,
+      lastName: u.lastName,
       type: 'Individual',
       active: !u.deactivatedAt && !u.deletedAt,
       email: u.email,

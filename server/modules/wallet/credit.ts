@@ -20,6 +20,8 @@ export interface Crediting {
   /** the settled on-chain transfer that paid it */
   chainDepositId?: string;
   transactionHash?: string;
+  /** staff's note with the approval */
+  note?: string;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function creditTopup(tx: Tx, t: Topup, c: Crediting) {
       ledgerTransferId: posted.transferId,
       decidedBy: c.by,
       decidedAt: c.at,
+      ...(c.note ? { decisionNote: c.note } : {}),
       creditedAutomatically: c.by === null,
       chainDepositId: c.chainDepositId ?? t.chainDepositId,
       updatedAt: c.at,

@@ -144,6 +144,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
         credited_automatically: r.t.creditedAutomatically,
         decided_by: r.deciderFirst ? { first_name: r.deciderFirst, last_name: r.deciderLast ?? '' } : null,
         chain_check: r.t.chainCheck ?? null,
+        note: r.t.decisionNote,
         created_at: r.t.createdAt.toISOString(),
         updated_at: r.t.updatedAt.toISOString(),
       }),
@@ -172,3 +173,7 @@ export async function findTopup(db: DbOrTx, id: string) {
   const [t] = await db.select().from(topups).where(eq(topups.id, id));
   return t;
 }
+
+/** Staff's note is for staff: customers (owners and momo agents) get the top-up without it. */
+export const forViewer = (rows: ApiTopup[], staff: boolean): ApiTopup[] =>
+  staff ? rows : rows.map((r) => ({ ...r, note: null }));

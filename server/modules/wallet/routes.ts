@@ -20,7 +20,7 @@ import { isMomoAgent } from '../momo/service';
 import { walletBalanceForCaller } from './access';
 import { transfer } from './transfer';
 import { sendTopupsCsv } from './csv';
-import { listTopups } from './queries';
+import { forViewer, listTopups } from './queries';
 import * as svc from './service';
 import {
   data,
@@ -218,6 +218,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
             IDEMPOTENT,
             e(404, 'The top-up or its wallet was not found.'),
             e(409, 'The top-up was already decided, or is not ready (no transaction hash / momo confirmation yet).'),
+            e(422, 'Approving a Tron hash the chain did not confirm needs a note (error.note).'),
           ),
         },
       },
@@ -259,7 +260,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
       };
       if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f, 'momo-top-ups');
       const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
-      return { ...paged(req, r.rows, r.total, q), totals: r.totals };
+      const rows = forViewer(r.rows, STAFF_ROLES.includes(me.role as never));
+      return { ...paged(req, rows, r.total, q), totals: r.totals };
     },
   );
 

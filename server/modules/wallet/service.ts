@@ -4,6 +4,8 @@ import {
   type TopupInstructions,
   type TopupState,
   TRON_HASH,
+  UNCONFIRMED_NOTE_REQUIRED,
+  chainConfirmed,
   notApprovableYet,
   type approveTopupBody,
   type topupBalanceBody,
@@ -286,15 +288,24 @@ export async function decideTopup(
       if (body.action === 'deny') {
         await tx
           .update(topups)
-          .set({ state: 'Denied', reason: body.reason!, decidedBy: me.id, decidedAt: now, updatedAt: now })
+          .set({
+            state: 'Denied',
+            reason: body.reason!,
+            decisionNote: body.note || null,
+            decidedBy: me.id,
+            decidedAt: now,
+            updatedAt: now,
+          })
           .where(eq(topups.id, t.id));
         await notify(tx, { owner: t.walletId }, topupDecided(t, 'Denied', { reason: body.reason! }), now);
         return { t, decision: 'Denied' as const, credited: 0, fee: 0 };
       }
       const notYet = notApprovableYet(t);
       if (notYet) throw new AppError(HTTP.CONFLICT, notYet);
+      if (!body.note && !chainConfirmed({ method: t.method, chain_check: t.chainCheck ?? null }))
+        throw invalidField('note', UNCONFIRMED_NOTE_REQUIRED);
       if (t.method === 'Tron' && t.transactionHash) await refuseCreditedHash(tx, t.transactionHash);
-      const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now });
+      const { credited, fee } = await creditTopup(tx, t, { by: me.id, at: now, note: body.note || undefined });
       if (t.method === 'Tron' && t.transactionHash) await claimDepositsFor(tx, t, t.transactionHash, me.id, now);
       return { t, decision: 'Approved' as const, credited, fee };
     },

@@ -48,6 +48,10 @@ export const apiTopup = z
       .describe('Approved by the chain (the deposit watcher, or the hash checked on the chain), not by a person'),
     decided_by: personName.nullable().describe('The staff member who approved or denied it'),
     chain_check: chainCheck.nullable().describe('Tron: what the chain said about the submitted hash'),
+    note: z
+      .string()
+      .nullable()
+      .describe("Staff's note with the decision (required to approve a hash the chain did not confirm); staff only"),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -125,6 +129,13 @@ export const sandboxChainTransfer = z.strictObject({
 export const topupDecision = z.strictObject({ message: z.string(), state: z.enum(['Approved', 'Denied']) });
 
 export const momoProcessed = z.strictObject({ message: z.string(), state: z.literal('MoMo processed') });
+
+export const recipient = z
+  .strictObject({
+    name: z.string().describe('A person: first name and the initial of the last ("Yaw T."); a company: its name'),
+    type: z.enum(['individual', 'company']),
+  })
+  .meta({ id: 'Recipient', description: 'Whom a transfer to this wallet pays.' });
 
 export const transferDone = z
   .strictObject({

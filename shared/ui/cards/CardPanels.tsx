@@ -11,6 +11,7 @@ import { DetailsDrawer } from '../wallet/DetailsDrawer';
 import { amountRule, typedCents, usdt } from '../wallet/format';
 import { refreshWallet } from '../wallet/keys';
 import { useWalletBalance } from '../wallet/useWalletBalance';
+import { overBalanceRule, useConfirmCardMoney, withinCardBalance } from './confirmCardMoney';
 import { FeePreview } from './FeeLines';
 import { cardOptionLabel, controlWords, usd } from './format';
 import { useCardFeeSchedule, useCardList } from './hooks';
@@ -74,8 +75,16 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
   const cents = typedCents(Form.useWatch('amount', form));
   const schedule = useCardFeeSchedule({ staff, walletId: card.wallet_id }, open);
   const wallet = useWalletBalance(open ? card.wallet_id : null);
+  const confirmMoney = useConfirmCardMoney();
+  const feeNames = chosen
+    ? fund
+      ? FEES_FOR.cardFunding(chosen.purpose as CardPurpose)
+      : FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose)
+    : null;
+  // The fees of an amount the card cannot give are no one's fees: no preview for it.
+  const previewCents = fund || withinCardBalance(chosen, cents) ? cents : null;
 
-  async function send(v: MoneyForm) {
+  async function move(v: MoneyForm) {
     const body = { card: v.card, amount: formatMoney(typedCents(v.amount)!) };
     const done = await run(form, (key) =>
       apiData<{ message: string }>('POST', fund ? '/cards/add-funds' : '/cards/withdraw-funds', {
@@ -88,6 +97,18 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
       form.resetFields();
       onClose();
     }
+  }
+
+  function send(v: MoneyForm) {
+    if (!chosen || !feeNames) return;
+    confirmMoney({
+      kind,
+      card: chosen,
+      cents: typedCents(v.amount)!,
+      schedule: schedule.data,
+      names: feeNames,
+      move: () => move(v),
+    });
   }
 
   return (
@@ -127,7 +148,8 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
         <Form.Item
           name="amount"
           label="Amount"
-          rules={[amountRule(), ...(fund ? [minLoad] : [])]}
+          dependencies={['card']}
+          rules={[amountRule(), ...(fund ? [minLoad] : [overBalanceRule(chosen, usd(chosen?.balance))])]}
           extra={!fund && chosen ? `On the card: ${usd(chosen.balance)}` : fund ? 'Minimum 3.00 USD' : undefined}
         >
           <Input inputMode="decimal" placeholder="USD 5000.00" addonBefore="USD" autoComplete="off" />
@@ -135,14 +157,8 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
         <div style={{ marginBottom: 16 }}>
           <FeePreview
             schedule={schedule}
-            names={
-              chosen
-                ? fund
-                  ? FEES_FOR.cardFunding(chosen.purpose as CardPurpose)
-                  : FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose)
-                : null
-            }
-            cents={cents}
+            names={feeNames}
+            cents={previewCents}
             totals={(fees, amount) =>
               fund
                 ? [{ label: 'Total from your wallet', cents: amount + fees.total, testId: 'fee-grand-total' }]

@@ -1,6 +1,7 @@
 /** Card screens and pieces shared by the customer portal and the back-office (no app imports here). */
 export { CardDetail } from './CardDetail';
 export { type ConfirmedCardAction, deleteItems, freezeItems, useConfirmCardAction } from './confirmCardAction';
+export { overBalanceRule, useConfirmCardMoney, withinCardBalance } from './confirmCardMoney';
 export { CardFilterDrawer, type CardFilterValues } from './CardFilterForm';
 export { CardTransactionsScreen } from './CardTransactionsScreen';
 export { FeePreview } from './FeeLines';

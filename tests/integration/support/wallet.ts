@@ -56,10 +56,18 @@ export async function tronTopupReady(t: TestApp, a: Actor, amount: string) {
   return { id: (await topupRow(t, a, top.reference)).id as string, reference: top.reference };
 }
 
+/** The hashes tests give are not on the sandbox chain, so an approval carries the note staff must then give. */
+export const APPROVAL_NOTE = 'Checked on a Tron explorer: paid.';
+
 export const decide = (t: TestApp, staff: Actor, topupId: string, action: 'approve' | 'deny', reason?: string) =>
   t.api('POST', '/wallet/approve-topup', {
     token: staff.token,
-    body: { topup_id: topupId, action, ...(reason === undefined ? {} : { reason }) },
+    body: {
+      topup_id: topupId,
+      action,
+      ...(reason === undefined ? {} : { reason }),
+      ...(action === 'approve' ? { note: APPROVAL_NOTE } : {}),
+    },
   });
 
 /** Adds users to the momo confirmers (atomically, keeping whoever is there). */
