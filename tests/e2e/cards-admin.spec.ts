@@ -158,6 +158,10 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await withReason(page, 'flag', 'Payments from an unusual country', 'Card flagged.');
     await expect(visa.getByTestId('flag-info')).toContainText('Payments from an unusual country');
     await expect(visa.getByTestId('flag-info')).toContainText('Flagged');
+    // A flagged card is no green Active: its state says Flagged, in red, beside a grey Active.
+    const state = visa.getByTestId('card-state');
+    await expect(state.getByText('Flagged', { exact: true })).toHaveClass(/ant-tag-red/);
+    await expect(state.getByText('Active', { exact: true })).not.toHaveClass(/ant-tag-green/);
     await snap(page, 'admin-cards-flagged-row', project);
 
     await visit(page, `/admin/cards/flagged?${scoped}`);

@@ -119,7 +119,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
       await expect(failed).toBeVisible();
       await expect(failed).toContainText('Load');
       await expect(failed).toContainText('Card top-up');
-      await expect(failed).toContainText(`${returned()} USDT returned`);
+      await expect(failed).toContainText(`USDT ${returned()} returned`);
       await expect(failed).toContainText('The sandbox issuer fails every top-up');
       await snap(admin, 'staff-failed-load', project);
 
