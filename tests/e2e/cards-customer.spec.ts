@@ -367,7 +367,7 @@ test('a customer creates, uses, limits and deletes cards, charged exactly what t
     await snap(page, 'confirm-delete-basic', project);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(
-      page.locator('.ant-message').getByText('Card deleted. The remaining 20.00 USD was forfeited.'),
+      page.locator('.ant-message').getByText('Card deleted. The remaining USD 20.00 was forfeited.'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/portal\/prepaid-cards$/);
     await expect(rowOf(page, 'Travel Visa')).toBeVisible();
@@ -484,7 +484,7 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
   await expect(melcom.getByTestId('decline-reason')).toHaveText(/Insufficient funds on the card\./);
   const koala = rowOf(page, 'Koala').filter({ hasText: 'Declined' });
   await expect(koala.getByTestId('decline-reason')).toContainText(
-    "This payment would go over the card's spending limit of 15.00 USD per day.",
+    "This payment would go over the card's spending limit of USD 15.00 per day.",
   );
   await expect(rowOf(page, 'Shoprite').filter({ hasText: 'Declined' })).toHaveCount(0);
   await expect(rowOf(page, 'Shoprite')).toContainText('10.00');
@@ -494,7 +494,7 @@ test('a merchant’s payments reach a new card; the customer sees which were dec
   await koala.click();
   await expect(drawer(page).getByText('Decline Reason')).toBeVisible();
   await expect(
-    drawer(page).getByText("This payment would go over the card's spending limit of 15.00 USD per day."),
+    drawer(page).getByText("This payment would go over the card's spending limit of USD 15.00 per day."),
   ).toBeVisible();
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 });

@@ -103,7 +103,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
     await refund.click();
     await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
     await expect(
-      drawer(page).getByText(`Card top-up failed at the issuer: ${returned()} USD returned (${nickname})`),
+      drawer(page).getByText(`Card top-up failed at the issuer: USD ${returned()} returned (${nickname})`),
     ).toBeVisible();
   });
 

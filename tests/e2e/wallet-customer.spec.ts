@@ -98,8 +98,8 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await expect(topUp.locator(FIELD_ERROR)).toHaveCount(0);
   await topUp.getByRole('button', { name: 'Continue' }).click();
   // The server's word, said once: under the amount, not again as a toast.
-  await expect(topUp.locator(FIELD_ERROR)).toHaveText('The minimum top-up is 1.00 USDT');
-  await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toHaveCount(0);
+  await expect(topUp.locator(FIELD_ERROR)).toHaveText('The minimum top-up is USDT 1.00');
+  await expect(page.locator('.ant-message').getByText('The minimum top-up is USDT 1.00')).toHaveCount(0);
   await topUp.getByLabel('Amount').fill('1,250.50');
   await expect(topUp.getByText('You Receive')).toBeVisible();
   await expect(topUp.getByText('USDT 1,244.25')).toBeVisible(); // 0.5 % Tron fee, by the shared fee function

@@ -166,10 +166,10 @@ describe('who hears of what', () => {
     timeout: SLOW,
   }, async () => {
     const { card: ended } = await newCard(t, individual, { type: 'basic', card_amount: '5.00' });
-    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD');
-    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD').catch(() => undefined);
+    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under USD 2.00');
+    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under USD 2.00').catch(() => undefined);
     const [n] = await ofType(individual, 'card_terminated', ended.nickname);
-    expect(n!.body).toContain('Reason: balance under 2.00 USD');
+    expect(n!.body).toContain('Reason: balance under USD 2.00');
     expect(n!.body).toContain('The remaining USD 5.00 was forfeited.');
     expect(await counts('card_terminated', ended.nickname)).toEqual({ ...none, individual: 1 });
 

@@ -54,6 +54,11 @@ function FlagInfo({ card }: { card: ApiCard }) {
 const spendingLimitText = (c: ApiCard) =>
   c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`;
 
+/** Words wrap between each other, never inside one ("Masterca rd"): the table's cells would otherwise break them. */
+const Word = ({ text }: { text: string }) => (
+  <span style={{ overflowWrap: 'normal', wordBreak: 'keep-all' }}>{text}</span>
+);
+
 /** A date over its time: two short lines instead of one wide one. */
 const Stamp = ({ iso }: { iso: string }) => {
   const [date, time] = dateTime(iso).split(', ');
@@ -71,8 +76,8 @@ const Stamp = ({ iso }: { iso: string }) => {
  */
 export const cardColumns: TableColumnsType<ApiCard> = [
   { title: 'Cardholder', dataIndex: 'cardholder', width: 168, render: (_, c) => <Holder card={c} /> },
-  { title: 'Purpose', dataIndex: 'purpose', width: 100, render: (v: string) => brandOf(v) },
-  { title: 'Type', dataIndex: 'type', width: 84, render: (v: string) => cardTypeLabel(v) },
+  { title: 'Purpose', dataIndex: 'purpose', width: 112, render: (v: string) => <Word text={brandOf(v)} /> },
+  { title: 'Type', dataIndex: 'type', width: 96, render: (v: string) => <Word text={cardTypeLabel(v)} /> },
   {
     title: 'Card Number',
     dataIndex: 'masked_number',
@@ -80,10 +85,23 @@ export const cardColumns: TableColumnsType<ApiCard> = [
     render: (v: string) => <span style={{ ...mono, whiteSpace: 'normal' }}>{dash(v)}</span>,
   },
   { title: 'Balance', dataIndex: 'balance', width: 104, render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
-  { title: 'Spending Limit', dataIndex: 'spending_limit', width: 116, render: (_, c) => spendingLimitText(c) },
+  {
+    title: 'Spending Limit',
+    dataIndex: 'spending_limit',
+    width: 116,
+    // the amount stays whole ("USD 1,000.00"); the period may wrap under it
+    render: (_, c) =>
+      c.spending_limit == null ? (
+        '—'
+      ) : (
+        <>
+          <span style={nowrap}>{usd(c.spending_limit)}</span> {controlWords(c.spending_control)}
+        </>
+      ),
+  },
   // the shared badge: a flagged card shows Flagged beside a grey Active, never a green one
-  { title: 'State', dataIndex: 'state', width: 124, render: (_, c) => <StatusTag card={c} /> },
-  { title: 'Flag Information', key: 'flag', width: 170, render: (_, c) => <FlagInfo card={c} /> },
+  { title: 'State', dataIndex: 'state', width: 116, render: (_, c) => <StatusTag card={c} /> },
+  { title: 'Flag Information', key: 'flag', width: 158, render: (_, c) => <FlagInfo card={c} /> },
   { title: 'Created', dataIndex: 'created_at', width: 108, render: (v: string) => <Stamp iso={v} /> },
 ];
 
