@@ -547,6 +547,16 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     );
     await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
     await snap(page, 'admin-momo', project);
+    const flatFee = await page.getByLabel('Flat Fee').inputValue();
+
+    // The audit trail writes the amounts of these changes as money: the momo flat fee (pesewas on the wire) in
+    // GHS, the fixed fee in USD.
+    await visit(page, '/admin/audit-logs');
+    const entry = (label: string) =>
+      page.locator('tr.ant-table-row, .ant-list-item').filter({ hasText: label }).first();
+    await expect(entry('Momo settings saved')).toContainText(`flat fee: GHS ${flatFee}`);
+    await expect(entry('Fee updated')).toContainText('value: USD 3.25');
+    await snap(page, 'admin-audit-money', project);
   });
 
   await test.step('the same screens at phone size', async () => {
