@@ -23,7 +23,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Basic cards under 2.00 USD, or declined for insufficient balance 3 times running, end without refund. */
 export const cardTerminations: Job = {
   name: 'card-terminations',
-  description: 'Terminate basic cards under 2.00 USD or after consecutive declines for insufficient balance (daily)',
+  description: 'Terminate basic cards under USD 2.00 or after consecutive declines for insufficient balance (daily)',
   periodOf: dayOf,
   async run(ctx) {
     const candidates = await ctx.db
@@ -43,7 +43,7 @@ export const cardTerminations: Job = {
       }
       const reason = streak
         ? 'Terminated: consecutive declines for insufficient balance'
-        : 'Terminated: balance under 2.00 USD';
+        : 'Terminated: balance under USD 2.00';
       const ended = await endCard(ctx, null, card.id, 'forfeit', reason).then(
         () => true,
         (err) => {

@@ -1,3 +1,4 @@
+import { moneyText } from '@shared/vocabulary';
 import type { Mail } from '../lib/mailer';
 
 const esc = (s: string) =>
@@ -86,11 +87,11 @@ export const momoAlertMail = (
   to: string[],
   t: { reference: string; amount: string; ghs: string; owner: string; code: string },
 ) => ({
-  ...compose(to.join(','), `New Momo top-up ${t.reference}: GHS ${t.ghs}`, {
+  ...compose(to.join(','), `New Momo top-up ${t.reference}: ${moneyText(t.ghs, 'GHS')}`, {
     greeting: 'A customer started a mobile-money top-up.',
     paragraphs: [
       `Customer: ${t.owner}`,
-      `Amount: USDT ${t.amount}, to be paid as GHS ${t.ghs}`,
+      `Amount: ${moneyText(t.amount, 'USDT')}, to be paid as ${moneyText(t.ghs, 'GHS')}`,
       `Payment reference: ${t.code}-${t.ghs}`,
       'Confirm it in Momo Wallet Load once the money arrives.',
     ],

@@ -58,7 +58,7 @@ const MAX_FEE_VALUE = { percentage: 100_00, fixed: 10_000_00 } as const;
 
 const FEE_RANGE_MESSAGE = {
   percentage: 'A percentage fee must be between 0 and 100',
-  fixed: 'A fixed fee must be between 0.00 and 10,000.00 USD',
+  fixed: 'A fixed fee must be between USD 0.00 and USD 10,000.00',
 } as const;
 
 /**

@@ -385,7 +385,7 @@ test('staff review KYC and KYB submissions and deactivate and reactivate custome
     await filter(page, { Name: personName, State: desktop ? 'Unverified' : 'Verified' });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(person.email);
-    await expect(rows(page).first()).toContainText('0.00 USDT');
+    await expect(rows(page).first()).toContainText('USDT 0.00');
     // Kept as +233241230000, shown in the national format with the country (issue 31).
     await expect(rows(page).first()).toContainText('024 123 0000 (Ghana)');
     await filter(page, { Name: personName, 'End Date': dayjs().subtract(1, 'day').format('YYYY-MM-DD') });
@@ -668,9 +668,9 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await expect(rows(page)).toHaveCount(1);
     const ama = rows(page).first();
     await expect(ama).toContainText('ama@example.com');
-    if (isPhone(page)) await expect(ama.getByText('0.00 USDT', { exact: true })).toHaveCount(0);
+    if (isPhone(page)) await expect(ama.getByText('USDT 0.00', { exact: true })).toHaveCount(0);
     else {
-      await expect(ama.locator('td').nth(4)).not.toHaveText('0.00 USDT');
+      await expect(ama.locator('td').nth(4)).not.toHaveText('USDT 0.00');
       await expect(ama.locator('td').nth(5)).not.toHaveText('0');
     }
     await snap(page, 'individual-ama', project);

@@ -158,12 +158,23 @@ test('staff list, search and manage cards, read a card’s sums and its wallet t
     await withReason(page, 'flag', 'Payments from an unusual country', 'Card flagged.');
     await expect(visa.getByTestId('flag-info')).toContainText('Payments from an unusual country');
     await expect(visa.getByTestId('flag-info')).toContainText('Flagged');
+    // A flagged card is no green Active: its state says Flagged, in red, beside a grey Active.
+    const state = visa.getByTestId('card-state');
+    await expect(state.getByText('Flagged', { exact: true })).toHaveClass(/ant-tag-red/);
+    await expect(state.getByText('Active', { exact: true })).not.toHaveClass(/ant-tag-green/);
     await snap(page, 'admin-cards-flagged-row', project);
 
     await visit(page, `/admin/cards/flagged?${scoped}`);
     await expect(page.getByRole('heading', { name: `${c.name} - Flagged Cards - List of Cards` })).toBeVisible();
     await expect(rows(page)).toHaveCount(1);
     await expect(rowWith(page, 'Admin Visa')).toHaveCount(1);
+    // The card's detail says Flagged too, and no green Active.
+    await rowAction(page, rowWith(page, 'Admin Visa'), 'View Card Details');
+    await expect(page).toHaveURL(new RegExp(`/admin/cards/${c.visa.id}$`));
+    await expect(page.getByTestId('card-state').getByText('Flagged', { exact: true })).toHaveClass(/ant-tag-red/);
+    await expect(page.getByTestId('card-state').getByText('Active', { exact: true })).not.toHaveClass(/ant-tag-green/);
+    await snap(page, 'admin-card-detail-flagged', project);
+    await visit(page, `/admin/cards/flagged?${scoped}`);
 
     await rowAction(page, rowWith(page, 'Admin Visa'), 'Unflag Card');
     await withReason(page, 'unflag', 'Customer confirmed the payments', 'Card unflagged.');

@@ -28,8 +28,8 @@ const evenAmount = (from = 100, span = 900) => {
 };
 const grouped = (amount: string) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
 const usdtText = (cents: number) => `USDT ${grouped((cents / 100).toFixed(2))}`;
-/** How the back-office writes an amount. */
-const staffAmount = (amount: string) => `${grouped(amount)} USDT`;
+/** How both apps write an amount: currency first. */
+const staffAmount = (amount: string) => `USDT ${grouped(amount)}`;
 
 /**
  * One staff session per project and worker: each login spends a fresh 30-second 2FA code, so a
@@ -245,11 +245,11 @@ test('staff assign a deposit to an address of no wallet, and return another, on 
   await expect(loaded.getByTestId('decided-by')).toHaveText(project === 'desktop' ? 'by Sena Agbeko' : 'by Yaw Darko');
   await snap(page, 'chain-wallet-loads-assigned', project);
   // 3.50: no even amount of the deposits above ends so.
-  await rowOf(page, '3.50 USDT').click();
+  await rowOf(page, 'USDT 3.50').click();
   const decide = page.locator('.ant-drawer-open .ant-drawer-content');
   const facts = decide.getByTestId('chain-facts');
   await expect(facts.getByText('No: another address or amount')).toBeVisible();
-  await expect(facts.getByText('12.00 USDT')).toBeVisible();
+  await expect(facts.getByText('USDT 12.00')).toBeVisible();
   await expect(facts.getByText(SHARED_ADDRESS)).toBeVisible();
   await motionless(page);
   await snap(page, 'chain-topup-decide-facts', project);

@@ -170,10 +170,10 @@ test('a customer downloads a filtered wallet-loads report as CSV', async ({ page
   const [header, ...data] = csv;
   const col = (name: string) => header!.indexOf(name);
   expect(col('Reference')).toBeGreaterThanOrEqual(0);
-  // Exactly the filtered rows: the two Processing (Hash-provided) top-ups, none of the pending ones; the CSV keeps the API's state names.
+  // Exactly the filtered rows: the two Processing (Hash-provided) top-ups, none of the pending ones; the CSV writes the state by the name the screens show.
   expect(data.map((r) => r[col('Reference')]).sort()).toEqual([...provided].sort());
   for (const r of data) {
-    expect(r[col('State')]).toBe('Hash-provided');
+    expect(r[col('State')]).toBe('Processing');
     expect(r[col('Method')]).toMatch(/tron/i);
     expect(r[col('Created')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   }

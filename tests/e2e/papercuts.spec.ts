@@ -180,7 +180,7 @@ test('back-office: a company’s fees opened by their address are titled with th
   await snap(page, 'company-fees-title', info.project.name);
 });
 
-test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays inside its card', async ({
+test('back-office: All Cards fits a 1440 px screen with no word broken mid-word, and the Card Summary stays inside its card', async ({
   page,
 }, info) => {
   const phone = info.project.name === 'phone';
@@ -197,6 +197,27 @@ test('back-office: All Cards fits a 1440 px screen, and the Card Summary stays i
       const box = (await page.getByRole('columnheader', { name, exact: true }).boundingBox())!;
       expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(1440);
     }
+    // No word broken mid-word ("Masterca rd") in any header or cell: each word's glyphs sit on one line.
+    const broken = await page
+      .locator('.ant-table')
+      .first()
+      .evaluate((table) => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const m of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2)),
+            );
+            if (lines.size > 1) words.push(m[0]);
+          }
+        }
+        return words;
+      });
+    expect(broken, 'words broken mid-word').toEqual([]);
     await snap(page, 'all-cards-1440', info.project.name);
   } else await visit(page, '/admin/cards');
   // The list writes its paging into the address once it has set up, and a tap before that can be undone by

@@ -105,7 +105,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
     await refund.click();
     await expect(drawer(page).getByText('Transaction Details')).toBeVisible();
     await expect(
-      drawer(page).getByText(`Card top-up failed at the issuer: ${returned()} USD returned (${nickname})`),
+      drawer(page).getByText(`Card top-up failed at the issuer: USD ${returned()} returned (${nickname})`),
     ).toBeVisible();
   });
 
@@ -121,7 +121,7 @@ test('an issuer failure shows on the Reconciliation screen, and the customer see
       await expect(failed).toBeVisible();
       await expect(failed).toContainText('Load');
       await expect(failed).toContainText('Card top-up');
-      await expect(failed).toContainText(`${returned()} USDT returned`);
+      await expect(failed).toContainText(`USDT ${returned()} returned`);
       await expect(failed).toContainText('The sandbox issuer fails every top-up');
       await snap(admin, 'staff-failed-load', project);
 

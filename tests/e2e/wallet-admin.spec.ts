@@ -24,7 +24,7 @@ const openRow = (row: Locator) => row.click({ position: { x: 24, y: 16 } });
 const cents = (s: string) => Math.round(Number(s.replace(/,/g, '')) * 100);
 
 const usdtText = (c: number) =>
-  `${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+  `USDT ${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** An account's top-ups as the API lists them to staff: what the screen's rows are checked against. */
 async function topupsOf(page: Page, query: string) {
@@ -53,7 +53,7 @@ async function topupsOf(page: Page, query: string) {
 
 /** The totals line under Wallet Loads, in cents. */
 async function totalsOnScreen(page: Page) {
-  const read = async (id: string) => cents((await page.getByTestId(id).innerText()).replace(/ USDT$/, ''));
+  const read = async (id: string) => cents((await page.getByTestId(id).innerText()).replace(/^USDT /, ''));
   return {
     received: await read('topups-received'),
     pending: await read('topups-pending'),
@@ -93,7 +93,7 @@ async function companyMember(page: Page) {
 
 async function balanceDelta(row: Locator): Promise<number> {
   const text = await row.innerText();
-  const m = /([\d,]+\.\d{2}) → ([\d,]+\.\d{2})/.exec(text);
+  const m = /USDT ([\d,]+\.\d{2}) → USDT ([\d,]+\.\d{2})/.exec(text);
   expect(m, `balance change in "${text}"`).not.toBeNull();
   return cents(m![2]!) - cents(m![1]!);
 }
@@ -171,7 +171,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await openMenu(page, 'Wallet Loads');
     await expect(page).toHaveURL(/\/admin\/wallet-loads/);
     await expect(page.getByRole('heading', { name: 'All Accounts - Wallet Top-Ups / Loads' })).toBeVisible();
-    await expect(page.getByTestId('topups-total')).toHaveText(/USDT$/);
+    await expect(page.getByTestId('topups-total')).toHaveText(/^USDT [\d,]+\.\d{2}$/);
     if (!isPhone(page)) {
       for (const c of [
         'Name',
@@ -222,8 +222,8 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(page.getByTestId('topups-total')).toHaveText(usdtText(expected.approvedCents));
     // Received apart from pending and denied.
     await expect(page.getByTestId('topups-received')).toHaveText(usdtText(expected.approvedCents));
-    await expect(page.getByTestId('topups-pending')).toHaveText('0.00 USDT');
-    await expect(page.getByTestId('topups-denied')).toHaveText('0.00 USDT');
+    await expect(page.getByTestId('topups-pending')).toHaveText('USDT 0.00');
+    await expect(page.getByTestId('topups-denied')).toHaveText('USDT 0.00');
     await snap(page, 'admin-wallet-loads-filtered', project);
 
     // Approved (and Denied) rows do not open the panel.
@@ -239,7 +239,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
       await pickDay(page, 'Start Date', dayjs().subtract(2, 'day').format('YYYY-MM-DD'));
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(rows(page)).toHaveCount(3);
-      await expect(page.getByTestId('topups-total')).toHaveText('600.00 USDT');
+      await expect(page.getByTestId('topups-total')).toHaveText('USDT 600.00');
     } else {
       await page.getByRole('button', { name: 'Filters' }).click();
     }
@@ -248,7 +248,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
   await test.step('approve one top-up and deny another with a reason', async () => {
     // Desktop: Ama's Tron top-up with its hash; phone: Acme's Momo top-up a momo agent confirmed.
     const target = rows(page)
-      .filter({ hasText: desktop ? 'Hash-provided' : 'MoMo processed' })
+      .filter({ hasText: desktop ? 'Processing' : 'MoMo processed' })
       .filter({ hasText: desktop ? 'Tron' : 'Momo' });
     const before = await totalsOnScreen(page);
     await openRow(target);
@@ -265,14 +265,14 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     if (desktop) await giveApprovalNote(page, 'Checked on a Tron explorer: paid.');
     await expect(page.getByText('Top-up approved and the wallet credited.')).toBeVisible();
     await expect(drawer(page)).toHaveCount(0);
-    const approved = rows(page).filter({ hasText: desktop ? '300.00 USDT' : '1,000.00 USDT' });
+    const approved = rows(page).filter({ hasText: desktop ? 'USDT 300.00' : 'USDT 1,000.00' });
     await expect(approved.getByText('Approved', { exact: true })).toBeVisible();
     // Tron pays the 0.5 % fee: 300.00 − 1.50; Momo is credited in full.
     expect(await balanceDelta(approved)).toBe(desktop ? 29_850 : 100_000);
 
     if (desktop) {
       // A Momo top-up no momo agent confirmed offers no Approve, and says why (the server refuses it too).
-      await openRow(rows(page).filter({ hasText: 'Hash-provided' }).filter({ hasText: 'Momo' }));
+      await openRow(rows(page).filter({ hasText: 'Processing' }).filter({ hasText: 'Momo' }));
       const why = 'A Momo top-up can be approved once a momo agent has confirmed the payment.';
       await expect(drawer(page).getByTestId('not-approvable')).toContainText(why);
       await expect(drawer(page).locator('.ant-radio-button-wrapper', { hasText: 'Approve' })).toHaveCount(0);
@@ -285,7 +285,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     await expect(page.getByText('Top-up denied.')).toBeVisible();
     await expect(drawer(page)).toHaveCount(0);
     const denied = rows(page)
-      .filter({ hasText: desktop ? '150.00 USDT' : '250.00 USDT' })
+      .filter({ hasText: desktop ? 'USDT 150.00' : 'USDT 250.00' })
       .filter({ hasText: 'Momo' });
     await expect(denied.getByText('Denied', { exact: true })).toBeVisible();
     // Both left Pending: one now received, the other denied; the total stays.
@@ -308,7 +308,7 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
       }
     }
     // The demo's three transfers (customer journeys running meanwhile may add theirs).
-    const seeded = rows(page).filter({ hasText: /(^|[^\d,])25\.00 USDT/ });
+    const seeded = rows(page).filter({ hasText: /USDT 25\.00(?![\d])/ });
     await expect(seeded).toHaveCount(1);
     expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
     await snap(page, 'admin-wallet-transfers', project);
@@ -327,12 +327,12 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
     );
     await expect(row('Date')).toContainText(new RegExp(days.join('|')));
     await expect(row('Status')).toHaveText('Completed');
-    await expect(row('Amount')).toHaveText('25.00 USDT');
+    await expect(row('Amount')).toHaveText('USDT 25.00');
     await expect(row('Type')).toHaveText('Transfer');
     await expect(row('From')).toHaveText('Acme Logistics Ltd');
     await expect(row('To')).toHaveText('Ama Mensah');
-    await expect(row('Balance Before')).toHaveText(/USDT$/);
-    await expect(row('Balance After')).toHaveText(/USDT$/);
+    await expect(row('Balance Before')).toHaveText(/^USDT [\d,]+\.\d{2}$/);
+    await expect(row('Balance After')).toHaveText(/^USDT [\d,]+\.\d{2}$/);
     await snap(page, 'admin-transfer-details', project);
     await d.getByRole('button', { name: 'Close' }).click();
   });
@@ -404,7 +404,7 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
   await expectTotals(page, { received: 1_500, pending: 6_500, denied: 0, total: 8_000 });
 
   await test.step('no hash yet: Deny only, and the drawer says why', async () => {
-    await openRow(rows(page).filter({ hasText: '40.00 USDT' }));
+    await openRow(rows(page).filter({ hasText: 'USDT 40.00' }));
     const d = drawer(page);
     await expect(d.getByText('Approve or Deny Top-Up')).toBeVisible();
     await expect(d.getByTestId('not-approvable')).toHaveText(
@@ -418,7 +418,7 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
   });
 
   await test.step('decided by someone else meanwhile: the refusal is said once, in the drawer', async () => {
-    await openRow(rows(page).filter({ hasText: '25.00 USDT' }));
+    await openRow(rows(page).filter({ hasText: 'USDT 25.00' }));
     const d = drawer(page);
     await expect(d.getByTestId('not-approvable')).toHaveCount(0);
     await d.getByText('Approve', { exact: true }).click();
@@ -436,7 +436,7 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
     await d.getByRole('button', { name: 'Close' }).click();
     await expect(drawer(page)).toHaveCount(0);
     // The list behind now tells the truth.
-    await expect(rows(page).filter({ hasText: '25.00 USDT' }).getByText('Denied', { exact: true })).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'USDT 25.00' }).getByText('Denied', { exact: true })).toBeVisible();
     await expectTotals(page, { received: 1_500, pending: 4_000, denied: 2_500, total: 8_000 });
   });
 });
@@ -473,7 +473,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await snap(page, 'admin-fee-edit', project);
     await d.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Fee card-issuance-tokencard updated.')).toBeVisible();
-    await expect(fee()).toContainText('3.25 USD');
+    await expect(fee()).toContainText('USD 3.25');
 
     await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
     await drawer(page).getByRole('switch', { name: 'State' }).click();
@@ -557,6 +557,16 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     );
     await expect(field.locator('.ant-select-selection-item')).toHaveText(['Kwame Asare · agent@cardwallet.example']);
     await snap(page, 'admin-momo', project);
+    const flatFee = await page.getByLabel('Flat Fee').inputValue();
+
+    // The audit trail writes the amounts of these changes as money: the momo flat fee (pesewas on the wire) in
+    // GHS, the fixed fee in USD.
+    await visit(page, '/admin/audit-logs');
+    const entry = (label: string) =>
+      page.locator('tr.ant-table-row, .ant-list-item').filter({ hasText: label }).first();
+    await expect(entry('Momo settings saved')).toContainText(`flat fee: GHS ${flatFee}`);
+    await expect(entry('Fee updated')).toContainText('value: USD 3.25');
+    await snap(page, 'admin-audit-money', project);
   });
 
   await test.step('the same screens at phone size', async () => {

@@ -99,15 +99,15 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await expect(topUp.locator(FIELD_ERROR)).toHaveCount(0);
   await topUp.getByRole('button', { name: 'Continue' }).click();
   // The server's word, said once: under the amount, not again as a toast.
-  await expect(topUp.locator(FIELD_ERROR)).toHaveText('The minimum top-up is 1.00 USDT');
-  await expect(page.locator('.ant-message').getByText('The minimum top-up is 1.00 USDT')).toHaveCount(0);
+  await expect(topUp.locator(FIELD_ERROR)).toHaveText('The minimum top-up is USDT 1.00');
+  await expect(page.locator('.ant-message').getByText('The minimum top-up is USDT 1.00')).toHaveCount(0);
   await topUp.getByLabel('Amount').fill('1,250.50');
   await expect(topUp.getByText('You Receive')).toBeVisible();
   await expect(topUp.getByText('USDT 1,244.25')).toBeVisible(); // 0.5 % Tron fee, by the shared fee function
   await snap(page, 'cust-topup-tron-form', project);
   await topUp.getByRole('button', { name: 'Continue' }).click();
   await expect(topUp.getByText('Tron USDT (TRC20)', { exact: true })).toBeVisible();
-  await expect(topUp.getByText('+ 1,250.50 USDT')).toBeVisible();
+  await expect(topUp.getByText('+ USDT 1,250.50')).toBeVisible();
   await topUp.getByRole('button', { name: 'Submit' }).click();
   await expect(topUp.getByText('Transaction hash is required')).toBeVisible();
   await topUp.getByLabel('Provide transaction hash').fill(hex64());
@@ -151,7 +151,7 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await details.getByRole('button', { name: 'Done' }).click();
 
   for (const amount of ['USDT 1,250.50', 'USDT 20.00']) {
-    // Waiting for the operator: "Processing" to the customer (the operator's screens say Hash-provided).
+    // Waiting for the operator: "Processing", the one name every screen gives that state.
     await expect(rowOf(page, amount).getByText('Processing', { exact: true })).toHaveClass(/ant-tag-gold/);
     await expect(rowOf(page, amount).getByText('Hash-provided')).toHaveCount(0);
   }
@@ -162,7 +162,8 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await logInDemo(agent.page, AGENT);
   await openScreen(agent.page, 'Momo Wallet Load');
   const agentRow = rowOf(agent.page, `Abena ${last}`);
-  await expect(agentRow.getByText('Hash-provided')).toBeVisible();
+  await expect(agentRow.getByText('Processing', { exact: true })).toBeVisible();
+  await expect(agentRow.getByText('Hash-provided')).toHaveCount(0);
   await agentRow.click();
   const confirm = dialog(agent.page, 'Momo Confirmation');
   await expect(confirm.getByText('confirm momo transaction')).toBeVisible();
@@ -374,7 +375,7 @@ test('staff decide a new customer’s top-ups, the customer sees the balance, st
       (isPhone(staff.page)
         ? staff.page.locator('.ant-list-item')
         : staff.page.locator('.ant-table-tbody tr.ant-table-row')
-      ).filter({ hasText: `${amount} USDT` });
+      ).filter({ hasText: `USDT ${amount}` });
     const decide = async (amount: string, action: 'Approve' | 'Deny', toast: string, reason?: string) => {
       await staffRow(amount).click({ position: { x: 24, y: 16 } });
       const d = staff.page.locator('.ant-drawer-open .ant-drawer-content');

@@ -159,7 +159,7 @@ describe('POST /sandbox/authorizations', () => {
     const over = await charge(t, staff, card.id, '5.01');
     expect(over.body.data).toMatchObject({
       approved: false,
-      decline_reason: "This payment would go over the card's spending limit of 25.00 USD per month.",
+      decline_reason: "This payment would go over the card's spending limit of USD 25.00 per month.",
     });
     expect((await charge(t, staff, card.id, '5.00')).body.data.approved).toBe(true);
     expect(await cardLedger(t, card.id)).toEqual({ available: 2_500, held: 2_500 });

@@ -51,7 +51,7 @@ describe('spending-limit windows (UTC)', () => {
     const late = await chargeAt(staff, card.id, day + DAY - 1_000, '5.00');
     expect(late).toMatchObject({
       approved: false,
-      decline_reason: "This payment would go over the card's spending limit of 10.00 USD per day.",
+      decline_reason: "This payment would go over the card's spending limit of USD 10.00 per day.",
     });
     expect((await chargeAt(staff, card.id, day + DAY - 1_000, '2.00')).approved).toBe(true); // exactly the limit
     expect((await chargeAt(staff, card.id, day + DAY, '5.00')).approved).toBe(true);
@@ -68,7 +68,7 @@ describe('spending-limit windows (UTC)', () => {
     expect(new Date(sunday).getUTCDay()).toBe(0);
     expect(await chargeAt(staff, card.id, sunday, '5.00')).toMatchObject({
       approved: false,
-      decline_reason: expect.stringContaining('10.00 USD per week'),
+      decline_reason: expect.stringContaining('USD 10.00 per week'),
     });
     expect((await chargeAt(staff, card.id, monday + 7 * DAY, '5.00')).approved).toBe(true);
   });
@@ -82,7 +82,7 @@ describe('spending-limit windows (UTC)', () => {
     expect((await chargeAt(staff, card.id, first + 60_000, '8.00')).approved).toBe(true);
     expect(await chargeAt(staff, card.id, next - 1_000, '5.00')).toMatchObject({
       approved: false,
-      decline_reason: expect.stringContaining('10.00 USD per month'),
+      decline_reason: expect.stringContaining('USD 10.00 per month'),
     });
     expect((await chargeAt(staff, card.id, next, '5.00')).approved).toBe(true);
   });
@@ -94,7 +94,7 @@ describe('spending-limit windows (UTC)', () => {
     const start = Math.floor(t.clock.now().getTime() / 1_000) * 1_000;
     expect(await chargeAt(staff, card.id, start + 400 * DAY, '5.00')).toMatchObject({
       approved: false,
-      decline_reason: expect.stringContaining('10.00 USD in total'),
+      decline_reason: expect.stringContaining('USD 10.00 in total'),
     });
     // a reversal gives the allowance back
     expect(
@@ -114,7 +114,7 @@ describe('spending-limit windows (UTC)', () => {
       spending_limit: '10.00',
       additional_spending_limit: '5.00',
     });
-    expect((await charge(t, staff, card.id, '5.01')).body.data.decline_reason).toContain('15.00 USD in total');
+    expect((await charge(t, staff, card.id, '5.01')).body.data.decline_reason).toContain('USD 15.00 in total');
     expect((await charge(t, staff, card.id, '5.00')).body.data.approved).toBe(true);
   });
 });
@@ -138,7 +138,7 @@ describe('setting limits', () => {
     expect((await charge(t, staff, visa.id, '25.00')).body.data.approved).toBe(true);
     // the period defaults to lifetime
     expect((await put(a, visa.id, { spending_limit: '26.00' })).body.data.spending_control).toBe('lifetime');
-    expect((await charge(t, staff, visa.id, '1.01')).body.data.decline_reason).toContain('26.00 USD in total');
+    expect((await charge(t, staff, visa.id, '1.01')).body.data.decline_reason).toContain('USD 26.00 in total');
 
     const na = await put(a, mc.id, { spending_limit: '30.00', spending_control: 'day' });
     expect(na.status).toBe(422);

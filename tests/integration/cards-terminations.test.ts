@@ -80,7 +80,7 @@ describe('card-terminations', () => {
 
     expect(await state(a, low.id)).toMatchObject({
       is_deleted: true,
-      end_reason: 'Terminated: balance under 2.00 USD',
+      end_reason: 'Terminated: balance under USD 2.00',
       balance: '0.00',
     });
     expect(await state(a, streak.id)).toMatchObject({

@@ -17,6 +17,8 @@ const N = 50_000;
 const BASE = Date.parse('2012-01-01T00:00:00.000Z');
 const STEP_MS = 90_000;
 const kindOf = (i: number) => (i % 3 === 0 ? 'refund' : 'deposit');
+/** The CSV writes each kind by the name both apps show. */
+const KIND_NAMES: Record<string, string> = { refund: 'Refund', deposit: 'Wallet Top Up' };
 const amountOf = (i: number) => 100 + ((i * 37) % 9973);
 const feeOf = (i: number) => i % 5;
 
@@ -155,7 +157,7 @@ describe('CSV export of a large report', () => {
           const m = want[line]!;
           const expected = [
             m.ref,
-            m.kind,
+            KIND_NAMES[m.kind],
             'credit',
             formatMoney(m.amount),
             formatMoney(m.fee),
@@ -196,7 +198,7 @@ describe('CSV export of a large report', () => {
     expect(want.length).toBeGreaterThan(1000);
     expect(rows.length - 1).toBe(want.length);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[7], r[8], r[9]])).toEqual(
-      want.map((m) => [m.ref, 'refund', formatMoney(m.amount), formatMoney(m.before), formatMoney(m.after), m.at]),
+      want.map((m) => [m.ref, 'Refund', formatMoney(m.amount), formatMoney(m.before), formatMoney(m.after), m.at]),
     );
     // Every amount is an exact decimal with two places; every date ISO 8601 in UTC.
     for (const r of rows.slice(1)) {

@@ -26,7 +26,7 @@ interface Fee {
 }
 
 const PERCENT = 'A percentage fee must be between 0 and 100';
-const FIXED = 'A fixed fee must be between 0.00 and 10,000.00 USD';
+const FIXED = 'A fixed fee must be between USD 0.00 and USD 10,000.00';
 
 const put = (id: string, body: Record<string, unknown>) => t.api('PUT', `/fees/${id}`, { token: sa.token, body });
 const defaults = async (): Promise<Fee[]> => {

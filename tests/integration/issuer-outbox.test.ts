@@ -91,7 +91,7 @@ describe('the issuer outbox: loads', () => {
 
     const refund = (await walletHistory(a)).find((r) => r.type === 'refund');
     expect(refund?.description).toBe(
-      `Card top-up failed at the issuer: ${formatMoney(2_000 + fee)} USD returned (${card.nickname})`,
+      `Card top-up failed at the issuer: USD ${formatMoney(2_000 + fee)} returned (${card.nickname})`,
     );
     expect((await cardHistory(a, card.id)).some((r) => /the card issuer failed/.test(r.description))).toBe(true);
     await expectLedgerConsistent(t, expect);
@@ -255,7 +255,7 @@ describe('reconciliation', () => {
         card_id: card.id,
         ledger: '50.00',
         issuer: '40.00',
-        reason: 'The issuer holds 10.00 USD less than the ledger, and no operation explains it.',
+        reason: 'The issuer holds USD 10.00 less than the ledger, and no operation explains it.',
       },
     ]);
     const last = await t.api('GET', '/reconciliation', { token: admin.token });

@@ -100,6 +100,14 @@ describe('who hears of what', () => {
     );
     const [invitedRow] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invited));
     expect(invitedRow).toBeDefined();
+
+    // Money as both apps write it: currency first, thousands separated.
+    await fundWallet(t, walletOf(individual), 200_000);
+    const big = { wallet_id: company.admin.companyId, amount: '1250.00' };
+    expect((await t.api('POST', '/wallet/transfer', { token: individual.token, body: big })).status).toBe(200);
+    const [large] = await ofType(company.user, 'transfer_received', 'USDT 1,250.00');
+    expect(large).toMatchObject({ title: 'You received USDT 1,250.00' });
+    expect(large!.body).toContain('sent USDT 1,250.00 to your master wallet.');
   });
 
   it('a top-up: staff hear when it waits for review; the owner hears the decision (denied with the reason), once', {
@@ -167,10 +175,10 @@ describe('who hears of what', () => {
     timeout: SLOW,
   }, async () => {
     const { card: ended } = await newCard(t, individual, { type: 'basic', card_amount: '5.00' });
-    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD');
-    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under 2.00 USD').catch(() => undefined);
+    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under USD 2.00');
+    await endCard(t.ctx, null, ended.id, 'forfeit', 'Terminated: balance under USD 2.00').catch(() => undefined);
     const [n] = await ofType(individual, 'card_terminated', ended.nickname);
-    expect(n!.body).toContain('Reason: balance under 2.00 USD');
+    expect(n!.body).toContain('Reason: balance under USD 2.00');
     expect(n!.body).toContain('The remaining USD 5.00 was forfeited.');
     expect(await counts('card_terminated', ended.nickname)).toEqual({ ...none, individual: 1 });
 

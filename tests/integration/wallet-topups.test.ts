@@ -117,7 +117,7 @@ describe('POST /wallet/topup-balance', () => {
     const a = await newIndividual(t);
     const low = await create(a.token, { wallet_id: a.id, amount: '0.99' });
     expect(low.status).toBe(422);
-    expect(low.body.error.amount).toEqual(['The minimum top-up is 1.00 USDT']);
+    expect(low.body.error.amount).toEqual(['The minimum top-up is USDT 1.00']);
     expect((await topupsOf(a.token, a.id)).total).toBe(0);
     expect((await create(a.token, { wallet_id: a.id, amount: '1.00' })).status).toBe(201);
     expect((await create(a.token, { wallet_id: a.id, amount: 1 })).status).toBe(201);

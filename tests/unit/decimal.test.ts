@@ -169,7 +169,7 @@ describe('the contract fields on the one parser', () => {
     expect(feeValueProblem('percentage', '1.234')).toBe('Enter a value such as 1.50 (at most 2 decimals)');
     expect(feeValueProblem('percentage', '-1')).toBe('Enter a value such as 1.50 (at most 2 decimals)');
     expect(feeValueProblem('percentage', '100.01')).toBe('A percentage fee must be between 0 and 100');
-    expect(feeValueProblem('fixed', '10000.01')).toBe('A fixed fee must be between 0.00 and 10,000.00 USD');
+    expect(feeValueProblem('fixed', '10000.01')).toBe('A fixed fee must be between USD 0.00 and USD 10,000.00');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_00 }), (u) => {
         expect(feeValueProblem('percentage', formatDecimal(u, 2))).toBeNull();

@@ -1,5 +1,7 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { type ApiAuditEntry, UUID_PATTERN } from '@shared/contract';
+import { displayMoney } from '@shared/money';
+import { type Currency, centsText } from '@shared/vocabulary';
 import { ShortId } from '../../components/ShortId';
 import { dateTime } from '../../format';
 
@@ -59,11 +61,32 @@ function text(v: unknown): string {
   return String(v);
 }
 
+/**
+ * Amounts in a request's details, by action. The details are the body as the server read it, so
+ * amounts are integer minor units (a momo flat fee of 500 is GHS 5.00): written as money here.
+ */
+const MONEY_FIELDS: Record<string, Record<string, Currency>> = {
+  'card.fund': { amount: 'USD' },
+  'card.withdraw': { amount: 'USD' },
+  'sandbox.authorization': { amount: 'USD' },
+  'momo.update': { flat_fee: 'GHS' },
+};
+
+function detailText(a: ApiAuditEntry, key: string, v: unknown): string {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) return text(v);
+  const currency = MONEY_FIELDS[a.action]?.[key];
+  if (currency) return centsText(v, currency);
+  // A fee's value is hundredths of a percent or of a dollar, as its type says.
+  if (key === 'value' && a.action.startsWith('fee.'))
+    return a.details?.type === 'percentage' ? `${displayMoney(v)} %` : centsText(v, 'USD');
+  return text(v);
+}
+
 /** The request's details in a line: "decision: reject · reason: …" (ids the Object column shows are left out). */
 function detailsSummary(a: ApiAuditEntry): string {
   const parts = Object.entries(a.details ?? {})
     .filter(([k, v]) => k !== 'route' && !(IDS.has(k) && String(v) === a.object_id))
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${text(v)}`);
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${detailText(a, k, v)}`);
   return parts.length ? parts.join(' · ') : '—';
 }
 

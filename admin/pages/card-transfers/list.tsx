@@ -58,7 +58,7 @@ const columns: TableColumnsType<ApiWalletTransaction> = [
   {
     title: 'Balance Change',
     key: 'balance',
-    render: (_, t) => <BalanceChange before={t.balance_before} after={t.balance_after} />,
+    render: (_, t) => <BalanceChange before={t.balance_before} after={t.balance_after} currency="USD" />,
   },
 ];
 
@@ -82,7 +82,7 @@ function TransferItem({ t }: { t: ApiWalletTransaction }) {
         <Typography.Text type="secondary">{dateTime(t.created_at)}</Typography.Text>
       </Flex>
       <Typography.Text type="secondary">
-        Balance <BalanceChange before={t.balance_before} after={t.balance_after} />
+        Balance <BalanceChange before={t.balance_before} after={t.balance_after} currency="USD" />
       </Typography.Text>
     </Flex>
   );

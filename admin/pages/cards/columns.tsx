@@ -1,8 +1,8 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { type ApiCard, brandOf } from '@shared/contract';
-import { cardTypeLabel, controlWords, dash, usd } from '@shared/ui/cards';
+import { StatusTag, cardTypeLabel, controlWords, dash, usd } from '@shared/ui/cards';
 import { dateTime } from '../../format';
 
 const mono = {
@@ -11,19 +11,6 @@ const mono = {
   whiteSpace: 'nowrap',
 } as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
-
-/** State (back-office §2.8): green Active; red otherwise, with '(Deleted)' when deleted. */
-function CardStateTag({ card }: { card: Pick<ApiCard, 'state' | 'is_deleted'> }) {
-  return (
-    <Tag
-      color={card.state === 'Active' && !card.is_deleted ? 'green' : 'red'}
-      style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}
-    >
-      {card.state}
-      {card.is_deleted ? ' (Deleted)' : ''}
-    </Tag>
-  );
-}
 
 /** Cardholder (nickname), and whose card it is. */
 function Holder({ card }: { card: ApiCard }) {
@@ -41,24 +28,10 @@ function Holder({ card }: { card: ApiCard }) {
   );
 }
 
-const hasFlagInfo = (c: ApiCard) =>
-  c.flagged || c.suspended || !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
+const hasFlagInfo = (c: ApiCard) => !!(c.flag_reason || c.flagged_at || c.suspend_at || c.unsuspend_at);
 
-/** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set). */
+/** Flag information: reason, flagged time, suspend time, unsuspend time (only what is set; the badges are in State). */
 function FlagInfo({ card }: { card: ApiCard }) {
-  const lines: ReactNode[] = [];
-  if (card.flagged)
-    lines.push(
-      <Tag key="f" color="volcano">
-        Flagged
-      </Tag>,
-    );
-  if (card.suspended)
-    lines.push(
-      <Tag key="s" color="orange">
-        Suspended
-      </Tag>,
-    );
   const facts: Array<[string, string | null]> = [
     ['Reason', card.flag_reason],
     ['Flagged', card.flagged_at ? dateTime(card.flagged_at) : null],
@@ -66,10 +39,9 @@ function FlagInfo({ card }: { card: ApiCard }) {
     ['Unsuspended', card.unsuspend_at ? dateTime(card.unsuspend_at) : null],
   ];
   const shown = facts.filter(([, v]) => v);
-  if (!lines.length && !shown.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!shown.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Flex vertical gap={2} style={{ fontSize: 12 }} data-testid="flag-info">
-      {lines.length > 0 && <Flex gap={4}>{lines}</Flex>}
       {shown.map(([k, v]) => (
         <span key={k}>
           <Typography.Text type="secondary">{k}:</Typography.Text> {v}
@@ -81,6 +53,11 @@ function FlagInfo({ card }: { card: ApiCard }) {
 
 const spendingLimitText = (c: ApiCard) =>
   c.spending_limit == null ? '—' : `${usd(c.spending_limit)} ${controlWords(c.spending_control)}`;
+
+/** Words wrap between each other, never inside one ("Masterca rd"): the table's cells would otherwise break them. */
+const Word = ({ text }: { text: string }) => (
+  <span style={{ overflowWrap: 'normal', wordBreak: 'keep-all' }}>{text}</span>
+);
 
 /** A date over its time: two short lines instead of one wide one. */
 const Stamp = ({ iso }: { iso: string }) => {
@@ -99,8 +76,8 @@ const Stamp = ({ iso }: { iso: string }) => {
  */
 export const cardColumns: TableColumnsType<ApiCard> = [
   { title: 'Cardholder', dataIndex: 'cardholder', width: 168, render: (_, c) => <Holder card={c} /> },
-  { title: 'Purpose', dataIndex: 'purpose', width: 100, render: (v: string) => brandOf(v) },
-  { title: 'Type', dataIndex: 'type', width: 84, render: (v: string) => cardTypeLabel(v) },
+  { title: 'Purpose', dataIndex: 'purpose', width: 112, render: (v: string) => <Word text={brandOf(v)} /> },
+  { title: 'Type', dataIndex: 'type', width: 96, render: (v: string) => <Word text={cardTypeLabel(v)} /> },
   {
     title: 'Card Number',
     dataIndex: 'masked_number',
@@ -108,9 +85,23 @@ export const cardColumns: TableColumnsType<ApiCard> = [
     render: (v: string) => <span style={{ ...mono, whiteSpace: 'normal' }}>{dash(v)}</span>,
   },
   { title: 'Balance', dataIndex: 'balance', width: 104, render: (v: string) => <span style={nowrap}>{usd(v)}</span> },
-  { title: 'Spending Limit', dataIndex: 'spending_limit', width: 116, render: (_, c) => spendingLimitText(c) },
-  { title: 'State', dataIndex: 'state', width: 124, render: (_, c) => <CardStateTag card={c} /> },
-  { title: 'Flag Information', key: 'flag', width: 170, render: (_, c) => <FlagInfo card={c} /> },
+  {
+    title: 'Spending Limit',
+    dataIndex: 'spending_limit',
+    width: 116,
+    // the amount stays whole ("USD 1,000.00"); the period may wrap under it
+    render: (_, c) =>
+      c.spending_limit == null ? (
+        '—'
+      ) : (
+        <>
+          <span style={nowrap}>{usd(c.spending_limit)}</span> {controlWords(c.spending_control)}
+        </>
+      ),
+  },
+  // the shared badge: a flagged card shows Flagged beside a grey Active, never a green one
+  { title: 'State', dataIndex: 'state', width: 116, render: (_, c) => <StatusTag card={c} /> },
+  { title: 'Flag Information', key: 'flag', width: 158, render: (_, c) => <FlagInfo card={c} /> },
   { title: 'Created', dataIndex: 'created_at', width: 108, render: (v: string) => <Stamp iso={v} /> },
 ];
 
@@ -123,7 +114,7 @@ export function CardItem({ card, menu }: { card: ApiCard; menu: ReactNode }) {
           <Holder card={card} />
         </div>
         <Flex gap={6} align="center">
-          <CardStateTag card={card} />
+          <StatusTag card={card} />
           {menu}
         </Flex>
       </Flex>

@@ -1,10 +1,11 @@
+import { moneyText } from '@shared/vocabulary';
 import { Form, Input, Radio, Typography } from 'antd';
 import { type ApiChainDeposit, assignChainDepositBody, returnChainDepositBody } from '@shared/contract';
 import { NOT_ARIA_REQUIRED, clearErrorsOnChange } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
 import { StaffActionModal } from '../../components/StaffActionModal';
 import { type WalletKind, WalletPicker } from '../../components/WalletPicker';
-import { amount } from '../../format';
+
 import { Address } from './columns';
 
 const actionPath = (d: ApiChainDeposit, action: 'assign' | 'return') =>
@@ -14,7 +15,7 @@ const actionPath = (d: ApiChainDeposit, action: 'assign' | 'return') =>
 function DepositSummary({ d }: { d: ApiChainDeposit }) {
   return (
     <Typography.Paragraph>
-      <strong>{amount(d.amount)}</strong> from <Address value={d.from} /> to <Address value={d.to} />.
+      <strong>{moneyText(d.amount, 'USDT')}</strong> from <Address value={d.from} /> to <Address value={d.to} />.
     </Typography.Paragraph>
   );
 }

@@ -1,6 +1,7 @@
+import { CHAIN_DEPOSIT_STATUS_NAMES, moneyText } from '@shared/vocabulary';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ApiChainDeposit, ChainDepositStatus } from '@shared/contract';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 import { Hash } from '../wallet-loads/columns';
 
 const STATUS_COLORS: Record<ChainDepositStatus, string> = {
@@ -20,7 +21,7 @@ const REASON_LABELS: Record<NonNullable<ApiChainDeposit['reason']>, string> = {
 function DepositStatusTag({ status }: { status: ChainDepositStatus }) {
   return (
     <Tag color={STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }}>
-      {status}
+      {CHAIN_DEPOSIT_STATUS_NAMES[status]}
     </Tag>
   );
 }
@@ -89,7 +90,7 @@ export interface DepositActions {
 /** Assign and Return, for a deposit still waiting for staff. */
 function DepositButtons({ d, actions, block }: { d: ApiChainDeposit; actions: DepositActions; block?: boolean }) {
   if (d.status !== 'Unassigned') return null;
-  const label = `${amount(d.amount)} from ${d.from}`;
+  const label = `${moneyText(d.amount, 'USDT')} from ${d.from}`;
   return (
     <Flex gap={8} style={block ? { width: '100%' } : undefined}>
       <Button
@@ -117,7 +118,7 @@ export function depositColumns(actions: DepositActions): TableColumnsType<ApiCha
       dataIndex: 'amount',
       render: (v: string) => (
         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {amount(v)}
+          {moneyText(v, 'USDT')}
         </Typography.Text>
       ),
     },
@@ -135,7 +136,7 @@ export function DepositItem({ d, actions }: { d: ApiChainDeposit; actions: Depos
   return (
     <Flex vertical gap={6}>
       <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text strong>{amount(d.amount)}</Typography.Text>
+        <Typography.Text strong>{moneyText(d.amount, 'USDT')}</Typography.Text>
         <DepositStatusTag status={d.status} />
       </Flex>
       <StatusDetail d={d} />

@@ -1,3 +1,4 @@
+import { CHAIN_DEPOSIT_STATUS_NAMES } from '@shared/vocabulary';
 import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Form, Select } from 'antd';
@@ -44,7 +45,7 @@ export default function ChainDepositsList() {
             allowClear
             placeholder="Any status"
             style={{ minWidth: 150 }}
-            options={CHAIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: s }))}
+            options={CHAIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: CHAIN_DEPOSIT_STATUS_NAMES[s] }))}
           />
         </Form.Item>
       </FilterBar>

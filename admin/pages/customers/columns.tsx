@@ -1,8 +1,9 @@
+import { ACCOUNT_STATE_NAMES, moneyText } from '@shared/vocabulary';
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { ApiCustomerRow } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 
 export type Kind = 'individual' | 'company';
 
@@ -21,7 +22,7 @@ const STATE_COLORS: Record<string, string> = {
 function CustomerStateTag({ state }: { state: string }) {
   return (
     <Tag color={STATE_COLORS[state]} style={{ marginInlineEnd: 0 }}>
-      {state}
+      {ACCOUNT_STATE_NAMES[state] ?? state}
     </Tag>
   );
 }
@@ -51,7 +52,12 @@ export function customerColumns(
     { title: 'Email', key: 'email', render: (_, c) => emailOf(c) },
     { title: 'Phone Number', key: 'phone', render: (_, c) => nowrap(phoneOf(c)) },
     { title: 'State', dataIndex: 'state', render: (s: string) => <CustomerStateTag state={s} /> },
-    { title: 'Master Wallet', dataIndex: 'master_wallet', align: 'right', render: (v: string) => nowrap(amount(v)) },
+    {
+      title: 'Master Wallet',
+      dataIndex: 'master_wallet',
+      align: 'right',
+      render: (v: string) => nowrap(moneyText(v, 'USDT')),
+    },
     { title: 'Cards', dataIndex: 'cards_count', align: 'right' },
     { title: 'Active Cards', dataIndex: 'active_cards_count', align: 'right' },
     ...(kind === 'company'
@@ -78,7 +84,7 @@ export function CustomerItem({ c, kind, actions }: { c: ApiCustomerRow; kind: Ki
         </Typography.Text>
         <Typography.Text type="secondary">{phoneOf(c)}</Typography.Text>
         <Flex justify="space-between" gap={8} wrap>
-          <Typography.Text>{amount(c.master_wallet)}</Typography.Text>
+          <Typography.Text>{moneyText(c.master_wallet, 'USDT')}</Typography.Text>
           <Typography.Text type="secondary">
             {c.cards_count} cards · {c.active_cards_count} active
             {kind === 'company' ? ` · ${c.users_count ?? 0} users` : ''}

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATE_NAMES } from '@shared/vocabulary';
 import { useState } from 'react';
 import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
@@ -50,7 +51,7 @@ export default function CustomersList({ kind }: { kind: Kind }) {
             allowClear
             placeholder="Any state"
             style={{ minWidth: 150 }}
-            options={CUSTOMER_STATES.map((s) => ({ value: s, label: s }))}
+            options={CUSTOMER_STATES.map((s) => ({ value: s, label: ACCOUNT_STATE_NAMES[s] }))}
           />
         </Form.Item>
         <DateRangeFields />

@@ -2,10 +2,12 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ApiFee } from '@shared/contract';
+import { moneyText } from '@shared/vocabulary';
 import { dateTime } from '../../format';
 
 export const feeType = (t: ApiFee['type']) => (t === 'percentage' ? 'Percentage' : 'Flat');
-const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) => (f.type === 'percentage' ? `${f.value} %` : `${f.value} USD`);
+const feeValue = (f: Pick<ApiFee, 'type' | 'value'>) =>
+  f.type === 'percentage' ? `${f.value} %` : moneyText(f.value, 'USD');
 /** On a company's schedule a row it inherits is the default's. */
 const feeFor = (f: ApiFee) => (f.inherited || f.for === 'default' ? 'Default' : 'Company');
 

@@ -1,8 +1,9 @@
+import { moneyText } from '@shared/vocabulary';
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { ApiIssuerOperation, ApiReconciliationDrift } from '@shared/contract';
 import { ShortId } from '../../components/ShortId';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 
 const OPERATIONS: Record<ApiIssuerOperation['operation'], string> = {
   issue: 'Issue',
@@ -37,12 +38,12 @@ function CardRef({ id, label }: { id: string; label?: string }) {
 
 export const driftColumns: TableColumnsType<ApiReconciliationDrift> = [
   { title: 'Card', dataIndex: 'card_id', render: (id: string) => <CardRef id={id} /> },
-  { title: 'Ledger', dataIndex: 'ledger', align: 'right', render: (v: string) => amount(v, 'USD') },
+  { title: 'Ledger', dataIndex: 'ledger', align: 'right', render: (v: string) => moneyText(v, 'USD') },
   {
     title: 'Issuer',
     dataIndex: 'issuer',
     align: 'right',
-    render: (v: string | null) => (v === null ? 'Unknown' : amount(v, 'USD')),
+    render: (v: string | null) => (v === null ? 'Unknown' : moneyText(v, 'USD')),
   },
   { title: 'Reason', dataIndex: 'reason', width: '45%' },
 ];
@@ -51,7 +52,7 @@ function Refund({ op }: { op: ApiIssuerOperation }) {
   if (!op.refund) return <>—</>;
   return (
     <Flex vertical>
-      <Typography.Text>{amount(op.refund.amount)} returned</Typography.Text>
+      <Typography.Text>{moneyText(op.refund.amount, 'USDT')} returned</Typography.Text>
       <Typography.Text type="secondary" className="cw-hash">
         {op.refund.reference}
       </Typography.Text>
@@ -84,7 +85,7 @@ export const operationColumns: TableColumnsType<ApiIssuerOperation> = [
     title: 'Amount',
     dataIndex: 'amount',
     align: 'right',
-    render: (v: string | null) => (v === null ? '—' : amount(v, 'USD')),
+    render: (v: string | null) => (v === null ? '—' : moneyText(v, 'USD')),
   },
   { title: 'Tries', dataIndex: 'attempts', align: 'right' },
   {
@@ -118,7 +119,7 @@ export function OperationItem({ op }: { op: ApiIssuerOperation }) {
       </Flex>
       <CardRef id={op.card_id} label={`${op.card_nickname} ${op.card_number}`} />
       <Typography.Text type="secondary">
-        {dateTime(op.created_at)} · {op.amount === null ? 'no amount' : amount(op.amount, 'USD')} · {op.attempts}{' '}
+        {dateTime(op.created_at)} · {op.amount === null ? 'no amount' : moneyText(op.amount, 'USD')} · {op.attempts}{' '}
         {op.attempts === 1 ? 'try' : 'tries'}
       </Typography.Text>
       {op.last_error && <Typography.Text type="danger">{op.last_error}</Typography.Text>}

@@ -94,7 +94,7 @@ function StackedColumns({ data, unit }: { data: Point[]; unit?: string }) {
         y: { labelFormatter: (v: number) => (unit ? money(v) : String(v)) },
         x: { labelAutoRotate: true, labelAutoHide: true },
       }}
-      tooltip={{ items: [{ channel: 'y', valueFormatter: (v: number) => (unit ? `${money(v)} ${unit}` : String(v)) }] }}
+      tooltip={{ items: [{ channel: 'y', valueFormatter: (v: number) => (unit ? `${unit} ${money(v)}` : String(v)) }] }}
     />
   );
 }

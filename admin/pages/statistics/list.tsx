@@ -28,7 +28,8 @@ function TileCard({ tile, stats, loading }: { tile: Tile; stats?: Statistics; lo
         title={tile.title}
         value={value}
         loading={loading}
-        suffix={tile.unit ? <span style={{ fontSize: 14 }}>{tile.unit}</span> : undefined}
+        // currency first, as every amount in both apps is written
+        prefix={tile.unit ? <span style={{ fontSize: 14 }}>{tile.unit}</span> : undefined}
         valueStyle={{ fontSize: 22, fontVariantNumeric: 'tabular-nums' }}
       />
     </Card>

@@ -1,5 +1,6 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ApiVerificationRow } from '@shared/contract';
+import { ACCOUNT_STATE_NAMES, VERIFICATION_STATE_NAMES } from '@shared/vocabulary';
 import { ShortId } from '../../components/ShortId';
 import { dateTime } from '../../format';
 
@@ -18,9 +19,9 @@ export const KINDS = {
 
 /** A submission's state as staff read it: pending is In-review (design §4). */
 export const VERIFICATION_STATES = [
-  { value: 'pending', label: 'In-review', color: 'gold' },
-  { value: 'approved', label: 'Approved', color: 'green' },
-  { value: 'rejected', label: 'Rejected', color: 'red' },
+  { value: 'pending', label: VERIFICATION_STATE_NAMES.pending, color: 'gold' },
+  { value: 'approved', label: VERIFICATION_STATE_NAMES.approved, color: 'green' },
+  { value: 'rejected', label: VERIFICATION_STATE_NAMES.rejected, color: 'red' },
 ] as const;
 
 export function VerificationStateTag({ state }: { state: string }) {
@@ -34,7 +35,7 @@ export function VerificationStateTag({ state }: { state: string }) {
 
 /** The account's own verification state (pending → In-review). */
 export function AccountStateTag({ state }: { state: string }) {
-  const label = state === 'pending' ? 'In-review' : state;
+  const label = ACCOUNT_STATE_NAMES[state] ?? state;
   const color =
     label === 'Verified' ? 'green' : label === 'In-review' ? 'gold' : label === 'Deactivated' ? 'red' : 'default';
   return (

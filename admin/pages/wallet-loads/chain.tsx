@@ -1,7 +1,8 @@
+import { moneyText } from '@shared/vocabulary';
 import { Alert, Tag, Typography } from 'antd';
 import type { ChainCheck } from '@shared/contract';
 import { Details } from '../../components/Details';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 
 /**
  * What the chain said about the hash the customer gave, shown beside Approve and Deny: a hash the
@@ -48,7 +49,7 @@ export function ChainFacts({ check }: { check: ChainCheck }) {
               {check.to ?? '—'}
             </Typography.Text>,
           ],
-          ['Amount', check.amount ? amount(check.amount) : '—'],
+          ['Amount', check.amount ? moneyText(check.amount, 'USDT') : '—'],
           ['Confirmations', check.confirmations === undefined ? '—' : `${check.confirmations} (${settled})`],
           [
             'Matches',

@@ -1,20 +1,23 @@
+import { moneyText } from '@shared/vocabulary';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiTopup } from '@shared/contract';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
 import { BalanceChange } from '../../components/BalanceChange';
-import { amount, dateTime, plain } from '../../format';
+import { dateTime } from '../../format';
 
 /** Rows in a final state are closed; every other row opens the approve/deny panel. */
 export const canDecide = (t: ApiTopup) => t.state !== 'Approved' && t.state !== 'Denied';
 
 export const balanceChange = (t: ApiTopup) =>
-  t.balance_before != null && t.balance_after != null ? `${plain(t.balance_before)} → ${plain(t.balance_after)}` : '—';
+  t.balance_before != null && t.balance_after != null
+    ? `${moneyText(t.balance_before, 'USDT')} → ${moneyText(t.balance_after, 'USDT')}`
+    : '—';
 
 function AmountCell({ t }: { t: ApiTopup }) {
   return (
     <Flex gap={6} align="center">
-      <span style={{ whiteSpace: 'nowrap' }}>{amount(t.amount)}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{moneyText(t.amount, 'USDT')}</span>
       <Tag bordered={false}>{t.method}</Tag>
     </Flex>
   );
@@ -95,7 +98,7 @@ export const topupColumns: TableColumnsType<ApiTopup> = [
     key: 'balance',
     render: (_, t) =>
       t.balance_before != null && t.balance_after != null ? (
-        <BalanceChange before={t.balance_before} after={t.balance_after} />
+        <BalanceChange before={t.balance_before} after={t.balance_after} currency="USDT" />
       ) : (
         '—'
       ),

@@ -1,3 +1,4 @@
+import { moneyText } from '@shared/vocabulary';
 import { Alert, App, Button, Drawer, Form, Input, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, messageOf } from '@shared/api/errors';
@@ -7,7 +8,7 @@ import { contractRule } from '@shared/ui/contractRules';
 import { Details } from '../../components/Details';
 import { useAction } from '../../components/refineForms';
 import { TopupStateTag } from '@shared/ui/wallet/StateTag';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 import { ChainFacts } from './chain';
 import { Hash, balanceChange } from './columns';
 import { UnconfirmedApproval } from './unconfirmed';
@@ -98,9 +99,11 @@ export function DecideTopupDrawer({
             items={[
               ['Name', t.name],
               ['Account Type', t.name_type],
-              ['Amount', amount(t.amount)],
+              ['Amount', moneyText(t.amount, 'USDT')],
               ['Method', t.method],
-              ...(t.momo_amount ? ([['Amount to send', amount(t.momo_amount, 'GHS')]] as Array<[string, string]>) : []),
+              ...(t.momo_amount
+                ? ([['Amount to send', moneyText(t.momo_amount, 'GHS')]] as Array<[string, string]>)
+                : []),
               ['Reference', t.reference],
               ['Transaction Hash', <Hash key="h" value={t.transaction_hash} full />],
               ['State', <TopupStateTag key="s" state={t.state} processedIsDone />],

@@ -1,3 +1,5 @@
+import { moneyText } from '@shared/vocabulary';
+import { topupStateName } from '@shared/ui/wallet/StateTag';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { TOPUP_STATES, type ApiTopup, type TopupState, type TopupTotals } from '@shared/contract';
@@ -11,7 +13,7 @@ import {
 } from '../../components/accountList';
 import { DataTable } from '../../components/DataTable';
 import { DateRangeFields, FilterBar } from '../../components/FilterBar';
-import { amount } from '../../format';
+
 import { TopupItem, canDecide, topupColumns } from './columns';
 import { DecideTopupDrawer } from './edit';
 
@@ -39,7 +41,7 @@ function WalletLoads({ account }: { account: ListAccount }) {
             allowClear
             placeholder="Any state"
             style={{ minWidth: 170 }}
-            options={TOPUP_STATES.map((s) => ({ value: s, label: s }))}
+            options={TOPUP_STATES.map((s) => ({ value: s, label: topupStateName(s) }))}
           />
         </Form.Item>
         <DateRangeFields />
@@ -66,16 +68,16 @@ function WalletLoads({ account }: { account: ListAccount }) {
             style={{ flexWrap: 'wrap', columnGap: 20, rowGap: 4 }}
           >
             <span>
-              Received <strong data-testid="topups-received">{amount(totals?.received ?? '0.00')}</strong>
+              Received <strong data-testid="topups-received">{moneyText(totals?.received ?? '0.00', 'USDT')}</strong>
             </span>
             <span>
-              Pending <span data-testid="topups-pending">{amount(totals?.pending ?? '0.00')}</span>
+              Pending <span data-testid="topups-pending">{moneyText(totals?.pending ?? '0.00', 'USDT')}</span>
             </span>
             <span>
-              Denied <span data-testid="topups-denied">{amount(totals?.denied ?? '0.00')}</span>
+              Denied <span data-testid="topups-denied">{moneyText(totals?.denied ?? '0.00', 'USDT')}</span>
             </span>
             <span>
-              Total <span data-testid="topups-total">{amount(totals?.amount ?? '0.00')}</span>
+              Total <span data-testid="topups-total">{moneyText(totals?.amount ?? '0.00', 'USDT')}</span>
             </span>
           </div>
         }

@@ -1,3 +1,4 @@
+import { moneyText } from '@shared/vocabulary';
 import { useTable } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import { Flex, Typography, type TableColumnsType } from 'antd';
@@ -6,7 +7,7 @@ import type { ApiWalletTransfer } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 import { TransferDetailsDrawer } from './show';
 
 const columns: TableColumnsType<ApiWalletTransfer> = [
@@ -19,7 +20,7 @@ const columns: TableColumnsType<ApiWalletTransfer> = [
   {
     title: 'Amount',
     dataIndex: 'amount',
-    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{amount(v)}</span>,
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{moneyText(v, 'USDT')}</span>,
   },
   { title: 'Reference', dataIndex: 'reference', render: (v: string | null) => v || '—' },
   { title: 'Transaction By', dataIndex: 'transferer', render: (v: string | null) => v ?? '—' },
@@ -34,7 +35,7 @@ function TransferItem({ t }: { t: ApiWalletTransfer }) {
   return (
     <Flex vertical gap={4}>
       <Flex justify="space-between" gap={8}>
-        <Typography.Text strong>{amount(t.amount)}</Typography.Text>
+        <Typography.Text strong>{moneyText(t.amount, 'USDT')}</Typography.Text>
         <Typography.Text type="secondary">{t.type}</Typography.Text>
       </Flex>
       <Typography.Text ellipsis>{t.reference || '—'}</Typography.Text>

@@ -1,7 +1,8 @@
+import { moneyText } from '@shared/vocabulary';
 import { Drawer, Tag } from 'antd';
 import type { ApiWalletTransfer } from '@shared/contract';
 import { Details } from '../../components/Details';
-import { amount, dateTime } from '../../format';
+import { dateTime } from '../../format';
 
 /** 'Transfer Details': the transfer as recorded, with its real date and status. */
 export function TransferDetailsDrawer({ transfer, onClose }: { transfer: ApiWalletTransfer | null; onClose(): void }) {
@@ -25,11 +26,11 @@ export function TransferDetailsDrawer({ transfer, onClose }: { transfer: ApiWall
                 {t.status}
               </Tag>,
             ],
-            ['Amount', amount(t.amount)],
+            ['Amount', moneyText(t.amount, 'USDT')],
             ['Reference', t.reference || '—'],
             ['Type', t.type],
-            ['Balance Before', amount(t.balance_before)],
-            ['Balance After', amount(t.balance_after)],
+            ['Balance Before', moneyText(t.balance_before, 'USDT')],
+            ['Balance After', moneyText(t.balance_after, 'USDT')],
             ['From', t.from_name ?? t.wallet_from],
             ['To', t.to_name ?? t.wallet_to],
             ['Transaction Id', t.trans_ref],

@@ -22,15 +22,21 @@ export default function CardSpendingPage() {
   const [page, setPage] = useState(1);
   const editing = useDetails<ApiCard>();
   const rows = cards.data ?? [];
-  const edit = (r: ApiCard) => (
-    <Button
-      icon={<EditOutlined />}
-      aria-label={`Edit spending limit of ${r.nickname}`}
-      title="Edit"
-      onClick={() => editing.show(r)}
-      size={phone ? 'small' : 'middle'}
-    />
-  );
+  // Spending limits are for Visa cards only: other rows offer no Edit that could only say 'Not applicable!'.
+  const edit = (r: ApiCard) =>
+    r.purpose !== 'media' ? (
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 13 }}>
+        Visa only
+      </Typography.Text>
+    ) : (
+      <Button
+        icon={<EditOutlined />}
+        aria-label={`Edit spending limit of ${r.nickname}`}
+        title="Edit"
+        onClick={() => editing.show(r)}
+        size={phone ? 'small' : 'middle'}
+      />
+    );
   return (
     <>
       <PageHeader

@@ -9,8 +9,8 @@ import {
   PAGE_SIZE,
   PagedTable,
   TopupStateTag,
+  topupStateName,
   WALLET_KEYS,
-  customerTopupState,
   dateTime,
   shortId,
   useIsPhone,
@@ -38,8 +38,6 @@ const modifiedColumn = { title: 'Last Modified', dataIndex: 'updated_at', render
 interface Variant {
   path: string;
   csvName: string;
-  /** the customer's words for states, or (agents) the states as the operator stores them, on purpose */
-  operator: boolean;
   key(walletId: string | undefined, state: TopupState | null, page: number): readonly unknown[];
   title(total: number | undefined): ReactNode;
   /** on phones the filters go under the title, which would otherwise be cut to make room */
@@ -56,15 +54,12 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
   wallet: {
     path: '/reports/view-wallet-topups',
     csvName: 'wallet-loads',
-    operator: false,
     key: (walletId, state, page) => [...WALLET_KEYS.topups, walletId, state, page],
     title: () => 'Wallet Load Transactions',
     filtersBelowOnPhone: true,
     emptyText: (state) =>
-      state
-        ? `No ${customerTopupState(state)} top-ups`
-        : 'No top-ups yet. Use Top Up to add funds to your master wallet.',
-    rowLabel: (r) => `Top-up of ${r.amount} USDT, ${customerTopupState(r.state)}`,
+      state ? `No ${topupStateName(state)} top-ups` : 'No top-ups yet. Use Top Up to add funds to your master wallet.',
+    rowLabel: (r) => `Top-up of ${usdt(r.amount)}, ${topupStateName(r.state)}`,
     columns: [
       amountColumn,
       { title: 'Method', dataIndex: 'method' },
@@ -89,7 +84,6 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
   momo: {
     path: '/wallet/list-momo-topups',
     csvName: 'momo-top-ups',
-    operator: true,
     key: (_, state, page) => [...WALLET_KEYS.momoTopups, state, page],
     title: (total) => (
       <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
@@ -98,7 +92,7 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
     ),
     filtersBelowOnPhone: false,
     emptyText: () => 'No mobile-money top-ups',
-    rowLabel: (r) => `Confirm ${r.name}, ${r.amount} USDT`,
+    rowLabel: (r) => `Confirm ${r.name}, ${usdt(r.amount)}`,
     clickable: (r) => !FINAL.has(r.state),
     columns: [
       { title: 'Name', dataIndex: 'name' },
@@ -172,7 +166,7 @@ export function LoadsList({
           setState(s);
           setPage(1);
         }}
-        options={TOPUP_STATES.map((s) => ({ value: s, label: v.operator ? s : customerTopupState(s) }))}
+        options={TOPUP_STATES.map((s) => ({ value: s, label: topupStateName(s) }))}
       />
       <ExportCsvButton
         path={v.path}

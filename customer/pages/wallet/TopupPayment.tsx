@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { apiData } from '@shared/api/client';
 import { TRON_HASH, type TopupConfirmed, type TopupInstructions } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
-import { DetailRows, amountText } from '@shared/ui/wallet';
+import { DetailRows, amountText, signedUsdt } from '@shared/ui/wallet';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { AddressQr, AddressText, ONLY_USDT_TRON } from './DepositAddress';
 import { useFailure } from './useFailure';
@@ -53,7 +53,7 @@ export function TopupPayment({
         <DetailRows
           rows={[
             { label: 'Network', value: network },
-            { label: 'Amount', value: <strong>+ {amountText(instructions.amount)} USDT</strong> },
+            { label: 'Amount', value: <strong>{signedUsdt(instructions.amount, 'credit')}</strong> },
             { label: 'Reference', value: instructions.reference },
           ]}
         />

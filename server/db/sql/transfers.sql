@@ -10,6 +10,12 @@ CREATE OR REPLACE FUNCTION cw_money(cents bigint) RETURNS text LANGUAGE sql IMMU
   SELECT CASE WHEN cents < 0 THEN '-' ELSE '' END || (abs(cents) / 100)::text || '.' || lpad((abs(cents) % 100)::text, 2, '0')
 $$;
 
+-- Money as people read it (shared/vocabulary.ts centsText): currency first, thousands separated, "USDT 1,250.00".
+CREATE OR REPLACE FUNCTION cw_money_text(cents bigint, currency text) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT currency || ' ' || CASE WHEN cents < 0 THEN '-' ELSE '' END
+    || to_char(abs(cents) / 100, 'FM999,999,999,999,999,990') || '.' || lpad((abs(cents) % 100)::text, 2, '0')
+$$;
+
 -- Transfers between master wallets that reach one instance together, posted in one transaction (one commit), each as
 -- if alone. Every key is claimed in one statement, then the batch's wallets are locked in id order (found by their
 -- whole unique key, locked one by one by primary key: no plan can read more), each transfer is decided in order
@@ -164,8 +170,8 @@ BEGIN
     -- until then, as a claim by sendDueMail would (attempt 1), and answered to it to send.
     WITH ins AS (
     INSERT INTO notifications (id, user_id, type, title, body, link, event_key, mail_state, mail_attempts, mail_next_attempt_at, created_at)
-    SELECT gen_random_uuid(), who.id, 'transfer_received', 'You received USDT ' || cw_money(x.amt),
-      coalesce(x.src, 'Another wallet') || ' sent USDT ' || cw_money(x.amt) || ' to your master wallet.'
+    SELECT gen_random_uuid(), who.id, 'transfer_received', 'You received ' || cw_money_text(x.amt, 'USDT'),
+      coalesce(x.src, 'Another wallet') || ' sent ' || cw_money_text(x.amt, 'USDT') || ' to your master wallet.'
         || CASE WHEN coalesce(x.ref, '') <> '' THEN chr(10) || 'Reference: ' || x.ref ELSE '' END,
       '/portal/wallet-transfers', 'transfer:' || x.tr::text,
       CASE WHEN coalesce(s.mail, true) THEN 'pending' END,

@@ -1,3 +1,4 @@
+import { centsText } from '@shared/vocabulary';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@shared/contract';
@@ -118,8 +119,8 @@ function deletion(outcome: 'refund' | 'forfeit', remaining: number) {
   return {
     message:
       outcome === 'refund'
-        ? `Card deleted. ${formatMoney(remaining)} USD was returned to the master wallet.`
-        : `Card deleted. The remaining ${formatMoney(remaining)} USD was forfeited.`,
+        ? `Card deleted. ${centsText(remaining, 'USD')} was returned to the master wallet.`
+        : `Card deleted. The remaining ${centsText(remaining, 'USD')} was forfeited.`,
     returned: outcome === 'refund' ? formatMoney(remaining) : '0.00',
     forfeited: outcome === 'forfeit' ? formatMoney(remaining) : '0.00',
   };

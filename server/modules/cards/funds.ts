@@ -1,3 +1,4 @@
+import { centsText } from '@shared/vocabulary';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MIN_CARD_LOAD_CENTS, type cardAmountBody } from '@shared/contract';
@@ -43,7 +44,7 @@ export async function fundCard(
 ) {
   const card = await cardForCaller(ctx, me, body.card);
   assertPremiumLive(card, 'fund');
-  if (body.amount < MIN_CARD_LOAD_CENTS) throw invalidField('amount', 'The minimum card top-up is 3.00 USD');
+  if (body.amount < MIN_CARD_LOAD_CENTS) throw invalidField('amount', 'The minimum card top-up is USD 3.00');
   const wallet = (await findWallet(ctx.db, card.walletId))!;
   const owner = await ownerProfile(ctx.db, card.walletId);
   const fees = computeFees(
@@ -102,7 +103,7 @@ export async function fundCard(
     if (e instanceof InsufficientFunds)
       throw invalidField(
         'amount',
-        `Insufficient balance in the master wallet: you need ${formatMoney(body.amount + fees.total)} USD with fees.`,
+        `Insufficient balance in the master wallet: you need ${centsText(body.amount + fees.total, 'USD')} with fees.`,
       );
     throw e;
   }
@@ -136,7 +137,7 @@ export async function withdrawFromCard(
     body.amount,
   );
   if (body.amount <= fees.total)
-    throw invalidField('amount', `The amount must be more than the fees (${formatMoney(fees.total)} USD).`);
+    throw invalidField('amount', `The amount must be more than the fees (${centsText(fees.total, 'USD')}).`);
   const done = {
     message: 'Funds withdrawn to the master wallet.',
     amount: formatMoney(body.amount),
@@ -157,7 +158,7 @@ export async function withdrawFromCard(
       // Withdrawals the issuer has not settled yet are still on the card in the ledger.
       const free = acc.card.balance - (await pendingWithdrawals(tx, card.id));
       if (free < body.amount)
-        throw invalidField('amount', `The card holds only ${formatMoney(Math.max(free, 0))} USD.`);
+        throw invalidField('amount', `The card holds only ${centsText(Math.max(free, 0), 'USD')}.`);
       const plan: WithdrawalPlan = {
         fees: fees.total,
         createdBy: me.id,

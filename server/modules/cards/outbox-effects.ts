@@ -1,5 +1,5 @@
+import { centsText } from '@shared/vocabulary';
 import { eq } from 'drizzle-orm';
-import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions, cards, issuerOperations } from '../../db/schema';
@@ -84,8 +84,8 @@ export async function onFailure(ctx: AppContext, tx: Tx, op: OperationRow, reaso
           ...(fees ? [{ accountId: PLATFORM.feeIncome, amount: -fees }] : []),
         ],
         creation
-          ? `Card issuance failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})`
-          : `Card top-up failed at the issuer: ${formatMoney(back + fees)} USD returned (${card.nickname})`,
+          ? `Card issuance failed at the issuer: ${centsText(back + fees, 'USD')} returned (${card.nickname})`
+          : `Card top-up failed at the issuer: ${centsText(back + fees, 'USD')} returned (${card.nickname})`,
         reason,
         back,
       );

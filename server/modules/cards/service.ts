@@ -1,3 +1,4 @@
+import { centsText } from '@shared/vocabulary';
 import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +10,6 @@ import {
   type createCardBody,
 } from '@shared/contract';
 import { type CardPurpose, FEES_FOR, computeFees } from '@shared/fees';
-import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions, cards, ledgerAccounts } from '../../db/schema';
@@ -75,7 +75,7 @@ export async function createCard(
   const walletId = ownWalletId(me);
   const wallet = await findWallet(ctx.db, walletId);
   if (!wallet) throw notFound('The wallet');
-  if (body.card_amount < MIN_CARD_LOAD_CENTS) throw invalidField('card_amount', 'The minimum card load is 3.00 USD');
+  if (body.card_amount < MIN_CARD_LOAD_CENTS) throw invalidField('card_amount', 'The minimum card load is USD 3.00');
   const owner = await ownerProfile(ctx.db, walletId);
   const purpose = body.purpose as CardPurpose;
   const fees = computeFees(
@@ -87,7 +87,7 @@ export async function createCard(
   if (wallet.balance < needed) {
     throw invalidField(
       'card_amount',
-      `Insufficient balance in your master wallet: this card needs ${formatMoney(needed)} USD with fees.`,
+      `Insufficient balance in your master wallet: this card needs ${centsText(needed, 'USD')} with fees.`,
     );
   }
   const issueId = crypto.randomUUID();

@@ -1,6 +1,6 @@
+import { centsText } from '@shared/vocabulary';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { SpendingControl } from '@shared/contract';
-import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { cardTransactions } from '../../db/schema';
 import type { CardRow } from './presenters';
@@ -56,7 +56,7 @@ export async function limitDecline(db: DbOrTx, card: CardRow, amount: number, no
   const limit = card.spendingLimit + card.additionalSpendingLimit;
   const spent = await spentInWindow(db, card.id, windowStart(control, now));
   if (spent + amount <= limit) return null;
-  return `This payment would go over the card's spending limit of ${formatMoney(limit)} USD ${PERIOD_WORD[control]}.`;
+  return `This payment would go over the card's spending limit of ${centsText(limit, 'USD')} ${PERIOD_WORD[control]}.`;
 }
 
 const PROHIBITED =

@@ -1,4 +1,4 @@
-import { formatMoney } from '@shared/money';
+import { centsText } from '@shared/vocabulary';
 import type { NotificationEvent } from './service';
 
 /**
@@ -16,7 +16,7 @@ export function topupDecided(
   decision: 'Approved' | 'Denied',
   d: { credited?: number; fee?: number; reason?: string },
 ): NotificationEvent {
-  const what = `Your ${t.method} top-up ${t.reference} of USDT ${formatMoney(t.amount)}`;
+  const what = `Your ${t.method} top-up ${t.reference} of ${centsText(t.amount, 'USDT')}`;
   if (decision === 'Denied')
     return {
       type: 'topup_denied',
@@ -25,11 +25,11 @@ export function topupDecided(
       link: '/portal/wallet-loads',
       eventKey: topupDecisionKey(t.id),
     };
-  const credited = formatMoney(d.credited ?? t.amount);
+  const credited = centsText(d.credited ?? t.amount, 'USDT');
   return {
     type: 'topup_approved',
     title: `Your wallet top-up ${t.reference} was approved`,
-    body: `${what} was approved.\n${d.fee ? `USDT ${credited} was credited to your master wallet (fee USDT ${formatMoney(d.fee)}).` : `USDT ${credited} was credited to your master wallet.`}`,
+    body: `${what} was approved.\n${d.fee ? `${credited} was credited to your master wallet (fee ${centsText(d.fee, 'USDT')}).` : `${credited} was credited to your master wallet.`}`,
     link: '/portal/wallet-loads',
     eventKey: topupDecisionKey(t.id),
   };
@@ -43,8 +43,8 @@ export const topupReview = (t: Topup, owner: { name: string; type: 'Individual' 
   title: `Top-up ${t.reference} is waiting for review`,
   body:
     t.method === 'Tron'
-      ? `${owner.name} gave the transaction hash of a Tron top-up of USDT ${formatMoney(t.amount)}.`
-      : `A momo agent confirmed the mobile-money payment of ${owner.name}'s top-up of USDT ${formatMoney(t.amount)}.`,
+      ? `${owner.name} gave the transaction hash of a Tron top-up of ${centsText(t.amount, 'USDT')}.`
+      : `A momo agent confirmed the mobile-money payment of ${owner.name}'s top-up of ${centsText(t.amount, 'USDT')}.`,
   // Staff Wallet Loads of that account (its own filter), where Approve and Deny are.
   link: `/admin/wallet-loads?${new URLSearchParams({ [owner.type === 'Company' ? 'company_id' : 'individual_id']: t.walletId, acc_name: owner.name })}`,
   eventKey: topupReviewKey(t.id),
@@ -62,8 +62,8 @@ export const cardPaymentDeclined = (
   tx: { key: string; amount: number; merchant: string; reason: string },
 ): NotificationEvent => ({
   type: 'card_payment_declined',
-  title: `Card payment of USD ${formatMoney(tx.amount)} declined`,
-  body: `A payment of USD ${formatMoney(tx.amount)} at ${tx.merchant} with your card ${cardName(c)} was declined.\nReason: ${tx.reason}`,
+  title: `Card payment of ${centsText(tx.amount, 'USD')} declined`,
+  body: `A payment of ${centsText(tx.amount, 'USD')} at ${tx.merchant} with your card ${cardName(c)} was declined.\nReason: ${tx.reason}`,
   link: cardLink(c),
   eventKey: cardDeclineKey(tx.key),
 });
@@ -83,8 +83,8 @@ export const cardTerminated = (
     ...(money.remaining > 0
       ? [
           money.outcome === 'refund'
-            ? `USD ${formatMoney(money.remaining)} was returned to your master wallet.`
-            : `The remaining USD ${formatMoney(money.remaining)} was forfeited.`,
+            ? `${centsText(money.remaining, 'USD')} was returned to your master wallet.`
+            : `The remaining ${centsText(money.remaining, 'USD')} was forfeited.`,
         ]
       : []),
   ].join('\n'),
@@ -99,8 +99,8 @@ export const maintenanceFeeKey = (cardId: string, period: string) => `card:${car
 
 export const maintenanceFeeCharged = (c: Card, amount: number, period: string): NotificationEvent => ({
   type: 'maintenance_fee_charged',
-  title: `Maintenance fee of USD ${formatMoney(amount)} charged`,
-  body: `The monthly maintenance fee of USD ${formatMoney(amount)} for ${monthName(period)} was taken from your card ${cardName(c)}.`,
+  title: `Maintenance fee of ${centsText(amount, 'USD')} charged`,
+  body: `The monthly maintenance fee of ${centsText(amount, 'USD')} for ${monthName(period)} was taken from your card ${cardName(c)}.`,
   link: cardLink(c),
   eventKey: maintenanceFeeKey(c.id, period),
 });
@@ -154,7 +154,7 @@ export const apiCredentials = (clientId: string, what: 'generated' | 'revoked', 
 
 const DEPOSIT_REASONS = {
   'no-wallet': 'it was sent to the shared deposit address and no top-up named its hash',
-  'below-minimum': 'it is below the 1.00 USDT minimum top-up',
+  'below-minimum': 'it is below the USDT 1.00 minimum top-up',
   'amount-mismatch': 'a top-up named its hash but expected another amount',
 } as const;
 
@@ -164,7 +164,7 @@ export const depositUnassigned = (
   reason: keyof typeof DEPOSIT_REASONS,
 ): NotificationEvent => ({
   type: 'deposit_unassigned',
-  title: `A deposit of USDT ${formatMoney(d.amount)} waits for staff`,
+  title: `A deposit of ${centsText(d.amount, 'USDT')} waits for staff`,
   body: `A USDT deposit (transaction ${d.hash.slice(0, 12)}…) was not credited because ${DEPOSIT_REASONS[reason]}. Assign it to a wallet or return it.`,
   link: '/admin/chain-deposits',
   eventKey: `deposit:${d.id}:unassigned`,

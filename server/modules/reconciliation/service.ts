@@ -1,3 +1,4 @@
+import { centsText } from '@shared/vocabulary';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
@@ -36,15 +37,15 @@ function explain(
   if (ended && (owed.terminate || issuer === undefined || issuer === 0)) return null;
   if (issuer === undefined) return 'The card issuer does not know this card.';
   if (ended)
-    return `The card was ended but the issuer still holds ${formatMoney(issuer)} USD${failed.length ? ` (${failed.join('; ')})` : ''}.`;
+    return `The card was ended but the issuer still holds ${centsText(issuer, 'USD')}${failed.length ? ` (${failed.join('; ')})` : ''}.`;
   const high = ledger - owed.load + owed.unload;
   const low = high - owed.withdrawal;
   if (issuer >= low && issuer <= high) return null;
   const gap = issuer - high;
   const what =
     gap > 0
-      ? `The issuer holds ${formatMoney(gap)} USD more than the ledger`
-      : `The issuer holds ${formatMoney(-gap)} USD less than the ledger`;
+      ? `The issuer holds ${centsText(gap, 'USD')} more than the ledger`
+      : `The issuer holds ${centsText(-gap, 'USD')} less than the ledger`;
   return failed.length
     ? `${what}; failed issuer operations: ${failed.join('; ')}.`
     : `${what}, and no operation explains it.`;

@@ -1,7 +1,18 @@
 import type { ApiCard, ApiCardTransaction, ApiTopup, ApiWalletTransaction, ApiWalletTransfer } from '@shared/contract';
+import {
+  CARD_TX_KIND_NAMES,
+  CARD_TX_STATUS_NAMES,
+  TOPUP_STATE_NAMES,
+  cardStateName,
+  walletTxTypeName,
+} from '@shared/vocabulary';
 import type { CsvColumn } from '../../lib/csv';
 
-/** Column sets of the CSV exports: amounts as exact decimals, dates in ISO 8601 (UTC). */
+/**
+ * Column sets of the CSV exports: amounts as exact decimals in numeric columns (the currency in the
+ * header) so spreadsheets can sum them, dates in ISO 8601 (UTC), states and kinds by the names both
+ * apps show (@shared/vocabulary).
+ */
 
 export const TOPUP_COLUMNS: CsvColumn<ApiTopup>[] = [
   { header: 'Reference', value: (t) => t.reference },
@@ -14,7 +25,7 @@ export const TOPUP_COLUMNS: CsvColumn<ApiTopup>[] = [
   { header: 'Credited (USDT)', value: (t) => t.credited, numeric: true },
   { header: 'Amount to send (GHS)', value: (t) => t.momo_amount, numeric: true },
   { header: 'Transaction Hash', value: (t) => t.transaction_hash },
-  { header: 'State', value: (t) => t.state },
+  { header: 'State', value: (t) => TOPUP_STATE_NAMES[t.state] },
   { header: 'Reason', value: (t) => t.reason },
   { header: 'Balance Before', value: (t) => t.balance_before, numeric: true },
   { header: 'Balance After', value: (t) => t.balance_after, numeric: true },
@@ -24,7 +35,7 @@ export const TOPUP_COLUMNS: CsvColumn<ApiTopup>[] = [
 
 export const WALLET_TX_COLUMNS: CsvColumn<ApiWalletTransaction>[] = [
   { header: 'Reference', value: (t) => t.trans_ref },
-  { header: 'Transaction Type', value: (t) => t.type },
+  { header: 'Transaction Type', value: (t) => walletTxTypeName(t.type) },
   { header: 'Direction', value: (t) => t.direction },
   { header: 'Amount', value: (t) => t.amount, numeric: true },
   { header: 'Total Fees', value: (t) => t.fees, numeric: true },
@@ -63,7 +74,7 @@ export const CARD_COLUMNS: CsvColumn<ApiCard>[] = [
   { header: 'Ledger (USD)', value: (c) => c.ledger, numeric: true },
   { header: 'Spending Limit (USD)', value: (c) => c.spending_limit, numeric: true },
   { header: 'Spending Control', value: (c) => c.spending_control },
-  { header: 'Status', value: (c) => (c.is_deleted ? 'Deleted' : c.state) },
+  { header: 'Status', value: (c) => cardStateName(c) },
   { header: 'Flagged', value: (c) => (c.flagged ? 'yes' : 'no') },
   { header: 'Flag Reason', value: (c) => c.flag_reason },
   { header: 'Suspended', value: (c) => (c.suspended ? 'yes' : 'no') },
@@ -72,8 +83,8 @@ export const CARD_COLUMNS: CsvColumn<ApiCard>[] = [
 
 export const CARD_TX_COLUMNS: CsvColumn<ApiCardTransaction>[] = [
   { header: 'Description', value: (t) => t.description },
-  { header: 'Kind', value: (t) => t.kind },
-  { header: 'Status', value: (t) => t.status },
+  { header: 'Kind', value: (t) => CARD_TX_KIND_NAMES[t.kind] },
+  { header: 'Status', value: (t) => CARD_TX_STATUS_NAMES[t.status] },
   { header: 'Amount', value: (t) => t.amount, numeric: true },
   { header: 'Currency', value: (t) => t.currency },
   { header: 'Merchant', value: (t) => t.merchant },

@@ -1,3 +1,4 @@
+import { VERIFICATION_STATE_NAMES } from '@shared/vocabulary';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ const VERIFICATION_COLUMNS: CsvColumn<ApiVerificationRow>[] = [
   { header: 'Account Type', value: (v) => v.account_type },
   { header: 'Name', value: (v) => v.name },
   { header: 'Email', value: (v) => v.email },
-  { header: 'State', value: (v) => (v.state === 'pending' ? 'In-review' : v.state) },
+  { header: 'State', value: (v) => VERIFICATION_STATE_NAMES[v.state] },
   { header: 'Reason', value: (v) => v.reason },
   { header: 'Submitted', value: (v) => v.created_at },
   { header: 'Last Modified', value: (v) => v.updated_at },

@@ -77,7 +77,7 @@ export async function createTopup(ctx: AppContext, me: AuthUser, body: z.output<
   const walletId = ownWalletId(me);
   if (body.wallet_id !== walletId) throw notFound('The wallet');
   if (!(await findWallet(ctx.db, walletId))) throw notFound('The wallet');
-  if (body.amount < MIN_TOPUP_CENTS) throw invalidField('amount', 'The minimum top-up is 1.00 USDT');
+  if (body.amount < MIN_TOPUP_CENTS) throw invalidField('amount', 'The minimum top-up is USDT 1.00');
   const method = body.method === 'momo' ? 'Momo' : 'Tron';
   const settings = method === 'Momo' ? await momoSettingsOf(ctx.db) : null;
   const now = ctx.now();

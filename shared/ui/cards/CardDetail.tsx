@@ -13,13 +13,13 @@ import { CardSecretsTable, CardSumsSummary } from './CardInfo';
 import { FundCardPanel, SpendLimitPanel, WithdrawPanel } from './CardPanels';
 import { CardTransactionsTable } from './CardTransactionsTable';
 import { ExportCsvButton } from '../ExportCsvButton';
-import { cardKind } from './format';
+import { cardKind, usdCents } from './format';
 import { useCardDetail } from './hooks';
 import { CARD_KEYS } from './keys';
 import { StatusTag } from './StatusTag';
 import { useCardActions } from './useCardActions';
 import { amountText } from '../wallet/format';
-import { centsOf, displayMoney } from '../../money';
+import { centsOf } from '../../money';
 import { ResultHeading } from '../ResultHeading';
 
 /** Money held by payments not yet settled: ledger − available. */
@@ -180,7 +180,7 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
                   <StatusTag card={card} />
                   {held(card) > 0 && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      Pending payments: {displayMoney(held(card))}
+                      Pending payments: {usdCents(held(card))}
                     </Typography.Text>
                   )}
                 </Flex>

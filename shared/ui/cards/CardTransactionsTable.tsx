@@ -56,7 +56,7 @@ function CardTransactionDetails({ tx }: { tx: Tx }) {
               },
             ]
           : []),
-        { label: 'Amount', value: `${tx.currency} ${signedCardAmount(tx)}` },
+        { label: 'Amount', value: signedCardAmount(tx) },
         { label: 'Currency', value: tx.currency },
         { label: 'Merchant', value: dash(tx.merchant) },
         { label: 'Country', value: dash(tx.country) },

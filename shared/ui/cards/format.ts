@@ -1,16 +1,21 @@
 import dayjs from 'dayjs';
 import { type ApiCard, type ApiCardTransaction, type SpendingControl, brandOf } from '../../contract';
-import { displayMoney } from '../../money';
-import { amountText } from '../wallet/format';
+import {
+  CARD_TX_KIND_NAMES,
+  CARD_TX_STATUS_NAMES,
+  type Currency,
+  centsText,
+  moneyText,
+  signedMoneyText,
+} from '../../vocabulary';
 
 /** How card screens write amounts, dates and card words. Cards and their fees are in USD. */
 
 /** "USD 1,250.00"; a missing amount is a dash. */
-export const usd = (amount: string | null | undefined) =>
-  amount == null || amount === '' ? '-' : `USD ${amountText(amount)}`;
+export const usd = (amount: string | null | undefined) => moneyText(amount, 'USD');
 
 /** cents → "USD 1,250.00" */
-export const usdCents = (cents: number) => `USD ${displayMoney(cents)}`;
+export const usdCents = (cents: number) => centsText(cents, 'USD');
 
 /** Empty cells show a dash. */
 export const dash = (v: string | null | undefined) => (v == null || String(v).trim() === '' ? '-' : v);
@@ -53,13 +58,7 @@ export const expiryText = (month: number, year: number, shortYear = false) =>
 /** "4532 0112 3456 7890" from a full number, in groups of four. */
 export const groupDigits = (pan: string) => pan.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
-export const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = {
-  approved: 'Pending',
-  declined: 'Declined',
-  reversed: 'Reversed',
-  settled: 'Settled',
-  completed: 'Completed',
-};
+export const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = CARD_TX_STATUS_NAMES;
 export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   approved: 'gold',
   declined: 'red',
@@ -67,21 +66,14 @@ export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   settled: 'green',
   completed: 'green',
 };
-export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = {
-  authorization: 'Payment',
-  load: 'Card load',
-  withdrawal: 'Withdrawal',
-  maintenance: 'Maintenance fee',
-  refund: 'Balance returned',
-  forfeit: 'Balance forfeited',
-};
+export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = CARD_TX_KIND_NAMES;
 
 /**
- * An amount as it moved the card: loads in (+), everything else out (−); a declined or reversed
- * payment moved nothing and carries no sign.
+ * An amount as it moved the card, in its currency: loads in (+), everything else out (-); a declined
+ * or reversed payment moved nothing and carries no sign.
  */
-export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount'>): string {
-  const text = amountText(t.amount);
-  if (t.status === 'declined' || t.status === 'reversed') return text;
-  return `${t.kind === 'load' ? '+' : '-'} ${text}`;
+export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount' | 'currency'>): string {
+  const currency = (t.currency || 'USD') as Currency;
+  if (t.status === 'declined' || t.status === 'reversed') return moneyText(t.amount, currency);
+  return signedMoneyText(t.amount, t.kind === 'load' ? 'credit' : 'debit', currency);
 }

@@ -1,4 +1,6 @@
 import { Tag } from 'antd';
+import type { TopupState } from '../../contract';
+import { TOPUP_STATE_NAMES } from '../../vocabulary';
 
 /**
  * Top-up state colours. Customers: green Approved, red Denied, yellow for anything still moving.
@@ -12,14 +14,14 @@ function topupStateColor(state: string, opts: { processedIsDone?: boolean } = {}
   return 'gold';
 }
 
-/** The customer's word for a state: a top-up whose hash is in waits for the operator, "Processing" (the spec's word). */
-export const customerTopupState = (state: string) => (state === 'Hash-provided' ? 'Processing' : state);
+/** A top-up state's one display name, for customers, momo agents and staff alike ("Hash-provided" is "Processing"). */
+export const topupStateName = (state: string) => TOPUP_STATE_NAMES[state as TopupState] ?? state;
 
-/** Without processedIsDone, the tag is a customer's (their words); with it, an operator's (the states as stored). */
+/** The same words for everyone; processedIsDone only colours MoMo processed green for those who process payments. */
 export function TopupStateTag({ state, processedIsDone }: { state: string; processedIsDone?: boolean }) {
   return (
     <Tag color={topupStateColor(state, { processedIsDone })} style={{ marginInlineEnd: 0 }}>
-      {processedIsDone ? state : customerTopupState(state)}
+      {topupStateName(state)}
     </Tag>
   );
 }

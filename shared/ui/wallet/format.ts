@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { centsOf, displayMoney, parseMoney } from '../../money';
+import { centsText, moneyText, signedMoneyText, walletTxTypeName } from '../../vocabulary';
 
 /**
  * How wallet screens write amounts and dates. Amounts arrive as decimal strings ("1250.00",
@@ -18,19 +19,16 @@ export function amountText(amount: string | null | undefined): string {
 }
 
 /** "USDT 1,250.00" */
-export const usdt = (amount: string | null | undefined) =>
-  amount == null || amount === '' ? '-' : `USDT ${amountText(amount)}`;
+export const usdt = (amount: string | null | undefined) => moneyText(amount, 'USDT');
 
 /** "GHS 4,655.00" */
-export const ghs = (amount: string | null | undefined) =>
-  amount == null || amount === '' ? '-' : `GHS ${amountText(amount)}`;
+export const ghs = (amount: string | null | undefined) => moneyText(amount, 'GHS');
 
 /** "+ USDT 497.50" for money in, "- USDT 45.50" for money out. */
-export const signedUsdt = (amount: string, direction: 'credit' | 'debit') =>
-  `${direction === 'debit' ? '-' : '+'} ${usdt(amount)}`;
+export const signedUsdt = (amount: string, direction: 'credit' | 'debit') => signedMoneyText(amount, direction, 'USDT');
 
 /** cents → "USDT 1,250.00" */
-export const usdtCents = (cents: number) => `USDT ${displayMoney(cents)}`;
+export const usdtCents = (cents: number) => centsText(cents, 'USDT');
 
 /** An ISO instant in the viewer's time zone: "12 May 2026, 14:05". */
 export function dateTime(iso: string | null | undefined): string {
@@ -39,20 +37,7 @@ export function dateTime(iso: string | null | undefined): string {
   return d.isValid() ? d.format('D MMM YYYY, HH:mm') : iso;
 }
 
-/** What a person calls each kind of wallet movement. */
-const TX_TYPE_LABELS: Record<string, string> = {
-  deposit: 'Wallet Top Up',
-  transfer: 'Transfer',
-  issuance: 'Card Issuance',
-  topup: 'Card Top Up',
-  withdraw: 'Card Withdrawal',
-  refund: 'Refund',
-  maintenance: 'Card Maintenance',
-  api_fee: 'API Fee',
-};
-
-export const txTypeLabel = (type: string) =>
-  TX_TYPE_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+export const txTypeLabel = walletTxTypeName;
 
 /** "ab12…ef90": long hashes and ids in narrow places (the full value stays in the title/copy). */
 export function shortId(value: string | null | undefined, head = 8, tail = 6): string {

@@ -15,7 +15,7 @@ export {
 } from './format';
 export { refreshWallet, WALLET_KEYS } from './keys';
 export { PAGE_SIZE, PagedTable, type CompactRow } from './PagedTable';
-export { DirectionTag, TopupStateTag, customerTopupState } from './StateTag';
+export { DirectionTag, TopupStateTag, topupStateName } from './StateTag';
 export { feeLabel, TopupDetails, TransferDetails, WalletTransactionDetails } from './TransactionDetails';
 export { useIsPhone } from './useIsPhone';
 export { useWalletBalance } from './useWalletBalance';
