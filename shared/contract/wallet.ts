@@ -39,7 +39,7 @@ export const dateRangeQuery = z
   });
 
 /** The state from which staff may approve a top-up of each method. */
-const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
 
 /** Why an undecided top-up cannot be approved yet (null when it can): the server's refusal, shown before it is tried. */
 export function notApprovableYet(t: { method: string; state: string }): string | null {
@@ -97,6 +97,11 @@ export const topupListQuery = pageQuery.and(dateRangeQuery).and(
     individual_id: z.string().uuid().optional(),
     for: z.enum(['company', 'individual']).optional(),
     method: z.enum(['Tron', 'Momo']).optional(),
+    /** only the top-ups staff can decide now: a Tron one with its hash, a Momo one an agent confirmed */
+    ready: z
+      .enum(['true', 'false'], { error: 'ready must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
   }),
 );
 

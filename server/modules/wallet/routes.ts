@@ -189,6 +189,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         walletId: q.wallet ?? q.company_id ?? q.individual_id,
         state: q.state,
         method: q.method,
+        ready: q.ready,
         ownerType: q.for,
         startDate: q.start_date,
         endDate: q.end_date,
