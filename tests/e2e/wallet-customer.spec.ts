@@ -276,15 +276,13 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await snap(page, 'cust-transfer-details', project);
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 
-  // Wallet Transactions: a date range first, then the rows.
+  // Wallet Transactions: the last 30 days at once (issue 31), then a custom range.
   await openScreen(page, 'Wallet Transactions');
   await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
-  await expect(
-    page.getByText('Select a date range to search. Results of query would be displayed here.'),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('Date range required')).toBeVisible();
-  await snap(page, 'cust-wallet-transactions-empty', project);
+  await expect(page.getByRole('radiogroup', { name: 'Period' }).getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(rowOf(page, 'Wallet Top Up').first()).toBeVisible();
+  await snap(page, 'cust-wallet-transactions-30-days', project);
+  await page.getByRole('radiogroup', { name: 'Period' }).getByText('Custom', { exact: true }).click();
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const from = page.getByLabel('Date from');
   await from.click();
