@@ -12,6 +12,7 @@ import {
   WALLET_KEYS,
   customerTopupState,
   dateTime,
+  ghs,
   shortId,
   useIsPhone,
   usdt,
@@ -29,6 +30,10 @@ const Hash = ({ value }: { value: string | null }) =>
     '-'
   );
 
+/** The agents' filter of the states they act on (MOMO_CONFIRMABLE), beside each state. */
+const TO_CONFIRM = 'to-confirm';
+type StateFilter = TopupState | typeof TO_CONFIRM;
+
 /** Momo top-ups in these states have nothing left for an agent to confirm. */
 const FINAL = new Set(['Approved', 'Denied', 'MoMo processed']);
 
@@ -40,11 +45,13 @@ interface Variant {
   csvName: string;
   /** the customer's words for states, or (agents) the states as the operator stores them, on purpose */
   operator: boolean;
-  key(walletId: string | undefined, state: TopupState | null, page: number): readonly unknown[];
+  key(walletId: string | undefined, state: StateFilter | null, page: number): readonly unknown[];
+  /** the filter the list opens on; the agents' list opens on what they can confirm */
+  initialState?: StateFilter;
   title(total: number | undefined): ReactNode;
   /** on phones the filters go under the title, which would otherwise be cut to make room */
   filtersBelowOnPhone: boolean;
-  emptyText(state: TopupState | undefined): string;
+  emptyText(state: StateFilter | undefined): string;
   rowLabel(r: ApiTopup): string;
   clickable?(r: ApiTopup): boolean;
   columns: TableColumnsType<ApiTopup>;
@@ -61,7 +68,7 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
     title: () => 'Wallet Load Transactions',
     filtersBelowOnPhone: true,
     emptyText: (state) =>
-      state
+      state && state !== TO_CONFIRM
         ? `No ${customerTopupState(state)} top-ups`
         : 'No top-ups yet. Use Top Up to add funds to your master wallet.',
     rowLabel: (r) => `Top-up of ${r.amount} USDT, ${customerTopupState(r.state)}`,
@@ -97,7 +104,8 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
       </Typography.Text>
     ),
     filtersBelowOnPhone: false,
-    emptyText: () => 'No mobile-money top-ups',
+    initialState: TO_CONFIRM,
+    emptyText: (state) => (state === TO_CONFIRM ? 'No mobile-money top-ups to confirm' : 'No mobile-money top-ups'),
     rowLabel: (r) => `Confirm ${r.name}, ${r.amount} USDT`,
     clickable: (r) => !FINAL.has(r.state),
     columns: [
@@ -113,6 +121,8 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
         ),
       },
       amountColumn,
+      // what the customer pays by mobile money: kept with the top-up, as the rate stood then
+      { title: 'GHS Amount', dataIndex: 'momo_amount', render: (v: string | null) => nowrap(ghs(v)) },
       {
         title: 'Transaction Hash',
         dataIndex: 'transaction_hash',
@@ -126,7 +136,7 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
       description: (
         <>
           <div>
-            {r.name_type} · {usdt(r.amount)}
+            {r.name_type} · {usdt(r.amount)} · <strong>{ghs(r.momo_amount)}</strong>
           </div>
           {r.transaction_hash && <div style={mono}>{r.transaction_hash}</div>}
           <div>{dateTime(r.updated_at)}</div>
@@ -151,12 +161,13 @@ export function LoadsList({
   const v = VARIANTS[variant];
   const phone = useIsPhone();
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<TopupState>();
+  const [state, setState] = useState<StateFilter | undefined>(v.initialState);
   const scope = walletId ? { wallet: walletId } : {};
+  const filter = state === TO_CONFIRM ? { to_confirm: 'true' } : { state };
   const query = useQuery({
     queryKey: v.key(walletId, state ?? null, page),
     queryFn: () =>
-      api<Paged<ApiTopup>>('GET', v.path, { query: { ...scope, state, page, per_page: PAGE_SIZE }, silent: true }),
+      api<Paged<ApiTopup>>('GET', v.path, { query: { ...scope, ...filter, page, per_page: PAGE_SIZE }, silent: true }),
   });
 
   const filters = (
@@ -172,11 +183,14 @@ export function LoadsList({
           setState(s);
           setPage(1);
         }}
-        options={TOPUP_STATES.map((s) => ({ value: s, label: v.operator ? s : customerTopupState(s) }))}
+        options={[
+          ...(v.initialState === TO_CONFIRM ? [{ value: TO_CONFIRM, label: 'To confirm' }] : []),
+          ...TOPUP_STATES.map((s) => ({ value: s, label: v.operator ? s : customerTopupState(s) })),
+        ]}
       />
       <ExportCsvButton
         path={v.path}
-        query={{ ...scope, state }}
+        query={{ ...scope, ...filter }}
         filename={v.csvName}
         size="small"
         label={phone ? 'CSV' : 'Export CSV'}

@@ -11,6 +11,8 @@ export interface TopupFilters {
   walletId?: string;
   state?: TopupState;
   method?: 'Tron' | 'Momo';
+  /** any of these states (a momo agent's list: MOMO_CONFIRMABLE) */
+  states?: readonly TopupState[];
   /** only what staff can decide now (TOPUP_APPROVABLE_FROM) */
   ready?: boolean;
   ownerType?: 'company' | 'individual';
@@ -28,6 +30,7 @@ function conditions(f: TopupFilters): SQL | undefined {
   if (f.walletId) where.push(eq(topups.walletId, f.walletId));
   if (f.state) where.push(eq(topups.state, f.state));
   if (f.method) where.push(eq(topups.method, f.method));
+  if (f.states) where.push(inArray(topups.state, [...f.states]));
   if (f.ready) where.push(readyToDecide(topups));
   if (f.ownerType === 'company') where.push(isNotNull(companies.id));
   if (f.ownerType === 'individual') where.push(isNull(companies.id));
@@ -50,7 +53,9 @@ const readyToDecide = (t: { method: PgColumn; state: PgColumn }) =>
  * what is still pending or was denied.
  */
 function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
-  if (conditions({ ...f, state: undefined, method: undefined, ready: undefined, ownerType: undefined }))
+  if (
+    conditions({ ...f, state: undefined, states: undefined, method: undefined, ready: undefined, ownerType: undefined })
+  )
     return db
       .select({
         n: count(),
@@ -74,6 +79,7 @@ function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
       and(
         f.state ? eq(k.state, f.state) : undefined,
         f.method ? eq(k.method, f.method) : undefined,
+        f.states ? inArray(k.state, [...f.states]) : undefined,
         f.ready ? readyToDecide(k) : undefined,
         f.ownerType ? eq(k.ownerType, f.ownerType) : undefined,
       ),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CUSTOMER_ROLES,
+  MOMO_CONFIRMABLE,
   STAFF_ROLES,
   approveTopupBody,
   idParams,
@@ -254,6 +255,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
       const f = {
         method: 'Momo' as const,
         state: q.state,
+        states: q.to_confirm ? MOMO_CONFIRMABLE : undefined,
         startDate: q.start_date,
         endDate: q.end_date,
         walletId: q.wallet,
