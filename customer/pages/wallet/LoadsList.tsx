@@ -120,9 +120,22 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
           </span>
         ),
       },
-      amountColumn,
-      // what the customer pays by mobile money: kept with the top-up, as the rate stood then
-      { title: 'GHS Amount', dataIndex: 'momo_amount', render: (v: string | null) => nowrap(ghs(v)) },
+      {
+        // with what the customer pays by mobile money (kept with the top-up, at the rate of the day), in the
+        // spec's Amount column: a column more would not fit beside the sidebar
+        title: 'Amount',
+        dataIndex: 'amount',
+        render: (v: string, r) => (
+          <>
+            {nowrap(usdt(v))}
+            <div>
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {ghs(r.momo_amount)}
+              </Typography.Text>
+            </div>
+          </>
+        ),
+      },
       {
         title: 'Transaction Hash',
         dataIndex: 'transaction_hash',
