@@ -18,7 +18,7 @@ import type { attention } from '@shared/contract/responses';
 type Attention = z.infer<typeof attention>;
 
 /** A list's address with its filter applied, in the form Refine's synced tables read (syncWithLocation). */
-export function filteredList(path: string, filters: Record<string, string>): string {
+function filteredList(path: string, filters: Record<string, string>): string {
   const q = new URLSearchParams();
   Object.entries(filters).forEach(([field, value], i) => {
     q.set(`filters[${i}][field]`, field);

@@ -149,7 +149,7 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
       description: (
         <>
           <div>
-            {r.name_type} · {usdt(r.amount)} · <strong>{ghs(r.momo_amount)}</strong>
+            {r.name_type} · {usdt(r.amount)} · <strong style={{ whiteSpace: 'nowrap' }}>{ghs(r.momo_amount)}</strong>
           </div>
           {r.transaction_hash && <div style={mono}>{r.transaction_hash}</div>}
           <div>{dateTime(r.updated_at)}</div>
