@@ -73,6 +73,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router matches a parameter of any length Node lets through (16 KiB of headers): its own limit
+    // answered a bare 414, or fell through to the web app's catch-all and came back a 405. plugins/routing.ts
+    // refuses a long one as a 404, a long path as a 414, in the one error shape.
+    routerOptions: { maxParamLength: 16 * 1024 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(refusingNul(validatorCompiler));

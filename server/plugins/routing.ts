@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HTTP } from '../lib/http';
+import { AppError, HTTP } from '../lib/http';
 import { isAppScreen } from './spa';
+
+/** No path the API or the web app answers comes near this; a longer one is a 414. */
+const MAX_PATH = 2048;
+/** Ids are UUIDs and names are short: a longer path parameter names nothing. */
+const MAX_PARAM = 100;
 
 /** The order methods are listed in an Allow header. */
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -19,6 +24,16 @@ export default fp(async (app) => {
   // The API reads JSON, forms and multipart only; a text/plain body is the documented 415, not a
   // string handed to schemas that expect an object (a 422).
   app.removeContentTypeParser('text/plain');
+
+  // A hook, so that the answer has the one error shape and every header, whichever route matched.
+  app.addHook('onRequest', async (req) => {
+    const pathname = req.url.split('?')[0]!;
+    if (pathname.length > MAX_PATH) {
+      const message = `The path is longer than ${MAX_PATH} characters.`;
+      throw new AppError(HTTP.URI_TOO_LONG, message, message);
+    }
+    if (pathname.startsWith('/api/') && hasLongSegment(pathname)) throw notFoundError(req.method, pathname);
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0]!;
@@ -47,6 +62,13 @@ export default fp(async (app) => {
     return notFound(req, reply, pathname);
   });
 });
+
+const hasLongSegment = (pathname: string) => pathname.split('/').some((part) => part.length > MAX_PARAM);
+
+function notFoundError(method: string, pathname: string) {
+  const message = `No route for ${method} ${pathname}.`;
+  return new AppError(HTTP.NOT_FOUND, message, message, { 'cache-control': 'no-store' });
+}
 
 function notFound(req: FastifyRequest, reply: FastifyReply, pathname: string) {
   const message = `No route for ${req.method} ${pathname}.`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from '../money';
 import { pageQuery } from './fields';
-import { CHAIN_DEPOSIT_STATUSES, TOPUP_STATES } from './lists';
+import { CHAIN_DEPOSIT_STATUSES, TOPUP_STATES, type TopupState } from './lists';
 import type {
   apiChainDeposit,
   apiTopup,
@@ -40,7 +40,10 @@ export const dateRangeQuery = z
   });
 
 /** The state from which staff may approve a top-up of each method. */
-const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+export const TOPUP_APPROVABLE_FROM = { Tron: 'Hash-provided', Momo: 'MoMo processed' } as const;
+
+/** The states in which a momo agent may confirm a Momo top-up's payment. */
+export const MOMO_CONFIRMABLE = ['Pending', 'Hash-provided'] as const satisfies readonly TopupState[];
 
 /** Why an undecided top-up cannot be approved yet (null when it can): the server's refusal, shown before it is tried. */
 export function notApprovableYet(t: { method: string; state: string }): string | null {
@@ -115,6 +118,16 @@ export const topupListQuery = pageQuery.and(dateRangeQuery).and(
     individual_id: z.string().uuid().optional(),
     for: z.enum(['company', 'individual']).optional(),
     method: z.enum(['Tron', 'Momo']).optional(),
+    /** only the top-ups a momo agent can confirm now (MOMO_CONFIRMABLE) */
+    to_confirm: z
+      .enum(['true', 'false'], { error: 'to_confirm must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
+    /** only the top-ups staff can decide now: a Tron one with its hash, a Momo one an agent confirmed */
+    ready: z
+      .enum(['true', 'false'], { error: 'ready must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
   }),
 );
 

@@ -2,7 +2,7 @@ import { type Browser, type Locator, type Page, expect as baseExpect, test } fro
 import { verifiedIndividual } from './support/accounts';
 import { sessionOf } from './support/cards';
 import { confirmTransfer, continueTransfer, giveApprovalNote } from './support/confirm';
-import { FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap, visit } from './support/flows';
+import { chooseOption, FIELD_ERROR, isPhone, logInThroughUi, motionless, PASSWORD, snap, visit } from './support/flows';
 import { signedInAs } from './support/session';
 
 // The machine may be busy (other suites, builds): give screens time to appear, journeys time to finish.
@@ -162,8 +162,13 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await logInDemo(agent.page, AGENT);
   await openScreen(agent.page, 'Momo Wallet Load');
   const agentRow = rowOf(agent.page, `Abena ${last}`);
+  // The list opens on what the agent can confirm, each with the GHS amount the customer pays (issue 31).
+  await expect(agent.page.getByRole('combobox', { name: 'State' })).toBeVisible();
+  await expect(agent.page.locator('.ant-select-selection-item', { hasText: 'To confirm' })).toBeVisible();
   await expect(agentRow.getByText('Processing', { exact: true })).toBeVisible();
   await expect(agentRow.getByText('Hash-provided')).toHaveCount(0);
+  await expect(agentRow.getByText('GHS 315.00')).toBeVisible();
+  await snap(agent.page, 'cust-momo-loads-to-confirm', project);
   await agentRow.click();
   const confirm = dialog(agent.page, 'Momo Confirmation');
   await expect(confirm.getByText('confirm momo transaction')).toBeVisible();
@@ -172,6 +177,9 @@ test('a new customer tops up by Tron and by Momo, and the momo agent confirms th
   await snap(agent.page, 'cust-momo-confirmation', project);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toBeHidden();
+  // confirmed, it leaves the agent's list; the filter shows it among the others
+  await expect(agentRow).toHaveCount(0);
+  await chooseOption(agent.page, agent.page.getByRole('combobox', { name: 'State' }), 'MoMo processed');
   await expect(agentRow.getByText('MoMo processed')).toBeVisible();
   await snap(agent.page, 'cust-momo-loads', project);
   await agent.context.close();
@@ -292,15 +300,13 @@ test('a customer reads a denied top-up, transfers to another wallet and finds it
   await snap(page, 'cust-transfer-details', project);
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 
-  // Wallet Transactions: a date range first, then the rows.
+  // Wallet Transactions: the last 30 days at once (issue 31), then a custom range.
   await openScreen(page, 'Wallet Transactions');
   await expect(page.getByText('See all transactions that occur in your account')).toBeVisible();
-  await expect(
-    page.getByText('Select a date range to search. Results of query would be displayed here.'),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('Date range required')).toBeVisible();
-  await snap(page, 'cust-wallet-transactions-empty', project);
+  await expect(page.getByRole('radiogroup', { name: 'Period' }).getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await snap(page, 'cust-wallet-transactions-30-days', project);
+  await page.getByRole('radiogroup', { name: 'Period' }).getByText('Custom', { exact: true }).click();
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const from = page.getByLabel('Date from');
   await from.click();

@@ -7,6 +7,7 @@ import { messageOf } from '@shared/api/errors';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { ChartsBoundary } from './ChartsBoundary';
 import { amountText } from '@shared/ui/wallet/format';
+import { rangePickerPresets } from '@shared/ui/wallet/DateRangeFilter';
 import { DAY } from '../../format';
 import { type Interval, type Statistics, type StatisticsSeries, TILE_GROUPS, type Tile, intervalFor } from './model';
 
@@ -94,6 +95,7 @@ export default function StatisticsPage() {
                 value={[start ? dayjs(start, DAY) : null, end ? dayjs(end, DAY) : null]}
                 onChange={(v) => setRange(v?.[0]?.format(DAY), v?.[1]?.format(DAY))}
                 placeholder={['Start date', 'End date']}
+                presets={rangePickerPresets()}
                 style={{ width: phone ? '100%' : 280 }}
               />
             </Form.Item>

@@ -1,6 +1,6 @@
 import { moneyText } from '@shared/vocabulary';
 import { topupStateName } from '@shared/ui/wallet/StateTag';
-import { Form, Select } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
 import { useState } from 'react';
 import { TOPUP_STATES, type ApiTopup, type TopupState, type TopupTotals } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
@@ -17,11 +17,11 @@ import { DateRangeFields, FilterBar } from '../../components/FilterBar';
 import { TopupItem, canDecide, topupColumns } from './columns';
 import { DecideTopupDrawer } from './edit';
 
-type Search = { state?: TopupState; start_date?: string; end_date?: string };
+type Search = { state?: TopupState; ready?: boolean; start_date?: string; end_date?: string };
 
 /**
  * /admin/wallet-loads[?acc_name&company_id&individual_id]: every top-up (or one account's),
- * filtered by state and dates, with the amount sum of the filtered set; open rows lead to the
+ * filtered by state, readiness (the dashboard's "Top-ups to decide" opens it so) and dates, with the amount sum of the filtered set; open rows lead to the
  * approve/deny panel.
  */
 function WalletLoads({ account }: { account: ListAccount }) {
@@ -43,6 +43,13 @@ function WalletLoads({ account }: { account: ListAccount }) {
             style={{ minWidth: 170 }}
             options={TOPUP_STATES.map((s) => ({ value: s, label: topupStateName(s) }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="ready"
+          valuePropName="checked"
+          getValueProps={(v) => ({ checked: v === true || v === 'true' })}
+        >
+          <Checkbox>Ready to decide</Checkbox>
         </Form.Item>
         <DateRangeFields />
       </FilterBar>

@@ -12,6 +12,7 @@ import {
   topupStateName,
   WALLET_KEYS,
   dateTime,
+  ghs,
   shortId,
   useIsPhone,
   usdt,
@@ -29,6 +30,10 @@ const Hash = ({ value }: { value: string | null }) =>
     '-'
   );
 
+/** The agents' filter of the states they act on (MOMO_CONFIRMABLE), beside each state. */
+const TO_CONFIRM = 'to-confirm';
+type StateFilter = TopupState | typeof TO_CONFIRM;
+
 /** Momo top-ups in these states have nothing left for an agent to confirm. */
 const FINAL = new Set(['Approved', 'Denied', 'MoMo processed']);
 
@@ -38,11 +43,13 @@ const modifiedColumn = { title: 'Last Modified', dataIndex: 'updated_at', render
 interface Variant {
   path: string;
   csvName: string;
-  key(walletId: string | undefined, state: TopupState | null, page: number): readonly unknown[];
+  key(walletId: string | undefined, state: StateFilter | null, page: number): readonly unknown[];
+  /** the filter the list opens on; the agents' list opens on what they can confirm */
+  initialState?: StateFilter;
   title(total: number | undefined): ReactNode;
   /** on phones the filters go under the title, which would otherwise be cut to make room */
   filtersBelowOnPhone: boolean;
-  emptyText(state: TopupState | undefined): string;
+  emptyText(state: StateFilter | undefined): string;
   rowLabel(r: ApiTopup): string;
   clickable?(r: ApiTopup): boolean;
   columns: TableColumnsType<ApiTopup>;
@@ -58,7 +65,9 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
     title: () => 'Wallet Load Transactions',
     filtersBelowOnPhone: true,
     emptyText: (state) =>
-      state ? `No ${topupStateName(state)} top-ups` : 'No top-ups yet. Use Top Up to add funds to your master wallet.',
+      state && state !== TO_CONFIRM
+        ? `No ${topupStateName(state)} top-ups`
+        : 'No top-ups yet. Use Top Up to add funds to your master wallet.',
     rowLabel: (r) => `Top-up of ${usdt(r.amount)}, ${topupStateName(r.state)}`,
     columns: [
       amountColumn,
@@ -91,7 +100,8 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
       </Typography.Text>
     ),
     filtersBelowOnPhone: false,
-    emptyText: () => 'No mobile-money top-ups',
+    initialState: TO_CONFIRM,
+    emptyText: (state) => (state === TO_CONFIRM ? 'No mobile-money top-ups to confirm' : 'No mobile-money top-ups'),
     rowLabel: (r) => `Confirm ${r.name}, ${usdt(r.amount)}`,
     clickable: (r) => !FINAL.has(r.state),
     columns: [
@@ -106,7 +116,22 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
           </span>
         ),
       },
-      amountColumn,
+      {
+        // with what the customer pays by mobile money (kept with the top-up, at the rate of the day), in the
+        // spec's Amount column: a column more would not fit beside the sidebar
+        title: 'Amount',
+        dataIndex: 'amount',
+        render: (v: string, r) => (
+          <>
+            {nowrap(usdt(v))}
+            <div>
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {ghs(r.momo_amount)}
+              </Typography.Text>
+            </div>
+          </>
+        ),
+      },
       {
         title: 'Transaction Hash',
         dataIndex: 'transaction_hash',
@@ -120,7 +145,7 @@ const VARIANTS: Record<'wallet' | 'momo', Variant> = {
       description: (
         <>
           <div>
-            {r.name_type} · {usdt(r.amount)}
+            {r.name_type} · {usdt(r.amount)} · <strong style={{ whiteSpace: 'nowrap' }}>{ghs(r.momo_amount)}</strong>
           </div>
           {r.transaction_hash && <div style={mono}>{r.transaction_hash}</div>}
           <div>{dateTime(r.updated_at)}</div>
@@ -145,12 +170,13 @@ export function LoadsList({
   const v = VARIANTS[variant];
   const phone = useIsPhone();
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<TopupState>();
+  const [state, setState] = useState<StateFilter | undefined>(v.initialState);
   const scope = walletId ? { wallet: walletId } : {};
+  const filter = state === TO_CONFIRM ? { to_confirm: 'true' } : { state };
   const query = useQuery({
     queryKey: v.key(walletId, state ?? null, page),
     queryFn: () =>
-      api<Paged<ApiTopup>>('GET', v.path, { query: { ...scope, state, page, per_page: PAGE_SIZE }, silent: true }),
+      api<Paged<ApiTopup>>('GET', v.path, { query: { ...scope, ...filter, page, per_page: PAGE_SIZE }, silent: true }),
   });
 
   const filters = (
@@ -166,11 +192,14 @@ export function LoadsList({
           setState(s);
           setPage(1);
         }}
-        options={TOPUP_STATES.map((s) => ({ value: s, label: topupStateName(s) }))}
+        options={[
+          ...(v.initialState === TO_CONFIRM ? [{ value: TO_CONFIRM, label: 'To confirm' }] : []),
+          ...TOPUP_STATES.map((s) => ({ value: s, label: topupStateName(s) })),
+        ]}
       />
       <ExportCsvButton
         path={v.path}
-        query={{ ...scope, state }}
+        query={{ ...scope, ...filter }}
         filename={v.csvName}
         size="small"
         label={phone ? 'CSV' : 'Export CSV'}

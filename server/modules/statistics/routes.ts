@@ -6,6 +6,7 @@ import { dayRange } from '../../lib/dates';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { series, statistics } from './queries';
+import { attentionFor } from './attention';
 import { data, fails, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
@@ -47,5 +48,23 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ok(await series(ctx.db, dayRange(req.query.start_date, req.query.end_date), req.query.interval)),
+  );
+
+  app.get(
+    '/admin/attention',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        operationId: 'getAttention',
+        summary: 'Get the counts of what waits for staff (staff)',
+        response: {
+          200: data(R.attention, 'What waits for staff, each count only when the role may open its list.'),
+          ...fails(STAFF),
+        },
+      },
+    },
+    async (req) => ok(await attentionFor(ctx.db, req.user!.role)),
   );
 }

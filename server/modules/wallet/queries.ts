@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql, sum } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { ApiTopup, TopupState } from '@shared/contract';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { type ApiTopup, TOPUP_APPROVABLE_FROM, type TopupState } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { companies, keptTopupTotals, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
@@ -11,6 +11,10 @@ export interface TopupFilters {
   walletId?: string;
   state?: TopupState;
   method?: 'Tron' | 'Momo';
+  /** any of these states (a momo agent's list: MOMO_CONFIRMABLE) */
+  states?: readonly TopupState[];
+  /** only what staff can decide now (TOPUP_APPROVABLE_FROM) */
+  ready?: boolean;
   ownerType?: 'company' | 'individual';
   startDate?: string;
   endDate?: string;
@@ -26,6 +30,8 @@ function conditions(f: TopupFilters): SQL | undefined {
   if (f.walletId) where.push(eq(topups.walletId, f.walletId));
   if (f.state) where.push(eq(topups.state, f.state));
   if (f.method) where.push(eq(topups.method, f.method));
+  if (f.states) where.push(inArray(topups.state, [...f.states]));
+  if (f.ready) where.push(readyToDecide(topups));
   if (f.ownerType === 'company') where.push(isNotNull(companies.id));
   if (f.ownerType === 'individual') where.push(isNull(companies.id));
   const range = dayRange(f.startDate, f.endDate);
@@ -34,13 +40,22 @@ function conditions(f: TopupFilters): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
+/** A top-up staff can decide now, on the top-ups or on their kept totals (both have method and state). */
+const readyToDecide = (t: { method: PgColumn; state: PgColumn }) =>
+  or(
+    and(eq(t.method, 'Tron'), eq(t.state, TOPUP_APPROVABLE_FROM.Tron)),
+    and(eq(t.method, 'Momo'), eq(t.state, TOPUP_APPROVABLE_FROM.Momo)),
+  )!;
+
 /**
  * The total and sums of the top-ups a list shows: by method, state and owner kind alone, from the kept totals
  * (migration 0031); with any other filter (a wallet, dates), summed over the matching top-ups. What was received is told apart from
  * what is still pending or was denied.
  */
 function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
-  if (conditions({ ...f, state: undefined, method: undefined, ownerType: undefined }))
+  if (
+    conditions({ ...f, state: undefined, states: undefined, method: undefined, ready: undefined, ownerType: undefined })
+  )
     return db
       .select({
         n: count(),
@@ -64,6 +79,8 @@ function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
       and(
         f.state ? eq(k.state, f.state) : undefined,
         f.method ? eq(k.method, f.method) : undefined,
+        f.states ? inArray(k.state, [...f.states]) : undefined,
+        f.ready ? readyToDecide(k) : undefined,
         f.ownerType ? eq(k.ownerType, f.ownerType) : undefined,
       ),
     );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CUSTOMER_ROLES,
+  MOMO_CONFIRMABLE,
   STAFF_ROLES,
   approveTopupBody,
   idParams,
@@ -189,6 +190,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         walletId: q.wallet ?? q.company_id ?? q.individual_id,
         state: q.state,
         method: q.method,
+        ready: q.ready,
         ownerType: q.for,
         startDate: q.start_date,
         endDate: q.end_date,
@@ -254,6 +256,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
       const f = {
         method: 'Momo' as const,
         state: q.state,
+        states: q.to_confirm ? MOMO_CONFIRMABLE : undefined,
         startDate: q.start_date,
         endDate: q.end_date,
         walletId: q.wallet,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  MOMO_CONFIRMABLE,
   type TopupInstructions,
   type TopupState,
   TRON_HASH,
@@ -245,7 +246,7 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
     const rows = await tx
       .update(topups)
       .set({ state: 'MoMo processed', processedBy: me.id, processedAt: now, updatedAt: now })
-      .where(and(eq(topups.id, t.id), inArray(topups.state, ['Pending', 'Hash-provided'])))
+      .where(and(eq(topups.id, t.id), inArray(topups.state, [...MOMO_CONFIRMABLE])))
       .returning();
     if (rows.length) await notifyReview(tx, t, now);
     return rows;

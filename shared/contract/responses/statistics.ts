@@ -40,3 +40,17 @@ export const statisticsSeries = z
     fees: z.array(z.strictObject({ period, kind: z.string(), amount: money })),
   })
   .meta({ id: 'StatisticsSeries', description: 'Activity per period, for charts.' });
+
+const waiting = (what: string) => z.number().int().optional().describe(what);
+
+/** Each count is there only when the caller's role may open its list. */
+export const attention = z
+  .strictObject({
+    verifications_individuals: waiting('Individual verifications (KYC) waiting for a decision'),
+    verifications_companies: waiting('Company verifications (KYB) waiting for a decision'),
+    topups_to_decide: waiting('Top-ups staff can approve or deny now (hash provided, or momo confirmed)'),
+    chain_deposits_unassigned: waiting('Tron deposits no top-up took, waiting to be assigned or returned'),
+    flagged_cards: waiting('Flagged cards, as the Flagged Cards list shows them'),
+    reconciliation_drift: waiting("Cards whose ledger balance the last reconciliation found apart from the issuer's"),
+  })
+  .meta({ id: 'Attention', description: 'What waits for staff: counts that open the filtered lists.' });

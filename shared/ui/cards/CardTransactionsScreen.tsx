@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ApiCardTransaction, Paged } from '../../contract';
 import { PageHeader } from '../PageHeader';
-import { DateRangeFilter, type DayRange } from '../wallet/DateRangeFilter';
+import {
+  DEFAULT_PRESET,
+  DateRangeFilter,
+  type DayRange,
+  type RangePreset,
+  presetRange,
+} from '../wallet/DateRangeFilter';
 import { PAGE_SIZE } from '../wallet/PagedTable';
 import { useIsPhone } from '../wallet/useIsPhone';
 import { CardTransactionsTable } from './CardTransactionsTable';
@@ -14,7 +20,10 @@ import { type CardScope, useCardList } from './hooks';
 import { CARD_KEYS } from './keys';
 import { ExportCsvButton } from '../ExportCsvButton';
 
-const BEFORE_SEARCH = 'Select a date range to search. Results of query would be displayed here.';
+// The period is chosen from the start (the last 30 days): only the card is left to choose.
+const BEFORE_SEARCH = 'Select a card to search. Results of query would be displayed here.';
+
+const days = (r: DayRange) => ({ start: r.from!.format('YYYY-MM-DD'), end: r.to!.format('YYYY-MM-DD') });
 
 export interface CardTransactionsScreenProps extends CardScope {
   /** a card to preselect (e.g. from a link on the card's page) */
@@ -23,8 +32,8 @@ export interface CardTransactionsScreenProps extends CardScope {
 }
 
 /**
- * 'Card Transactions' (reports, shared by both apps): a card and a date range are required, then
- * the card's transactions in that range, paged; declined payments say why.
+ * 'Card Transactions' (reports, shared by both apps): a card's transactions in a period, the last 30 days at first
+ * (issue 31), paged; declined payments say why. Choosing the card, or a preset, searches at once.
  */
 export function CardTransactionsScreen({
   staff,
@@ -35,11 +44,14 @@ export function CardTransactionsScreen({
   const phone = useIsPhone();
   const cards = useCardList({ staff, params });
   const [card, setCard] = useState<string | undefined>(initialCardId);
-  const [draft, setDraft] = useState<DayRange>({ from: null, to: null });
+  const [draft, setDraft] = useState<DayRange>(() => presetRange(DEFAULT_PRESET));
+  const [preset, setPreset] = useState<RangePreset>(DEFAULT_PRESET);
   const [popover, setPopover] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const [rangeError, setRangeError] = useState<string>();
-  const [search, setSearch] = useState<{ card: string; start: string; end: string }>();
+  const [search, setSearch] = useState<{ card: string; start: string; end: string } | undefined>(() =>
+    initialCardId ? { card: initialCardId, ...days(draft) } : undefined,
+  );
   const [page, setPage] = useState(1);
 
   const query = useQuery({
@@ -52,15 +64,15 @@ export function CardTransactionsScreen({
     enabled: !!search,
   });
 
-  function runSearch() {
-    const noCard = !card;
-    const noRange = !draft.from || !draft.to;
+  function runSearch(range = draft, chosen = card) {
+    const noCard = !chosen;
+    const noRange = !range.from || !range.to;
     setCardError(noCard ? 'Please select a card' : undefined);
     setRangeError(noRange ? 'Date range required' : undefined);
     if (noRange && !noCard) setPopover(true);
     if (noCard || noRange) return;
     setPopover(false);
-    const next = { card: card!, start: draft.from!.format('YYYY-MM-DD'), end: draft.to!.format('YYYY-MM-DD') };
+    const next = { card: chosen!, ...days(range) };
     // The same search again reads the list again (the same query would come from the cache).
     if (page === 1 && JSON.stringify(next) === JSON.stringify(search)) void query.refetch();
     setPage(1);
@@ -85,22 +97,29 @@ export function CardTransactionsScreen({
             onChange={(v) => {
               setCard(v);
               setCardError(undefined);
+              runSearch(draft, v);
             }}
             notFoundContent={cards.error ? 'Could not load your cards' : 'No cards'}
             options={(cards.data ?? []).map((c) => ({ value: c.id, label: cardOptionLabel(c) }))}
           />
           <DateRangeFilter
             value={draft}
-            onChange={(v) => {
+            preset={preset}
+            onChange={(v, p) => {
               setDraft(v);
+              setPreset(p);
               if (v.from && v.to) setRangeError(undefined);
+            }}
+            onApply={(range) => {
+              // before a card is chosen, a preset only sets the period
+              if (card) runSearch(range);
             }}
             open={popover}
             onOpenChange={setPopover}
             error={rangeError}
             block={phone}
           />
-          <Button type="primary" icon={<SearchOutlined />} onClick={runSearch} block={phone}>
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => runSearch()} block={phone}>
             Search
           </Button>
           {search && (

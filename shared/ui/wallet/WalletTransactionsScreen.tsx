@@ -1,11 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Select, Typography } from 'antd';
+import { Button, Card, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type Query } from '../../api/client';
 import { type ApiWalletTransaction, type Paged, WALLET_TX_TYPES, type WalletTransactionTotals } from '../../contract';
 import { PageHeader } from '../PageHeader';
-import { DateRangeFilter, type DayRange } from './DateRangeFilter';
+import { DEFAULT_PRESET, DateRangeFilter, type DayRange, type RangePreset, presetRange } from './DateRangeFilter';
 import { DetailsDrawer, useDetails } from './DetailsDrawer';
 import { WALLET_KEYS } from './keys';
 import { PAGE_SIZE, PagedTable } from './PagedTable';
@@ -29,11 +29,17 @@ export interface WalletTransactionsScreenProps {
 
 const asId = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-const BEFORE_SEARCH = 'Select a date range to search. Results of query would be displayed here.';
+type Search = { start: string; end: string; type?: string };
+
+const searchOf = (r: DayRange, type?: string): Search => ({
+  start: r.from!.format('YYYY-MM-DD'),
+  end: r.to!.format('YYYY-MM-DD'),
+  type,
+});
 
 /**
- * 'Wallet Transactions' (reports): nothing is fetched until a date range is chosen and searched;
- * then the movements of the wallet in that range, paged, each opening its details and fees.
+ * 'Wallet Transactions' (reports): the movements of the wallet in a period, the last 30 days at first (issue 31),
+ * paged, each opening its details and fees. A preset applies at once; a custom range and the type on Search.
  * Used by the customer portal and the back-office alike.
  */
 export function WalletTransactionsScreen({
@@ -43,11 +49,12 @@ export function WalletTransactionsScreen({
   subtitle = 'See all transactions that occur in your account',
 }: WalletTransactionsScreenProps) {
   const phone = useIsPhone();
-  const [draft, setDraft] = useState<DayRange>({ from: null, to: null });
+  const [draft, setDraft] = useState<DayRange>(() => presetRange(DEFAULT_PRESET));
+  const [preset, setPreset] = useState<RangePreset>(DEFAULT_PRESET);
   const [type, setType] = useState<string>();
   const [popover, setPopover] = useState(false);
   const [error, setError] = useState<string>();
-  const [search, setSearch] = useState<{ start: string; end: string; type?: string }>();
+  const [search, setSearch] = useState<Search>(() => searchOf(draft));
   const [page, setPage] = useState(1);
   const details = useDetails<ApiWalletTransaction>();
   // A statement is of one wallet: the customer's own, or the account staff narrowed the screen to.
@@ -60,15 +67,14 @@ export function WalletTransactionsScreen({
         query: {
           ...params,
           wallet: walletId ?? undefined,
-          type: search!.type,
-          start_date: search!.start,
-          end_date: search!.end,
+          type: search.type,
+          start_date: search.start,
+          end_date: search.end,
           page,
           per_page: PAGE_SIZE,
         },
         silent: true,
       }),
-    enabled: !!search,
   });
 
   function askForRange() {
@@ -76,11 +82,11 @@ export function WalletTransactionsScreen({
     setPopover(true);
   }
 
-  function runSearch() {
-    if (!draft.from || !draft.to) return askForRange();
+  function runSearch(range = draft) {
+    if (!range.from || !range.to) return askForRange();
     setError(undefined);
     setPopover(false);
-    const next = { start: draft.from.format('YYYY-MM-DD'), end: draft.to.format('YYYY-MM-DD'), type };
+    const next = searchOf(range, type);
     // The same search again reads the list again (the same query would come from the cache).
     if (page === 1 && JSON.stringify(next) === JSON.stringify(search)) void query.refetch();
     setPage(1);
@@ -95,10 +101,13 @@ export function WalletTransactionsScreen({
         <Flex gap={8} wrap align="center" style={{ padding: phone ? '0 0 12px' : 16 }}>
           <DateRangeFilter
             value={draft}
-            onChange={(v) => {
+            preset={preset}
+            onChange={(v, p) => {
               setDraft(v);
+              setPreset(p);
               if (v.from && v.to) setError(undefined);
             }}
+            onApply={runSearch}
             open={popover}
             onOpenChange={setPopover}
             error={error}
@@ -113,23 +122,21 @@ export function WalletTransactionsScreen({
             onChange={setType}
             options={WALLET_TX_TYPES.map((t) => ({ value: t, label: txTypeLabel(t) }))}
           />
-          <Button type="primary" icon={<SearchOutlined />} onClick={runSearch} block={phone}>
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => runSearch()} block={phone}>
             Search
           </Button>
-          {search && (
-            <ExportCsvButton
-              path="/reports/view-wallet-transactions"
-              query={{
-                ...params,
-                wallet: walletId ?? undefined,
-                type: search.type,
-                start_date: search.start,
-                end_date: search.end,
-              }}
-              filename="wallet-transactions"
-              block={phone}
-            />
-          )}
+          <ExportCsvButton
+            path="/reports/view-wallet-transactions"
+            query={{
+              ...params,
+              wallet: walletId ?? undefined,
+              type: search.type,
+              start_date: search.start,
+              end_date: search.end,
+            }}
+            filename="wallet-transactions"
+            block={phone}
+          />
           {statementWallet && (
             <StatementButton walletId={statementWallet} range={draft} onNeedRange={askForRange} block={phone} />
           )}
@@ -139,77 +146,68 @@ export function WalletTransactionsScreen({
             </Typography.Text>
           )}
         </Flex>
-        {!search ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={BEFORE_SEARCH} style={{ padding: '32px 12px' }} />
-        ) : (
-          <>
-            {data && data.total > 0 && (
-              <Typography.Text
-                type="secondary"
-                style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}
-              >
-                {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
-                {data.totals ? ` · Total fees ${usdt(data.totals.fees)}` : ''}
-              </Typography.Text>
-            )}
-            <PagedTable<ApiWalletTransaction>
-              rowKey={(r) => r.id}
-              rows={data?.data}
-              total={data?.total ?? 0}
-              page={page}
-              onPage={setPage}
-              loading={query.isFetching}
-              error={query.error}
-              emptyText="No transactions in this date range"
-              onRowClick={details.show}
-              rowLabel={(r) => `Transaction ${r.trans_ref}`}
-              columns={[
-                {
-                  title: 'Reference',
-                  dataIndex: 'trans_ref',
-                  render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span>,
-                },
-                {
-                  title: 'Amount',
-                  dataIndex: 'amount',
-                  align: 'right',
-                  render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{signedUsdt(r.amount, r.direction)}</span>,
-                },
-                {
-                  title: 'Transaction Type',
-                  dataIndex: 'type',
-                  render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag>,
-                },
-                { title: 'Total Fees', dataIndex: 'fees', align: 'right', render: (v: string) => usdt(v) },
-                { title: 'Associated Card', dataIndex: 'card_number', render: (v: string | null) => v ?? '-' },
-                {
-                  title: 'Date',
-                  dataIndex: 'created_at',
-                  render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
-                },
-              ]}
-              compact={(r) => ({
-                title: txTypeLabel(r.type),
-                description: (
-                  <>
-                    <div style={{ fontFamily: 'monospace', fontSize: 12 }}>{r.trans_ref}</div>
-                    <div>Fees: {usdt(r.fees)}</div>
-                    <div>{dateTime(r.created_at)}</div>
-                  </>
-                ),
-                extra: (
-                  <Typography.Text
-                    type={r.direction === 'credit' ? 'success' : undefined}
-                    strong
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {signedUsdt(r.amount, r.direction)}
-                  </Typography.Text>
-                ),
-              })}
-            />
-          </>
+        {data && data.total > 0 && (
+          <Typography.Text type="secondary" style={{ display: 'block', padding: phone ? '0 4px 8px' : '0 16px 12px' }}>
+            {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
+            {data.totals ? ` · Total fees ${usdt(data.totals.fees)}` : ''}
+          </Typography.Text>
         )}
+        <PagedTable<ApiWalletTransaction>
+          rowKey={(r) => r.id}
+          rows={data?.data}
+          total={data?.total ?? 0}
+          page={page}
+          onPage={setPage}
+          loading={query.isFetching}
+          error={query.error}
+          emptyText="No transactions in this date range"
+          onRowClick={details.show}
+          rowLabel={(r) => `Transaction ${r.trans_ref}`}
+          columns={[
+            {
+              title: 'Reference',
+              dataIndex: 'trans_ref',
+              render: (v: string) => <span style={{ fontFamily: 'monospace', fontSize: 13 }}>{v}</span>,
+            },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              align: 'right',
+              render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{signedUsdt(r.amount, r.direction)}</span>,
+            },
+            {
+              title: 'Transaction Type',
+              dataIndex: 'type',
+              render: (_, r) => <DirectionTag direction={r.direction}>{txTypeLabel(r.type)}</DirectionTag>,
+            },
+            { title: 'Total Fees', dataIndex: 'fees', align: 'right', render: (v: string) => usdt(v) },
+            { title: 'Associated Card', dataIndex: 'card_number', render: (v: string | null) => v ?? '-' },
+            {
+              title: 'Date',
+              dataIndex: 'created_at',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
+            },
+          ]}
+          compact={(r) => ({
+            title: txTypeLabel(r.type),
+            description: (
+              <>
+                <div style={{ fontFamily: 'monospace', fontSize: 12 }}>{r.trans_ref}</div>
+                <div>Fees: {usdt(r.fees)}</div>
+                <div>{dateTime(r.created_at)}</div>
+              </>
+            ),
+            extra: (
+              <Typography.Text
+                type={r.direction === 'credit' ? 'success' : undefined}
+                strong
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {signedUsdt(r.amount, r.direction)}
+              </Typography.Text>
+            ),
+          })}
+        />
       </Card>
       <DetailsDrawer open={details.open} onClose={details.close}>
         {details.item && <WalletTransactionDetails tx={details.item} />}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { STAFF_ROLES, TOPUP_APPROVABLE_FROM, type Role } from '@shared/contract';
+import type { z } from 'zod';
+import type * as R from '@shared/contract/responses';
+import type { DbOrTx } from '../../db/client';
+
+type Attention = z.infer<typeof R.attention>;
+type Count = keyof Attention;
+
+/**
+ * Who may see each count: the roles whose menu opens its list (admin/resources.tsx). Today every one is a staff
+ * list, but a count follows its list if that list is ever kept to Super-Admins.
+ */
+const SEEN_BY: Record<Count, readonly Role[]> = {
+  verifications_individuals: STAFF_ROLES,
+  verifications_companies: STAFF_ROLES,
+  topups_to_decide: STAFF_ROLES,
+  chain_deposits_unassigned: STAFF_ROLES,
+  flagged_cards: STAFF_ROLES,
+  reconciliation_drift: STAFF_ROLES,
+};
+
+/**
+ * One statement, each count cheap at any size: top-ups from their kept totals (migration 0031); the rest over
+ * partial or leading-column indexes of the few rows that wait (pending verifications, unassigned deposits, flagged
+ * cards), and the drift of the last reconciliation run alone. The flagged condition is written out, not a
+ * parameter, so that the partial index serves it.
+ */
+const COUNTS = sql`
+  select
+    (select count(*) from verifications where account_type = 'individual' and state = 'pending')::int as verifications_individuals,
+    (select count(*) from verifications where account_type = 'company' and state = 'pending')::int as verifications_companies,
+    (select coalesce(sum(rows), 0) from topup_totals
+      where (method, state) in (('Tron', ${TOPUP_APPROVABLE_FROM.Tron}), ('Momo', ${TOPUP_APPROVABLE_FROM.Momo})))::int as topups_to_decide,
+    (select count(*) from chain_deposits where status = 'Unassigned')::int as chain_deposits_unassigned,
+    (select count(*) from cards where flagged)::int as flagged_cards,
+    coalesce((select jsonb_array_length(drift) from reconciliation_runs order by run_at desc limit 1), 0)::int
+      as reconciliation_drift`;
+
+/** The counts of what waits for staff, those the role may see. */
+export async function attentionFor(db: DbOrTx, role: Role): Promise<Attention> {
+  const res = await db.execute(COUNTS);
+  const [row] = (res as unknown as { rows: Array<Record<Count, number>> }).rows;
+  const seen: Attention = {};
+  for (const key of Object.keys(SEEN_BY) as Count[]) if (SEEN_BY[key].includes(role)) seen[key] = Number(row![key]);
+  return seen;
+}
