@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { configureClient } from '@shared/api/client';
 import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { SkipLink } from '@shared/ui/SkipLink';
 import { OnboardingLayout } from './layouts/SplitLayout';
 import LoginPage from './pages/login/LoginPage';
 import { screen } from './screens';
@@ -136,6 +137,18 @@ const portalScreens: Record<string, ReactNode> = {
 };
 const built = (path: string) => path === '/portal' || path.replace(/^\/portal\//, '') in portalScreens;
 
+/** A screen outside any layout still has its skip link and main landmark. */
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
 /** Plugs the API client into this app: toasts for 4xx, the router for 401. */
 function ClientBridge() {
   const { message } = AntApp.useApp();
@@ -177,7 +190,14 @@ export default function CustomerApp() {
             ))}
             <Route path="*" element={<NotFound />} />
           </Route>
-          <Route path="*" element={<NotFound />} />
+          <Route
+            path="*"
+            element={
+              <Bare>
+                <NotFound />
+              </Bare>
+            }
+          />
         </Routes>
       </ScreenBoundary>
     </>

@@ -24,16 +24,16 @@ export async function expectStructure(page: Page, name: string) {
       path: window.location.pathname,
     };
   });
-  expect(found.h1, `${name}: exactly one h1`).toHaveLength(1);
-  expect(found.mains, `${name}: one main landmark`).toBe(1);
-  expect(found.firstFocusable, `${name}: the skip link comes first`).toBe('a Skip to main content');
+  expect.soft(found.h1, `${name}: exactly one h1`).toHaveLength(1);
+  expect.soft(found.mains, `${name}: one main landmark`).toBe(1);
+  expect.soft(found.firstFocusable, `${name}: the skip link comes first`).toBe('a Skip to main content');
   const inApp = /^\/(portal|admin)(\/|$)/.test(found.path);
   if (!inApp) return;
   if (found.path.startsWith('/admin') && isPhone(page)) {
-    await expect(page.getByRole('button', { name: 'Open menu' }), `${name}: the menu button`).toBeVisible();
+    await expect.soft(page.getByRole('button', { name: 'Open menu' }), `${name}: the menu button`).toBeVisible();
     return;
   }
-  expect(found.navs.length, `${name}: a nav landmark`).toBeGreaterThan(0);
+  expect.soft(found.navs.length, `${name}: a nav landmark`).toBeGreaterThan(0);
   expect(
     found.navs.every((label) => label !== ''),
     `${name}: every nav has a name`,
