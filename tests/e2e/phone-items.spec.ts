@@ -43,11 +43,14 @@ test('navigation: a bottom tab bar on phones, the side menu on desktops', async 
   await tabs.getByRole('link', { name: 'Wallet' }).click();
   await expect(page).toHaveURL(/\/portal\/wallet-loads$/);
   await expect(tabs.getByRole('link', { name: 'Wallet' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet Loads' })).toBeVisible();
 
   // More: the rest of the portal's menu, in a panel from the bottom.
   await tabs.getByRole('button', { name: 'More' }).click();
   const more = page.getByRole('navigation', { name: 'More sections' });
   await expect(more).toBeVisible();
+  await expect(more.getByRole('menuitem', { name: 'Wallet Transfers' })).toBeVisible();
+  await expect(more.getByRole('menuitem', { name: 'Prepaid Cards' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'true');
   await shot(page, 'nav-phone-more');
   await more.getByRole('menuitem', { name: 'Card Spending' }).click();

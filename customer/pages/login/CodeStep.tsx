@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Grid, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AuthenticatorKey } from '@shared/ui/AuthenticatorKey';
 import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
@@ -24,6 +24,7 @@ interface Props {
 /** Mode 2 ('Authentication Code') and mode 3 ('Setup your 2FA') of the login screen. */
 export function CodeStep({ setup, qrcode, secret, email, loading, error, onEdit, onSubmit, onBack, onRecover }: Props) {
   const [form] = Form.useForm<{ code: string }>();
+  const phone = Grid.useBreakpoint().md === false;
   // A refused code is cleared for the next one; the QR and key stay as they are.
   useEffect(() => {
     if (error) form.setFieldsValue({ code: '' });
@@ -44,8 +45,10 @@ export function CodeStep({ setup, qrcode, secret, email, loading, error, onEdit,
           </Typography.Title>
           <Typography.Paragraph type="secondary">
             Install an authenticator app (Google Authenticator, Microsoft Authenticator, Authy or 1Password) on your
-            phone, add this account to it with the QR code, the link or the key, then enter the six-digit code the app
-            shows.
+            phone,{' '}
+            {phone
+              ? 'add this account to it with the button below (or type the key), then enter the six-digit code the app shows.'
+              : 'scan this QR code with it, then enter the six-digit code the app shows.'}
           </Typography.Paragraph>
           {qrcode && secret ? (
             <AuthenticatorKey

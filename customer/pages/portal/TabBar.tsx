@@ -46,6 +46,8 @@ export function TabBar({
   const [more, setMore] = useState(false);
   const tabs = TABS.filter((t) => built(t.to));
   const inTab = tabs.some((t) => t.owns(path));
+  // The tabs' own screens are not repeated under More (the wallet's group stays: Wallet Transfers is only there).
+  const rest = menu?.filter((item) => !tabs.some((t) => t.to === item?.key));
   return (
     <>
       <nav className="cw-tabbar" aria-label="Sections">
@@ -91,7 +93,7 @@ export function TabBar({
             mode="inline"
             selectedKeys={[path]}
             defaultOpenKeys={['wallet', 'reports', 'more']}
-            items={menu}
+            items={rest}
             style={{ border: 'none' }}
             onClick={({ key }) => {
               setMore(false);
