@@ -3,7 +3,7 @@ import { verifiedIndividual } from './support/accounts';
 import { fundWallet } from './support/cards';
 import { PASSWORD, isPhone, snap } from './support/flows';
 import { withAccountLock } from './support/locks';
-import { sessionFor } from './support/session';
+import { sessionFor, signedInAs } from './support/session';
 import { freshCode, rememberSecret } from './support/totp';
 
 /**
@@ -168,4 +168,48 @@ test('keyboard only: sign in with a typed 2FA code, transfer to another wallet, 
     await expect(page.getByText('See all your cards here')).toBeVisible();
     await expect(page.getByText('Nana Keyboard').first()).toBeVisible();
   });
+});
+
+/** The element that has focus now, and whether it draws the ring. */
+const active = (page: Page) => page.locator('*:focus');
+
+test('focus rings: links, buttons, fields and menu entries in both apps show where the keyboard is', async ({
+  page,
+}, info) => {
+  const project = info.project.name;
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  for (const target of [
+    page.getByLabel('Email'),
+    page.getByRole('button', { name: 'Reset' }),
+    page.getByRole('link', { name: 'Sign Up' }),
+    page.getByRole('link', { name: 'Contact us' }),
+  ]) {
+    await tabTo(page, target);
+    await expectFocusRing(target);
+  }
+  await snap(page, 'keyboard-ring-link', project);
+
+  await signedInAs(page, 'ama@example.com');
+  await expect(page.getByText(/Good (morning|afternoon|evening), Ama/)).toBeVisible();
+  // The way to the other screens: the side menu's entries on a desktop, the tab bar's on a phone.
+  const nav = page.getByRole('navigation', { name: isPhone(page) ? 'Sections' : 'Main menu' });
+  for (let i = 0; i < 40 && !(await nav.evaluate((n) => n.contains(document.activeElement))); i++)
+    await page.keyboard.press('Tab');
+  await expectFocusRing(active(page));
+  await snap(page, 'keyboard-ring-menu', project);
+
+  await signedInAs(page, 'admin@cardwallet.example');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expectFocusRing(skip);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The first stop in the back-office's main is a control of the dashboard, ringed as well.
+  expect(await active(page).evaluate((el) => el.closest('main') !== null)).toBe(true);
+  await expectFocusRing(active(page));
+  await snap(page, 'keyboard-ring-back-office', project);
 });
