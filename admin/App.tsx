@@ -9,6 +9,7 @@ import { createAuthProvider } from '@shared/api/auth';
 import { configureClient } from '@shared/api/client';
 import { dataProvider } from '@shared/api/dataProvider';
 import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { SkipLink } from '@shared/ui/SkipLink';
 import { useSession } from '@shared/ui/useSession';
 import './admin.css';
 import { AdminHeader } from './components/AdminHeader';
@@ -36,8 +37,16 @@ import WalletTransfersList from './pages/wallet-transfers/list';
 import { resourcesFor } from './resources';
 
 const authProvider = createAuthProvider('staff');
-/** ThemedLayout calls its Sider as a function too, so the hooks live one level down. */
-const Sider = () => <AdminSider />;
+/**
+ * ThemedLayout calls its Sider as a function too, so the hooks live one level down. The skip link
+ * comes first: the sider is the layout's first child.
+ */
+const Sider = () => (
+  <>
+    <SkipLink />
+    <AdminSider />
+  </>
+);
 
 /** Refine reports data errors itself; the client only needs to know where /login is. */
 function ClientBridge() {

@@ -3,16 +3,20 @@ import { type ReactNode, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { configureClient } from '@shared/api/client';
 import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { SkipLink } from '@shared/ui/SkipLink';
 import { OnboardingLayout } from './layouts/SplitLayout';
 import LoginPage from './pages/login/LoginPage';
 import { screen } from './screens';
+import { PortalSkeleton, ScreenSkeleton } from './Skeletons';
 
 // Only the login screen (/ and /login) is in this chunk; every other screen loads when first shown.
+// A portal screen loads inside the portal's frame, in the shape of a screen's content.
+const portalLoading = <ScreenSkeleton />;
 const help = () => import('./pages/help/HelpPages');
 const results = () => import('./pages/onboarding/ResultScreens');
 const ContactPage = screen(help, (m) => m.ContactPage);
-const FaqPage = screen(help, (m) => m.FaqPage);
-const HelpDeskPage = screen(help, (m) => m.HelpDeskPage);
+const FaqPage = screen(help, (m) => m.FaqPage, portalLoading);
+const HelpDeskPage = screen(help, (m) => m.HelpDeskPage, portalLoading);
 const SignupStart = screen(
   () => import('./pages/onboarding/SignupStart'),
   (m) => m.default,
@@ -42,59 +46,76 @@ const loadDashboard = () => import('./pages/dashboard/Dashboard');
 const PortalLayout = screen(
   () => Promise.all([import('./pages/portal/PortalRoot'), loadDashboard()]).then(([m]) => m),
   (m) => () => <m.PortalRoot built={built} />,
+  <PortalSkeleton />,
 );
 const NotFound = screen(
   () => import('./pages/NotFound'),
   (m) => m.default,
 );
-const Dashboard = screen(loadDashboard, (m) => () => <m.default kycReady={built('/portal/kycverifications')} />);
+const Dashboard = screen(
+  loadDashboard,
+  (m) => () => <m.default kycReady={built('/portal/kycverifications')} />,
+  portalLoading,
+);
 const VerificationPage = screen(
   () => import('./pages/verification/VerificationPage'),
   (m) => m.default,
+  portalLoading,
 );
 const WalletLoadsPage = screen(
   () => import('./pages/wallet/WalletLoadsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const WalletTransfersPage = screen(
   () => import('./pages/wallet/WalletTransfersPage'),
   (m) => m.default,
+  portalLoading,
 );
 const WalletTransactionsPage = screen(
   () => import('./pages/wallet/WalletTransactionsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const MomoLoadsPage = screen(
   () => import('./pages/wallet/MomoLoadsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const PrepaidCardsPage = screen(
   () => import('./pages/cards/PrepaidCardsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const CardDetailPage = screen(
   () => import('./pages/cards/CardDetailPage'),
   (m) => m.default,
+  portalLoading,
 );
 const CardSpendingPage = screen(
   () => import('./pages/cards/CardSpendingPage'),
   (m) => m.default,
+  portalLoading,
 );
 const CardTransactionsPage = screen(
   () => import('./pages/cards/CardTransactionsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const UsersPage = screen(
   () => import('./pages/users/UsersPage'),
   (m) => m.default,
+  portalLoading,
 );
 const ApiSettingsPage = screen(
   () => import('./pages/api-settings/ApiSettingsPage'),
   (m) => m.default,
+  portalLoading,
 );
 const ApiGuidePage = screen(
   () => import('./pages/api-settings/ApiGuidePage'),
   (m) => m.default,
+  portalLoading,
 );
 
 /** The portal's screens, by path under /portal; the menu shows only what is here. */
@@ -115,6 +136,18 @@ const portalScreens: Record<string, ReactNode> = {
   'help-desk': <HelpDeskPage />,
 };
 const built = (path: string) => path === '/portal' || path.replace(/^\/portal\//, '') in portalScreens;
+
+/** A screen outside any layout still has its skip link and main landmark. */
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
 
 /** Plugs the API client into this app: toasts for 4xx, the router for 401. */
 function ClientBridge() {
@@ -157,7 +190,14 @@ export default function CustomerApp() {
             ))}
             <Route path="*" element={<NotFound />} />
           </Route>
-          <Route path="*" element={<NotFound />} />
+          <Route
+            path="*"
+            element={
+              <Bare>
+                <NotFound />
+              </Bare>
+            }
+          />
         </Routes>
       </ScreenBoundary>
     </>

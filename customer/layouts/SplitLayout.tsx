@@ -3,7 +3,8 @@ import { Col, Grid, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
-import { Paragraph, Title } from '@shared/ui/Type';
+import { SkipLink } from '@shared/ui/SkipLink';
+import { Paragraph } from '@shared/ui/Type';
 
 /** The marketing panel beside every sign-up and login form; hidden on small screens. */
 function MarketingPanel({ link }: { link: ReactNode }) {
@@ -24,9 +25,10 @@ function MarketingPanel({ link }: { link: ReactNode }) {
         {link}
       </div>
       <div style={{ margin: 'auto 0', maxWidth: 520 }}>
-        <Title level={1} style={{ color: '#fff', fontSize: 40, lineHeight: 1.15 }}>
+        {/* A slogan, not a heading: the form's title is the screen's one h1 (the panel is hidden on phones). */}
+        <p style={{ color: '#fff', fontSize: 40, lineHeight: 1.15, fontWeight: 600, margin: '0 0 0.5em' }}>
           Welcome to the future of finance
-        </Title>
+        </p>
         <Paragraph style={{ color: 'rgba(255,255,255,0.82)', fontSize: 18 }}>
           Say hello to a world where your cryptocurrency holdings become easily accessible for everyday transactions
         </Paragraph>
@@ -65,7 +67,11 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
     );
   const form = (
     <Col xs={24} lg={12} style={{ background: '#fff', minHeight: '100vh', display: 'flex' }}>
-      <div style={{ width: '100%', maxWidth: 460, margin: 'auto', padding: wide ? '48px 24px' : '32px 20px' }}>
+      <main
+        id="main"
+        tabIndex={-1}
+        style={{ width: '100%', maxWidth: 460, margin: 'auto', padding: wide ? '48px 24px' : '32px 20px' }}
+      >
         {!wide && <img src="/logo.svg" alt="Cardwallet" height={32} style={{ marginBottom: 24 }} />}
         {children}
         {/* A logged-out visitor's only way to support. */}
@@ -74,7 +80,7 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
             Need help? <Link to="/contact">Contact us</Link>
           </Paragraph>
         )}
-      </div>
+      </main>
     </Col>
   );
   const marketing = wide ? (
@@ -82,7 +88,12 @@ export function SplitLayout({ panel, children }: { panel: 'left' | 'right'; chil
       <MarketingPanel link={link} />
     </Col>
   ) : null;
-  return <Row style={{ minHeight: '100vh' }}>{panel === 'left' ? [marketing, form] : [form, marketing]}</Row>;
+  return (
+    <>
+      <SkipLink />
+      <Row style={{ minHeight: '100vh' }}>{panel === 'left' ? [marketing, form] : [form, marketing]}</Row>
+    </>
+  );
 }
 
 export function OnboardingLayout() {

@@ -1,15 +1,14 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { totpUri } from '@shared/totp';
 
-const ISSUER = 'Cardwallet';
 const PERIOD = 30;
 
 export const newTotpSecret = () => generateSecret({ length: 20 });
 
 /** The QR code as base64 of an SVG document, as the login screen expects. */
 export async function totpQrCode(secret: string, email: string): Promise<string> {
-  const uri = generateURI({ issuer: ISSUER, label: email, secret, period: PERIOD, digits: 6 });
-  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await QRCode.toString(totpUri(secret, email), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return Buffer.from(svg, 'utf8').toString('base64');
 }
 

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiData } from '../api/client';
+import { AuthenticatorKey } from './AuthenticatorKey';
 import { enrolConfirmBody, secondFactorCheckBody } from '../contract';
 import { clearErrorsOnChange, sayFailure } from './forms';
 import { contractRule } from './contractRules';
@@ -97,19 +98,14 @@ export function TwoFactorSettings({ email }: { email: string }) {
         onFinish={confirm}
         onValuesChange={clearErrorsOnChange(form)}
       >
-        <h3 style={{ fontSize: 16, marginTop: 0 }}>Scan with your new authenticator app</h3>
-        <div style={{ textAlign: 'center', marginBottom: 12 }}>
-          <img
-            src={`data:image/svg+xml;base64,${step.qrcode}`}
-            alt="QR code for your new authenticator app"
-            width={180}
-            height={180}
-            style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: 8, background: '#fff' }}
-          />
-        </div>
-        <p style={{ textAlign: 'center', wordBreak: 'break-all' }}>
-          Can't scan it? Type this key into the app: <code data-testid="new-totp-secret">{step.secret}</code>
-        </p>
+        <h3 style={{ fontSize: 16, marginTop: 0 }}>Add your account to the new authenticator app</h3>
+        <AuthenticatorKey
+          qrcode={step.qrcode}
+          secret={step.secret}
+          email={email}
+          alt="QR code for your new authenticator app"
+          testId="new-totp-secret"
+        />
         <Form.Item
           name="code"
           label="Six-digit code from the new app"

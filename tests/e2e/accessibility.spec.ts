@@ -1,6 +1,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, isPhone, motionless, openDropdown, openMenuOf, snap as snapNow, visit } from './support/flows';
 import { signedInAs } from './support/session';
+import { expectStructure } from './support/structure';
 
 /**
  * Every screen of both apps as each role, at both sizes, checked by axe-core (WCAG 2.1 A and AA,
@@ -10,7 +11,11 @@ import { signedInAs } from './support/session';
  */
 
 test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
-const snap = (page: Page, name: string) => snapNow(page, `a11y-${name}`, test.info().project.name);
+/** axe, and then what axe does not check: one h1, main and nav landmarks, the skip link first. */
+const snap = async (page: Page, name: string) => {
+  await snapNow(page, `a11y-${name}`, test.info().project.name);
+  await expectStructure(page, name);
+};
 
 /** Collects what the browser warns about: a route must not warn (e.g. React Router's HydrateFallback). */
 function watchConsole(page: Page) {

@@ -54,7 +54,7 @@ test('staff read the statistics of a date range as tiles and charts', async ({ p
   await signedInAs(page, 'super@cardwallet.example');
   await expect(page).toHaveURL(/\/admin/);
   // The back-office itself does not load the chart library.
-  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   expect(scripts.filter((u) => /\/charts-[\w-]+\.js/.test(u))).toEqual([]);
 
   await visit(page, '/admin/reports/statistics');

@@ -108,7 +108,11 @@ test('a user saves recovery codes, loses the authenticator, logs in with a code 
     await drawer.getByLabel('Recovery code').fill(codes[1]!);
     await expect(drawer.getByText(BAD_RECOVERY)).toHaveCount(0);
     await drawer.getByRole('button', { name: 'Continue' }).click();
-    await expect(drawer.getByAltText('QR code for your new authenticator app')).toBeVisible();
+    await expect(
+      isPhone(page)
+        ? drawer.getByRole('link', { name: 'Open in authenticator' })
+        : drawer.getByAltText('QR code for your new authenticator app'),
+    ).toBeVisible();
     await snap(page, 'profile-security-new-authenticator', project);
     const fresh = (await drawer.getByTestId('new-totp-secret').innerText()).trim();
     expect(fresh).not.toBe(knownSecret(email));

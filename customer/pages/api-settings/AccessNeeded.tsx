@@ -67,7 +67,7 @@ export function AccessNeeded({ user, refused }: { user: ApiUser; refused?: strin
       <Card>
         <Result
           icon={<ApiOutlined style={{ color: '#1d4ed8' }} />}
-          title={<ResultHeading>{title}</ResultHeading>}
+          title={<ResultHeading level={2}>{title}</ResultHeading>}
           subTitle={text}
           style={{ padding: '24px 0' }}
           extra={

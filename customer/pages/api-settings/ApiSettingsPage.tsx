@@ -51,7 +51,7 @@ function ApiSettings({ company }: { company: ApiCompany }) {
         <Card>
           <Result
             status="warning"
-            title={<ResultHeading>Your API settings could not be loaded</ResultHeading>}
+            title={<ResultHeading level={2}>Your API settings could not be loaded</ResultHeading>}
             subTitle={messageOf(query.error, 'Something went wrong. Please try again.')}
             extra={
               <Button type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ApiCard, brandOf } from '@shared/contract';
-import { type CardListFilters, StatusTag, cardTypeLabel, dash, dateOnly, useCardList } from '@shared/ui/cards';
+import { type CardListFilters, StatusTag, cardTypeLabel, dash, dateOnly, usd, useCardList } from '@shared/ui/cards';
 import { PAGE_SIZE, PagedTable } from '@shared/ui/wallet';
 
 const mono = {
@@ -64,7 +64,16 @@ export function CardList({ filters, filtered }: { filters: CardListFilters; filt
             </div>
           </>
         ),
-        extra: <StatusTag card={r} />,
+        // On a phone the list is where a customer checks what a card still holds.
+        extra: (
+          <div style={{ textAlign: 'right' }}>
+            <div style={{ fontWeight: 600, whiteSpace: 'nowrap', marginBottom: 4 }} data-testid="card-row-balance">
+              <span className="cw-sr-only">Balance </span>
+              {usd(r.balance)}
+            </div>
+            <StatusTag card={r} />
+          </div>
+        ),
       })}
     />
   );

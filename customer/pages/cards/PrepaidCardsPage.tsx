@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, BarChartOutlined, PlusOutlined, SearchOutlined, SlidersOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { CardType } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
@@ -19,7 +19,9 @@ type Mode = { name: 'list' } | { name: 'chooser' } | { name: 'form'; type: CardT
 export default function PrepaidCardsPage() {
   const phone = useIsPhone();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>({ name: 'list' });
+  // The dashboard's "Create a card" opens the type chooser at once.
+  const create = (useLocation().state as { create?: boolean } | null)?.create;
+  const [mode, setMode] = useState<Mode>(create ? { name: 'chooser' } : { name: 'list' });
   const [filters, setFilters] = useState<CardListFilters>({});
   const [searching, setSearching] = useState(false);
   const allowance = useCardAllowance();

@@ -8,6 +8,7 @@ import { BalanceCard, useIsPhone, useLiveWallet } from '@shared/ui/wallet';
 import { SetupBanner } from '../verification/SetupBanner';
 import { useVerificationStatus } from '../verification/useVerification';
 import { TopUpModal, TransferModal } from '../wallet/WalletDialogs';
+import { FirstCard } from './FirstCard';
 import { RecentTransactions } from './RecentTransactions';
 
 function greeting(hour: number) {
@@ -25,7 +26,7 @@ function useNow(everyMs = 30_000) {
   return now;
 }
 
-/** /portal: greeting, the account-setup banner, the master wallet and its recent transactions. */
+/** /portal: greeting, the account-setup banner, the master wallet, a first card's invitation, recent transactions. */
 export default function Dashboard({ kycReady }: { kycReady: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -41,7 +42,7 @@ export default function Dashboard({ kycReady }: { kycReady: boolean }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} className="cw-page-title">
           {greeting(now.hour())}, {user.first_name}
         </Typography.Title>
         <Typography.Text type="secondary">{now.format('dddd, D MMMM YYYY · HH:mm')}</Typography.Text>
@@ -69,6 +70,7 @@ export default function Dashboard({ kycReady }: { kycReady: boolean }) {
               </>
             }
           />
+          <FirstCard />
           <RecentTransactions walletId={walletId} />
           <TopUpModal open={dialog === 'topup'} walletId={walletId} onClose={() => setDialog(null)} />
           <TransferModal open={dialog === 'transfer'} walletId={walletId} onClose={() => setDialog(null)} />

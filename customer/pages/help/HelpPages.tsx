@@ -36,7 +36,7 @@ export function HelpDeskPage() {
     <>
       <PageHeader title="Help Desk" subtitle="Send us a message and our support team will reply by email." />
       <Card style={{ maxWidth: 640 }}>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
           Send us a message
         </Typography.Title>
         <ContactForm initial={user ? { name: `${user.first_name} ${user.last_name}`, email: user.email } : undefined} />
@@ -49,7 +49,9 @@ export function HelpDeskPage() {
 export function ContactPage() {
   return (
     <SplitLayout panel="left">
-      <Typography.Title level={2}>Send us a message</Typography.Title>
+      <Typography.Title level={1} className="cw-form-title">
+        Send us a message
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         Questions about an account, a card or a payment? We answer by email, usually within a working day.
       </Typography.Paragraph>

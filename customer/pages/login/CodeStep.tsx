@@ -1,5 +1,6 @@
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Grid, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
+import { AuthenticatorKey } from '@shared/ui/AuthenticatorKey';
 import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 
 export { RecoveryCodesList } from '@shared/ui/RecoveryCodesList';
@@ -8,6 +9,8 @@ interface Props {
   setup: boolean;
   qrcode?: string;
   secret?: string;
+  /** the account being set up: the authenticator link's label */
+  email?: string;
   loading: boolean;
   /** why the last code was not taken */
   error?: string;
@@ -19,8 +22,9 @@ interface Props {
 }
 
 /** Mode 2 ('Authentication Code') and mode 3 ('Setup your 2FA') of the login screen. */
-export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubmit, onBack, onRecover }: Props) {
+export function CodeStep({ setup, qrcode, secret, email, loading, error, onEdit, onSubmit, onBack, onRecover }: Props) {
   const [form] = Form.useForm<{ code: string }>();
+  const phone = Grid.useBreakpoint().md === false;
   // A refused code is cleared for the next one; the QR and key stay as they are.
   useEffect(() => {
     if (error) form.setFieldsValue({ code: '' });
@@ -36,35 +40,32 @@ export function CodeStep({ setup, qrcode, secret, loading, error, onEdit, onSubm
     >
       {setup ? (
         <>
-          <Typography.Title level={4}>Setup your 2FA</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 20 }}>
+            Setup your 2FA
+          </Typography.Title>
           <Typography.Paragraph type="secondary">
             Install an authenticator app (Google Authenticator, Microsoft Authenticator, Authy or 1Password) on your
-            phone, scan this QR code with it, then enter the six-digit code the app shows.
+            phone,{' '}
+            {phone
+              ? 'add this account to it with the button below (or type the key), then enter the six-digit code the app shows.'
+              : 'scan this QR code with it, then enter the six-digit code the app shows.'}
           </Typography.Paragraph>
-          {qrcode ? (
-            <div style={{ textAlign: 'center', marginBottom: 12 }}>
-              <img
-                src={`data:image/svg+xml;base64,${qrcode}`}
-                alt="QR code for your authenticator app"
-                width={180}
-                height={180}
-                style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: 8, background: '#fff' }}
-              />
-            </div>
+          {qrcode && secret ? (
+            <AuthenticatorKey
+              qrcode={qrcode}
+              secret={secret}
+              email={email ?? ''}
+              alt="QR code for your authenticator app"
+              testId="totp-secret"
+            />
           ) : (
             <Typography.Paragraph type="danger">No QR code data available</Typography.Paragraph>
           )}
-          {secret && (
-            <Typography.Paragraph style={{ textAlign: 'center' }}>
-              <Typography.Text type="secondary">Can't scan it? Type this key into the app: </Typography.Text>
-              <Typography.Text code copyable data-testid="totp-secret">
-                {secret}
-              </Typography.Text>
-            </Typography.Paragraph>
-          )}
         </>
       ) : (
-        <Typography.Title level={4}>Authentication Code</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 20 }}>
+          Authentication Code
+        </Typography.Title>
       )}
       <Form.Item
         name="code"
@@ -108,7 +109,7 @@ export function RecoverStep({
   onEdit,
   onSubmit,
   onBack,
-}: Omit<Props, 'setup' | 'qrcode' | 'secret' | 'onRecover'>) {
+}: Omit<Props, 'setup' | 'qrcode' | 'secret' | 'email' | 'onRecover'>) {
   const [form] = Form.useForm<{ recovery_code: string }>();
   useEffect(() => {
     if (error) form.setFieldsValue({ recovery_code: '' });
@@ -122,7 +123,9 @@ export function RecoverStep({
       onValuesChange={() => error && onEdit()}
       onFinish={(v: { recovery_code: string }) => onSubmit(v.recovery_code)}
     >
-      <Typography.Title level={4}>Use a recovery code</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        Use a recovery code
+      </Typography.Title>
       <Form.Item
         name="recovery_code"
         label="Recovery code"

@@ -37,6 +37,8 @@ export default function LoginPage() {
   const [form] = Form.useForm<{ email: string; password: string }>();
   const [mode, setMode] = useState<Mode>('password');
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  /** the email the challenge is for */
+  const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
   const [resetting, setResetting] = useState(false);
   /** why the code was not taken, shown under it */
@@ -57,6 +59,7 @@ export default function LoginPage() {
     try {
       const [c] = await Promise.all([loginWithPassword(v.email.trim(), v.password), loadCodeStep()]);
       setChallenge(c);
+      setEmail(v.email.trim());
       setCodeError(undefined);
       setMode(c.qrcode ? 'setup' : 'code');
     } catch (e) {
@@ -118,7 +121,9 @@ export default function LoginPage() {
 
   return (
     <SplitLayout panel="left">
-      <Title level={2}>Welcome back</Title>
+      <Title level={1} style={{ fontSize: 30, lineHeight: 1.27 }}>
+        Welcome back
+      </Title>
       <Paragraph secondary>{SUBTITLES[mode]}</Paragraph>
       {mode === 'password' && notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
       {mode === 'password' && (
@@ -154,7 +159,9 @@ export default function LoginPage() {
       )}
       {mode === 'codes' && issued && (
         <Suspense>
-          <Title level={4}>Save your recovery codes</Title>
+          <Title level={2} style={{ fontSize: 20, lineHeight: 1.4 }}>
+            Save your recovery codes
+          </Title>
           <RecoveryCodesList
             codes={issued.codes}
             email={issued.email}
@@ -196,6 +203,7 @@ export default function LoginPage() {
             setup={mode === 'setup'}
             qrcode={challenge?.qrcode}
             secret={challenge?.secret}
+            email={email}
             loading={loading}
             error={codeError}
             onEdit={() => setCodeError(undefined)}

@@ -51,7 +51,9 @@ export default function Invited() {
 
   return (
     <>
-      <Typography.Title level={2}>Create your account</Typography.Title>
+      <Typography.Title level={1} className="cw-form-title">
+        Create your account
+      </Typography.Title>
       <Typography.Paragraph type="secondary">You have been invited to join</Typography.Paragraph>
       {!identity.token && (
         <Alert

@@ -48,7 +48,9 @@ export default function NewPassword() {
 
   return (
     <>
-      <Typography.Title level={2}>Set a new password</Typography.Title>
+      <Typography.Title level={1} className="cw-form-title">
+        Set a new password
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         Choose a strong password you do not use anywhere else.
       </Typography.Paragraph>

@@ -44,7 +44,9 @@ export function SignupForm<V extends SignupValues>({ subtitle, register, childre
 
   return (
     <>
-      <Typography.Title level={2}>Create your account</Typography.Title>
+      <Typography.Title level={1} className="cw-form-title">
+        Create your account
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
       <Form<V>
         noValidate

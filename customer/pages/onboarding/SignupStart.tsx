@@ -21,7 +21,9 @@ export default function SignupStart() {
 
   return (
     <>
-      <Typography.Title level={2}>Create your account</Typography.Title>
+      <Typography.Title level={1} className="cw-form-title">
+        Create your account
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         Welcome! Fund a USDT wallet and spend it anywhere with virtual cards. Let's get you started.
       </Typography.Paragraph>

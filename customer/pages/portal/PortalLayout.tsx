@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -6,15 +6,20 @@ import { logout, refreshProfile } from '@shared/api/auth';
 import { isCustomer } from '@shared/contract/roles';
 import { NotificationBell } from '@shared/ui/notifications/NotificationBell';
 import { ScreenBoundary } from '@shared/ui/ScreenBoundary';
+import { SkipLink } from '@shared/ui/SkipLink';
 import { useSession } from '@shared/ui/useSession';
 import { portalMenu } from './menu';
+import { TabBar } from './TabBar';
 
 // Loaded when first opened: its phone number field brings the world's numbering plans (about 200 KB gzipped).
 const ProfileDrawer = lazy(async () => ({ default: (await import('@shared/ui/ProfileDrawer')).ProfileDrawer }));
 
 const { Header, Sider, Content } = Layout;
 
-/** /portal/*: logo, company and role, the role's menu, a sticky top bar; no side panel on phones. */
+/**
+ * /portal/*: logo, company and role, the role's menu, a sticky top bar; no side panel on phones and
+ * tablets, a tab bar at the bottom instead.
+ */
 export function PortalLayout({ built }: { built: (path: string) => boolean }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -88,6 +93,7 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {wide && (
         <Sider width={248} style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
           <div style={{ padding: '20px 20px 12px' }}>
@@ -103,14 +109,16 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
               </Tag>
             </div>
           </div>
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[selected]}
-            defaultOpenKeys={['wallet', 'reports', 'more']}
-            items={menuItems}
-            onClick={({ key }) => go(key)}
-          />
+          <nav aria-label="Main menu">
+            <Menu
+              theme="dark"
+              mode="inline"
+              selectedKeys={[selected]}
+              defaultOpenKeys={['wallet', 'reports', 'more']}
+              items={menuItems}
+              onClick={({ key }) => go(key)}
+            />
+          </nav>
         </Sider>
       )}
       <Layout>
@@ -141,18 +149,24 @@ export function PortalLayout({ built }: { built: (path: string) => boolean }) {
                       <span className="cw-sr-only">, account menu</span>
                     </span>
                   )}
-                  {!wide && <MenuOutlined />}
                 </Flex>
               </Button>
             </Dropdown>
           </Flex>
         </Header>
-        <Content style={{ padding: wide ? 24 : 12 }}>
+        {/* Room under the last row for the tab bar (and the phone's home indicator). */}
+        <Content
+          id="main"
+          tabIndex={-1}
+          className={wide ? undefined : 'cw-above-tabbar'}
+          style={{ padding: wide ? 24 : 12 }}
+        >
           <ScreenBoundary home="/portal">
             <Outlet />
           </ScreenBoundary>
         </Content>
       </Layout>
+      {!wide && <TabBar path={selected} menu={menuItems} built={built} go={go} />}
       {profileUsed && (
         <Suspense>
           <ProfileDrawer

@@ -76,7 +76,7 @@ export default function VerificationPage() {
       <Card>
         <Result
           icon={<ClockCircleOutlined style={{ color: '#1d4ed8' }} />}
-          title={<ResultHeading>{PENDING_TEXT}</ResultHeading>}
+          title={<ResultHeading level={2}>{PENDING_TEXT}</ResultHeading>}
           subTitle={
             latest?.state === 'pending'
               ? `Submitted on ${when(latest.submitted_at)}. We will review it and let you know by email.`
@@ -94,7 +94,7 @@ export default function VerificationPage() {
         <Result
           status="success"
           title={
-            <ResultHeading>
+            <ResultHeading level={2}>
               {individual ? 'Your account is verified' : 'Your company account is verified'}
             </ResultHeading>
           }
@@ -127,7 +127,7 @@ export default function VerificationPage() {
         <Card>
           <Result
             status="info"
-            title={<ResultHeading>Your company admin completes the KYB</ResultHeading>}
+            title={<ResultHeading level={2}>Your company admin completes the KYB</ResultHeading>}
             subTitle={`Only a company admin can submit the KYB for ${company?.company_name ?? 'your company'}. Ask them to complete it from their portal.`}
             extra={back}
           />

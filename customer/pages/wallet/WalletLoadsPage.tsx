@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Result, Row, Space } from 'antd';
 import { useState } from 'react';
 import type { ApiTopup } from '@shared/contract';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { ResultHeading } from '@shared/ui/ResultHeading';
 import { useSession } from '@shared/ui/useSession';
 import { BalanceCard, DetailsDrawer, TopupDetails, useDetails, useIsPhone, useLiveWallet } from '@shared/ui/wallet';
@@ -33,6 +34,7 @@ export default function WalletLoadsPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PageHeader title="Wallet Loads" subtitle="Top up your master wallet and follow your top-ups." />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={13} xl={14}>
           <BalanceCard

@@ -20,6 +20,7 @@ import {
 import { useSession } from '@shared/ui/useSession';
 import { TransferModal } from './WalletDialogs';
 import { ExportCsvButton } from '@shared/ui/ExportCsvButton';
+import { PageHeader } from '@shared/ui/PageHeader';
 import { ResultHeading } from '@shared/ui/ResultHeading';
 
 const direction = (t: ApiWalletTransfer) => (t.type === 'Credit' ? 'credit' : 'debit');
@@ -54,6 +55,7 @@ export default function WalletTransfersPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PageHeader title="Wallet Transfers" subtitle="Send USDT to another master wallet and see what came and went." />
       <BalanceCard
         walletId={walletId}
         actions={

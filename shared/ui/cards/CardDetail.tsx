@@ -141,7 +141,7 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
       <Back to={backTo} label={backLabel} />
       <Flex justify="space-between" align="flex-start" gap={12} style={{ marginBottom: 16 }}>
         <div style={{ minWidth: 0 }}>
-          <Typography.Title level={3} className="cw-page-title" ellipsis>
+          <Typography.Title level={1} className="cw-page-title" ellipsis>
             {card.nickname}
           </Typography.Title>
           <Typography.Text type="secondary">

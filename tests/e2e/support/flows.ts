@@ -81,7 +81,12 @@ async function logIn(page: Page, email: string, password: string, opts: { prefil
       throw new Error(`${err.message}\nInstead ${page.url()} shows:\n${shown.slice(0, 600)}`);
     });
   if (await setup.isVisible()) {
-    await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
+    // A phone holds the authenticator itself: a link opens it (the QR is for another device, behind a disclosure).
+    await expect(
+      isPhone(page)
+        ? page.getByRole('link', { name: 'Open in authenticator' })
+        : page.getByAltText('QR code for your authenticator app'),
+    ).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     rememberSecret(email, secret);
   } else if (!knownSecret(email)) {
