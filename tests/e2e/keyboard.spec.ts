@@ -114,11 +114,13 @@ test('keyboard only: sign in with a typed 2FA code, transfer to another wallet, 
     await page.keyboard.type('12.34');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Keyboard rent');
-    const send = dialog.getByRole('button', { name: 'Transfer', exact: true });
-    await tabTo(page, send);
+    await tabTo(page, dialog.getByRole('button', { name: 'Continue', exact: true }));
     await page.keyboard.press('Enter');
-    // With the confirmation step (issue 31, item 1) a "Send USDT 12.34 to Yaw T." step comes here:
-    // Tab to its Confirm button and press Enter.
+    // The last look before the money moves: its Confirm is reached and pressed from the keyboard too.
+    const confirm = dialog.getByTestId('transfer-confirm');
+    await expect(confirm.getByRole('heading', { name: /^Send USDT 12\.34 to / })).toBeVisible();
+    await tabTo(page, confirm.getByRole('button', { name: 'Confirm', exact: true }));
+    await page.keyboard.press('Enter');
     await expect(dialog.getByText('Completed')).toBeVisible();
     await snap(page, 'keyboard-transfer-done', project);
     await tabTo(page, dialog.getByRole('button', { name: 'Done' }));
