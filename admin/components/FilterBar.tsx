@@ -24,6 +24,11 @@ export function FilterBar<T>({
   const [open, setOpen] = useState(false);
   const form = formProps.form!;
   const onFinish = useSearchAgain(query, formProps.onFinish);
+  // On a phone the fields are folded away: the button says how many are set (a list opened filtered from a link).
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const set = Object.values(values ?? {}).filter(
+    (v) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && !v.length),
+  ).length;
   const body = (
     <Form
       noValidate
@@ -60,7 +65,7 @@ export function FilterBar<T>({
   return (
     <div style={{ marginBottom: 12 }}>
       <Button icon={<FilterOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-        Filters
+        {set ? `Filters (${set})` : 'Filters'}
       </Button>
       <Card size="small" style={{ marginTop: 8, display: open ? undefined : 'none' }}>
         {body}
