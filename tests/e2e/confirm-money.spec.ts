@@ -63,7 +63,7 @@ test('a transfer names its recipient, shortened, and moves only on Confirm; an u
   expect(await balance()).toBe('37.41');
 });
 
-test('a card withdrawal above the card balance is refused on the field, with no fee preview', async ({
+test('a card withdrawal above the card balance, or one its fees would eat whole, is refused on the field', async ({
   page,
   request,
 }, info) => {
@@ -102,6 +102,12 @@ test('a card withdrawal above the card balance is refused on the field, with no 
   await expect(panel.getByTestId('fee-preview')).toHaveCount(0);
   await snap(page, 'withdraw-over-balance', project);
   await panel.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+
+  // An amount the fees would eat whole: said on the field, and nothing to confirm.
+  await amount.fill('0.40');
+  await panel.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await expect(panel.locator(FIELD_ERROR)).toHaveText(/^The amount must be more than the fees \(USD 0\.5\d\)\.$/);
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 
   await amount.fill('20.00');

@@ -103,6 +103,28 @@ describe('migration 0034: trunk zeros stored after the country code', () => {
     expect(await db.rows(`SELECT 1 FROM pg_proc WHERE proname = 'cw_phone_without_trunk_zero'`)).toHaveLength(0);
   });
 
+  it('writes a momo number typed in the local or a spaced form (free text before) in E.164', async () => {
+    const forms: Record<string, string> = {
+      '024 123 4567': '+233241234567',
+      '024-123-4567': '+233241234567',
+      '+233 24 123 4567': '+233241234567',
+      '00233 (0)24 123 4567': '+233241234567',
+      'call the office': 'call the office',
+    };
+    for (const [typed, kept] of Object.entries(forms)) {
+      await db.rows(
+        `INSERT INTO momo_settings (id, momo_name, momo_number, network, rate, flat_fee)
+         VALUES (1, 'Momo', $1, 'MTN', '15.00', 0)
+         ON CONFLICT (id) DO UPDATE SET momo_number = EXCLUDED.momo_number`,
+        [typed],
+      );
+      for (const s of statements) await db.rows(s);
+      const [m] = await db.rows<{ momo_number: string }>('SELECT momo_number FROM momo_settings WHERE id = 1');
+      expect(m!.momo_number, typed).toBe(kept);
+      if (kept.startsWith('+')) expect(toE164(kept)).toBe(kept);
+    }
+  });
+
   it('changes a number only into the valid number the library reads in it', async () => {
     await db.rows(createFunction);
     try {

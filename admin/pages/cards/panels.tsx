@@ -210,6 +210,7 @@ export function CardWithdrawalPanel({
       schedule: schedule.data,
       names: FEES_FOR.cardWithdrawal(chosen.purpose as CardPurpose),
       move: () => move(v),
+      refuse: (text) => form.setFields([{ name: 'amount', errors: [text] }]),
     });
   }
 

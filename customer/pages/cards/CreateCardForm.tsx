@@ -34,7 +34,7 @@ const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
     return c !== null && c < MIN_CARD_LOAD_CENTS
-      ? Promise.reject(new Error('The minimum card load is 3.00 USD'))
+      ? Promise.reject(new Error('The minimum card load is USD 3.00'))
       : Promise.resolve();
   },
 };

@@ -120,7 +120,17 @@ WHERE phone_number IS DISTINCT FROM cw_phone_without_trunk_zero(phone_number);
 UPDATE companies SET company_phone = cw_phone_without_trunk_zero(company_phone)
 WHERE company_phone IS DISTINCT FROM cw_phone_without_trunk_zero(company_phone);
 --> statement-breakpoint
-UPDATE momo_settings SET momo_number = cw_phone_without_trunk_zero(momo_number)
-WHERE momo_number IS DISTINCT FROM cw_phone_without_trunk_zero(momo_number);
+-- The momo number was free text, typed as Ghana writes it at home (mobile money here is Ghana's): a local
+-- 0XX XXX XXXX or a spaced international form becomes E.164 before the trunk zero is looked at.
+UPDATE momo_settings AS m SET momo_number = f.fixed
+FROM (
+  SELECT id, cw_phone_without_trunk_zero(CASE
+    WHEN n ~ '^0[0-9]{9}$' THEN '+233' || substr(n, 2)
+    WHEN n ~ '^(\+|00)[0-9]{8,15}$' THEN '+' || regexp_replace(n, '^(\+|00)', '')
+    ELSE momo_number
+  END) AS fixed
+  FROM (SELECT id, momo_number, regexp_replace(momo_number, '[[:space:]().-]', '', 'g') AS n FROM momo_settings) AS s
+) AS f
+WHERE f.id = m.id AND f.fixed IS DISTINCT FROM m.momo_number;
 --> statement-breakpoint
 DROP FUNCTION cw_phone_without_trunk_zero(text);

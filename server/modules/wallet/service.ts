@@ -14,6 +14,7 @@ import {
 } from '@shared/contract';
 import { momoAmountToSend } from '@shared/fees';
 import { formatMoney } from '@shared/money';
+import { TOPUP_STATE_NAMES } from '@shared/vocabulary';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { topups } from '../../db/schema';
@@ -251,7 +252,10 @@ export async function markMomoProcessed(ctx: AppContext, me: AuthUser, topupId: 
     if (rows.length) await notifyReview(tx, t, now);
     return rows;
   });
-  if (!updated) throw conflict(`This top-up is ${t.state} and cannot be confirmed again.`);
+  if (!updated)
+    throw conflict(
+      `This top-up is ${TOPUP_STATE_NAMES[t.state as TopupState] ?? t.state} and cannot be confirmed again.`,
+    );
   return { message: 'Payment confirmed. The top-up now waits for approval.', state: 'MoMo processed' as const };
 }
 

@@ -56,7 +56,7 @@ const minLoad = {
   validator: (_: unknown, v: unknown) => {
     const c = typedCents(v);
     return c !== null && c > 0 && c < MIN_CARD_LOAD_CENTS
-      ? Promise.reject(new Error('The minimum card top-up is 3.00 USD'))
+      ? Promise.reject(new Error('The minimum card top-up is USD 3.00'))
       : Promise.resolve();
   },
 };
@@ -108,6 +108,7 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
       schedule: schedule.data,
       names: feeNames,
       move: () => move(v),
+      refuse: (text) => form.setFields([{ name: 'amount', errors: [text] }]),
     });
   }
 
@@ -150,7 +151,7 @@ function MoneyPanel({ open, onClose, card, staff, kind }: PanelProps & { kind: '
           label="Amount"
           dependencies={['card']}
           rules={[amountRule(), ...(fund ? [minLoad] : [overBalanceRule(chosen, usd(chosen?.balance))])]}
-          extra={!fund && chosen ? `On the card: ${usd(chosen.balance)}` : fund ? 'Minimum 3.00 USD' : undefined}
+          extra={!fund && chosen ? `On the card: ${usd(chosen.balance)}` : fund ? 'Minimum USD 3.00' : undefined}
         >
           <Input inputMode="decimal" placeholder="USD 5000.00" addonBefore="USD" autoComplete="off" />
         </Form.Item>

@@ -17,7 +17,7 @@ export function cardMoneySentence(kind: CardMoneyMove, last4: string, cents: num
   const fee = feeCents ? `fee ${usdCents(feeCents)}` : 'no fee';
   return kind === 'fund'
     ? `Fund ${card} with ${usdCents(cents)} — ${fee}, total ${usdtCents(cents + feeCents)}`
-    : `Withdraw ${usdCents(cents)} from ${card} — ${fee}, ${usdtCents(Math.max(cents - feeCents, 0))} to the master wallet`;
+    : `Withdraw ${usdCents(cents)} from ${card} — ${fee}, ${usdtCents(cents - feeCents)} to the master wallet`;
 }
 
 /** Withdrawals take at most what the card holds: refused on the field, before any fee is previewed. */
@@ -45,12 +45,19 @@ export function useConfirmCardMoney() {
     schedule: FeeRule[] | undefined;
     names: readonly string[];
     move(): Promise<unknown>;
+    /** says on the amount field why nothing is asked: a withdrawal the fees would eat whole */
+    refuse(text: string): void;
   }) => {
     if (!p.schedule) {
       message.error('The fees could not be loaded yet. Please try again.', 4);
       return;
     }
     const fees = computeFees(p.schedule, p.names, p.cents);
+    // The server refuses it too: a confirmation must not offer "USDT 0.00 to the master wallet".
+    if (p.kind === 'withdraw' && p.cents <= fees.total) {
+      p.refuse(`The amount must be more than the fees (${usdCents(fees.total)}).`);
+      return;
+    }
     modal.confirm({
       title: p.kind === 'fund' ? 'Confirm card funding' : 'Confirm card withdrawal',
       content: (
