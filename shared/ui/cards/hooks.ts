@@ -56,6 +56,9 @@ export function useCardList(scope: CardScope, filters: CardListFilters = {}, ena
       return filters.for && filters.for !== own!.kind ? [] : rows;
     },
     enabled: enabled && (staff || !!own),
+    // Cards also come from elsewhere (a colleague, staff, the API): a screen that opens reads the list again,
+    // showing what it had meanwhile. The dashboard's first-card invitation reads it seconds before, too.
+    refetchOnMount: 'always',
   });
 }
 
