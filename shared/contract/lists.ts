@@ -40,3 +40,21 @@ export const NOTIFICATION_TYPES = {
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export type NotificationGroup = (typeof NOTIFICATION_TYPES)[NotificationType]['group'];
+
+/** Why an authorisation was declined, as a stable code beside its readable reason (Stripe Issuing's style). */
+export const DECLINE_CODES = [
+  'card_inactive',
+  'insufficient_funds',
+  'spending_limit_exceeded',
+  'per_transaction_limit_exceeded',
+  'velocity_count_exceeded',
+  'merchant_category_blocked',
+  'merchant_country_blocked',
+  'program_blocked',
+  'declined_by_company',
+] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+/** Who decided an authorisation: the platform's own checks, the company's decision endpoint, or its on_timeout rule. */
+export const DECIDED_BY = ['platform', 'company', 'stand_in'] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];

@@ -111,6 +111,14 @@ export const cardTransactions = pgTable(
     country: text('country').notNull(),
     description: text('description').notNull(),
     declineReason: text('decline_reason'),
+    /** the merchant's category code (ISO 18245), four digits */
+    mcc: text('mcc'),
+    /** a stable code beside the readable reason (DECLINE_CODES) */
+    declineCode: text('decline_code'),
+    /** 'platform' | 'company' | 'stand_in' (DECIDED_BY) */
+    decidedBy: text('decided_by'),
+    /** how long the decision took, in milliseconds */
+    decisionMs: integer('decision_ms'),
     /** a reversal or settlement points at its authorisation */
     authorizationId: uuid('authorization_id'),
     issuerReference: text('issuer_reference'),
