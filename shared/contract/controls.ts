@@ -15,6 +15,9 @@ const KNOWN_CATEGORIES = new Set(MERCHANT_CATEGORY_NAMES);
 // seven assigned codes that have no telephone numbering of their own.
 const KNOWN_COUNTRIES = new Set<string>([...getCountries(), 'AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM']);
 
+/** Every country code a control takes, A to Z (the screens name them with `countryName`). */
+export const COUNTRY_CODES = [...KNOWN_COUNTRIES].sort();
+
 const MAX_LIST = 300;
 
 const categoryList = z
