@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Skeleton, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { apiData } from '@shared/api/client';
 import type { ApiProgramControls } from '@shared/contract';
+import { categoryLabel, countryName } from '@shared/merchant-categories';
 import { CountrySelect, MerchantCategorySelect } from '@shared/ui/cards';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
@@ -10,6 +11,42 @@ import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { dateTime } from '@shared/ui/wallet/format';
 import { isSuperAdmin } from '../../resources';
+
+/** An Admin reads the lists (a disabled form would be hard to read) and is told who may change them. */
+function ReadOnly({ controls }: { controls: ApiProgramControls }) {
+  const tags = (list: string[], name: (v: string) => string) =>
+    list.length ? (
+      <Flex wrap gap={6}>
+        {list.map((v) => (
+          <Tag key={v} style={{ marginInlineEnd: 0 }}>
+            {name(v)}
+          </Tag>
+        ))}
+      </Flex>
+    ) : (
+      <Typography.Text type="secondary">None</Typography.Text>
+    );
+  return (
+    <Flex vertical gap={16} data-testid="program-controls">
+      <Alert type="info" showIcon message="Only a Super-Admin can change the program controls." />
+      <div>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          Blocked merchant categories
+        </Typography.Title>
+        {tags(controls.blocked_categories, categoryLabel)}
+      </div>
+      <div>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          Blocked countries
+        </Typography.Title>
+        {tags(controls.blocked_countries, countryName)}
+      </div>
+      {controls.updated_at && (
+        <Typography.Text type="secondary">Last changed {dateTime(controls.updated_at)}</Typography.Text>
+      )}
+    </Flex>
+  );
+}
 
 type ProgramForm = { blocked_categories: string[]; blocked_countries: string[] };
 const KEY = ['program-controls'];
@@ -67,6 +104,8 @@ export default function ProgramControls() {
           <Skeleton active />
         ) : query.error ? (
           <Alert type="error" showIcon message="Could not load the program controls." />
+        ) : !canEdit && query.data ? (
+          <ReadOnly controls={query.data} />
         ) : (
           <Form
             noValidate
@@ -75,17 +114,8 @@ export default function ProgramControls() {
             requiredMark={false}
             onFinish={save}
             onValuesChange={clearErrorsOnChange(form)}
-            disabled={!canEdit}
             aria-label="Program Controls"
           >
-            {!canEdit && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 16 }}
-                message="Only a Super-Admin can change the program controls."
-              />
-            )}
             <Form.Item
               name="blocked_categories"
               label="Blocked merchant categories"
@@ -101,11 +131,9 @@ export default function ProgramControls() {
                 Last changed {dateTime(query.data.updated_at)}
               </Typography.Paragraph>
             )}
-            {canEdit && (
-              <Button type="primary" htmlType="submit" loading={busy}>
-                Save Changes
-              </Button>
-            )}
+            <Button type="primary" htmlType="submit" loading={busy}>
+              Save Changes
+            </Button>
           </Form>
         )}
       </Card>
