@@ -209,7 +209,7 @@ function ControlsDrawer({
         </Form.Item>
         <Row gutter={12}>
           <Col xs={12}>
-            <Form.Item name="max_count" label="Approved payments at most" extra="Empty: no limit.">
+            <Form.Item name="max_count" label="Approved payments">
               <InputNumber
                 min={1}
                 max={MAX_APPROVALS_COUNT}
@@ -228,6 +228,9 @@ function ControlsDrawer({
             </Form.Item>
           </Col>
         </Row>
+        <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
+          At most this many approved payments in each period. Leave empty for no limit.
+        </Typography.Paragraph>
         <Button type="primary" htmlType="submit" block loading={busy}>
           Save Controls
         </Button>
