@@ -273,7 +273,7 @@ export function CardControlsSection({ card, staff }: { card: ApiCard; staff: boo
       ) : (
         <Flex vertical gap={8}>
           {controlsSummary(controls.data).map((row) => (
-            <Flex key={row.label} gap={12} wrap={phone ? 'wrap' : undefined}>
+            <Flex key={row.label} gap={phone ? 0 : 12} vertical={phone}>
               <Typography.Text type="secondary" style={{ minWidth: 170 }}>
                 {row.label}
               </Typography.Text>
