@@ -74,11 +74,24 @@ const when = (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(i
 const category = { title: 'Category', key: 'category', render: (_: unknown, r: Tx) => dash(categoryText(r)) };
 const country = { title: 'Country', dataIndex: 'country', render: (_: unknown, r: Tx) => dash(countryText(r)) };
 
-/** Card detail: merchant, its category and country, description, amount, currency, date created. */
+/** The merchant, with its category and country under it (the detail table keeps the spec's five columns). */
+function MerchantCell({ tx }: { tx: Tx }) {
+  const where = [categoryText(tx), countryText(tx)].filter(Boolean).join(' · ');
+  return (
+    <Flex vertical gap={2}>
+      <span>{dash(tx.merchant)}</span>
+      {where && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="merchant-where">
+          {where}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** Card detail: merchant (with its category and country), description, amount, currency, date created. */
 const DETAIL_COLUMNS: TableColumnsType<Tx> = [
-  { title: 'Merchant', dataIndex: 'merchant', render: (v: string) => dash(v) },
-  category,
-  country,
+  { title: 'Merchant', dataIndex: 'merchant', render: (_, r) => <MerchantCell tx={r} /> },
   { title: 'Description', dataIndex: 'description', render: (_, r) => <TxDescription tx={r} /> },
   { title: 'Status', dataIndex: 'status', render: (_, r) => <TxStatusTag tx={r} /> },
   { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <Amount tx={r} /> },
