@@ -27,6 +27,7 @@ import AdminDashboard from './pages/dashboard/AdminDashboard';
 import FeesList from './pages/fees/list';
 import CompanyFees from './pages/fees/show';
 import MomoDetails from './pages/momo/edit';
+import ProgramControls from './pages/program-controls/edit';
 import StatisticsPage from './pages/statistics/list';
 import ThirdPartiesList from './pages/third-parties/list';
 import { StaffCardTransactions, StaffWalletTransactions } from './pages/transactions/list';
@@ -129,6 +130,7 @@ export default function AdminApp() {
             <Route path="cards/deleted" element={<CardsList key="deleted" kind="deleted" />} />
             <Route path="cards/flagged" element={<CardsList key="flagged" kind="flagged" />} />
             <Route path="cards/:id" element={<CardShow />} />
+            <Route path="program-controls" element={<ProgramControls />} />
             <Route
               path="fees"
               element={

@@ -16,6 +16,7 @@ import {
   ReconciliationOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  StopOutlined,
   SwapOutlined,
   TeamOutlined,
   TransactionOutlined,
@@ -162,6 +163,12 @@ const all: ResourceProps[] = [
     name: 'cards-flagged',
     list: '/admin/cards/flagged',
     meta: { parent: 'card-management', label: 'Flagged Cards', icon: <FlagOutlined />, path: 'cards' },
+  },
+  {
+    // What no card may pay (issue 32): every staff member reads it, a Super-Admin changes it.
+    name: 'program-controls',
+    list: '/admin/program-controls',
+    meta: { parent: 'card-management', label: 'Program Controls', icon: <StopOutlined />, path: 'program/controls' },
   },
   {
     name: 'reconciliation',

@@ -11,6 +11,7 @@ import walletRoutes from './modules/wallet/routes';
 import recipientRoutes from './modules/wallet/recipient';
 import cardRoutes from './modules/cards/routes';
 import sandboxRoutes from './modules/cards/sandbox-routes';
+import cardControlRoutes from './modules/cards/controls/routes';
 import adminRoutes from './modules/admins/routes';
 import auditRoutes from './modules/audit/routes';
 import reconciliationRoutes from './modules/reconciliation/routes';
@@ -41,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(cardRoutes);
   await app.register(sandboxRoutes);
+  await app.register(cardControlRoutes);
   await app.register(verificationRoutes);
   await app.register(fileRoutes);
   await app.register(customerRoutes);

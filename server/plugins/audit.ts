@@ -52,6 +52,8 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
     objectType: 'card-transaction',
     objectId: p.id,
   }),
+  'PUT /cards/:id/controls': (_r, _b, p) => ({ action: 'card.controls', objectType: 'card', objectId: p.id }),
+  'PUT /program/controls': () => ({ action: 'program.controls', objectType: 'program-controls', objectId: '1' }),
   'PUT /fees/:id': (_r, b, p) => ({
     action: b.for === 'company' ? 'fee.override' : 'fee.update',
     objectType: 'fee',

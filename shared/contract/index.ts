@@ -21,3 +21,4 @@ export * from './integrations';
 export * from './reconciliation';
 export * from './notifications';
 export * from './statement';
+export * from './controls';

@@ -144,6 +144,7 @@ const STAFF = [
   'cards',
   'cards/deleted',
   'cards/flagged',
+  'program-controls',
   'reports/statistics',
 ];
 const SUPER_ADMIN_ONLY = ['fees', 'administration-admins', 'momo'];
@@ -269,6 +270,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
     '/admin/cards',
     '/admin/customers-individuals',
     '/admin/fees',
+    '/admin/program-controls',
   ]);
   expectNoHydrateWarning(admin.said);
   await admin.page.close();

@@ -9,3 +9,4 @@ export * from './integrations';
 export * from './outbox';
 export * from './notifications';
 export * from './chain';
+export * from './controls';

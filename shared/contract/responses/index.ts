@@ -26,3 +26,4 @@ export * from './statistics';
 export * from './health';
 export * from './reconciliation';
 export * from './notifications';
+export * from './controls';

@@ -11,6 +11,7 @@ import { useIsPhone } from '../wallet/useIsPhone';
 import { CardFace } from './CardFace';
 import { CardSecretsTable, CardSumsSummary } from './CardInfo';
 import { FundCardPanel, SpendLimitPanel, WithdrawPanel } from './CardPanels';
+import { CardControlsSection } from './CardControls';
 import { CardTransactionsTable } from './CardTransactionsTable';
 import { ExportCsvButton } from '../ExportCsvButton';
 import { cardKind, usdCents } from './format';
@@ -194,6 +195,7 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
           </Card>
         </Col>
       </Row>
+      <CardControlsSection card={card} staff={staff} />
       <div ref={txRef} style={{ scrollMarginTop: 80 }}>
         <Card
           title="Card Transactions"

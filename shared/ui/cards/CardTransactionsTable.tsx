@@ -4,6 +4,7 @@ import type { ApiCardTransaction, Paged } from '../../contract';
 import { DetailRows, DetailsDrawer, useDetails } from '../wallet/DetailsDrawer';
 import { type CompactRow, PagedTable } from '../wallet/PagedTable';
 import { dateTime } from '../wallet/format';
+import { categoryText, countryText } from './controlTexts';
 import { TX_KIND_LABELS, TX_STATUS_COLORS, TX_STATUS_LABELS, dash, signedCardAmount, usd } from './format';
 
 type Tx = ApiCardTransaction;
@@ -59,7 +60,8 @@ function CardTransactionDetails({ tx }: { tx: Tx }) {
         { label: 'Amount', value: signedCardAmount(tx) },
         { label: 'Currency', value: tx.currency },
         { label: 'Merchant', value: dash(tx.merchant) },
-        { label: 'Country', value: dash(tx.country) },
+        { label: 'Category', value: dash(categoryText(tx)) },
+        { label: 'Country', value: dash(countryText(tx)) },
         { label: 'Date Created', value: dateTime(tx.date_created) },
         { label: 'Date Updated', value: dateTime(tx.date_updated) },
       ]}
@@ -69,9 +71,27 @@ function CardTransactionDetails({ tx }: { tx: Tx }) {
 
 const when = (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(iso)}</span>;
 
-/** Card detail: merchant, description, amount, currency, date created. */
+const category = { title: 'Category', key: 'category', render: (_: unknown, r: Tx) => dash(categoryText(r)) };
+const country = { title: 'Country', dataIndex: 'country', render: (_: unknown, r: Tx) => dash(countryText(r)) };
+
+/** The merchant, with its category and country under it (the detail table keeps the spec's five columns). */
+function MerchantCell({ tx }: { tx: Tx }) {
+  const where = [categoryText(tx), countryText(tx)].filter(Boolean).join(' · ');
+  return (
+    <Flex vertical gap={2}>
+      <span>{dash(tx.merchant)}</span>
+      {where && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="merchant-where">
+          {where}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** Card detail: merchant (with its category and country), description, amount, currency, date created. */
 const DETAIL_COLUMNS: TableColumnsType<Tx> = [
-  { title: 'Merchant', dataIndex: 'merchant', render: (v: string) => dash(v) },
+  { title: 'Merchant', dataIndex: 'merchant', render: (_, r) => <MerchantCell tx={r} /> },
   { title: 'Description', dataIndex: 'description', render: (_, r) => <TxDescription tx={r} /> },
   { title: 'Status', dataIndex: 'status', render: (_, r) => <TxStatusTag tx={r} /> },
   { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <Amount tx={r} /> },
@@ -79,13 +99,14 @@ const DETAIL_COLUMNS: TableColumnsType<Tx> = [
   { title: 'Date Created', dataIndex: 'date_created', render: when },
 ];
 
-/** Card Transactions report: Description, Amount, Currency, Merchant, Country, Date Updated. */
+/** Card Transactions report: Description, Amount, Currency, Merchant, Category, Country, Date Updated. */
 const REPORT_COLUMNS: TableColumnsType<Tx> = [
   { title: 'Description', dataIndex: 'description', render: (_, r) => <TxDescription tx={r} /> },
   { title: 'Amount', dataIndex: 'amount', align: 'right', render: (_, r) => <Amount tx={r} /> },
   { title: 'Currency', dataIndex: 'currency' },
   { title: 'Merchant', dataIndex: 'merchant', render: (v: string) => dash(v) },
-  { title: 'Country', dataIndex: 'country', render: (v: string) => dash(v) },
+  category,
+  country,
   { title: 'Date Updated', dataIndex: 'date_updated', render: when },
 ];
 
@@ -96,10 +117,8 @@ const compact =
     description: (
       <>
         <TxDescription tx={r} />
-        <div>
-          {variant === 'report' && r.country ? `${r.country} · ` : ''}
-          {dateTime(variant === 'report' ? r.date_updated : r.date_created)}
-        </div>
+        <div>{[categoryText(r), countryText(r)].filter(Boolean).join(' · ')}</div>
+        <div>{dateTime(variant === 'report' ? r.date_updated : r.date_created)}</div>
       </>
     ),
     extra: (

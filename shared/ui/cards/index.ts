@@ -2,6 +2,7 @@
 export { CardDetail } from './CardDetail';
 export { type ConfirmedCardAction, deleteItems, freezeItems, useConfirmCardAction } from './confirmCardAction';
 export { overBalanceRule, useConfirmCardMoney, withinCardBalance } from './confirmCardMoney';
+export { CountrySelect, MerchantCategorySelect } from './ControlSelects';
 export { CardFilterDrawer, type CardFilterValues } from './CardFilterForm';
 export { CardTransactionsScreen } from './CardTransactionsScreen';
 export { FeePreview } from './FeeLines';
