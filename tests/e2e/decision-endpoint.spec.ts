@@ -62,7 +62,7 @@ test('a Company-Admin sets the authorisation decision endpoint, sees its secret,
   await button(card, 'Save').click();
   await expect(toast(page, 'Decision endpoint saved')).toBeVisible();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
-  await expect(card.getByLabel('Decision Signing Secret')).toHaveValue(/^whsec_•+$/);
+  await expect(card.getByRole('textbox', { name: 'Decision Signing Secret' })).toHaveValue(/^whsec_•+$/);
   await snap(page, 'saved', project);
 
   // What was saved is what the server keeps.
@@ -84,13 +84,13 @@ test('a Company-Admin sets the authorisation decision endpoint, sees its secret,
 
   await button(again, 'Remove').click();
   const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog.getByText('Remove the decision endpoint')).toBeVisible();
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Remove the decision endpoint');
   await snap(page, 'remove-confirm', project);
   await button(dialog, 'Remove').click();
   await expect(toast(page, 'Authorisation decision endpoint removed')).toBeVisible();
   await expect(again.getByText('Not set')).toBeVisible();
   await expect(button(again, 'Remove')).toHaveCount(0);
-  await expect(again.getByLabel('Decision Signing Secret')).toHaveCount(0);
+  await expect(again.getByRole('textbox', { name: 'Decision Signing Secret' })).toHaveCount(0);
   const gone = await request.get('/api/v1/third-party/authorization-decision', {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -4,7 +4,7 @@ import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import { type ApiDecisionEndpoint, DECISION_TIMEOUT_MS, decisionEndpointBody } from '@shared/contract';
 import { contractRule } from '@shared/ui/contractRules';
-import { sayFailure } from '@shared/ui/forms';
+import { NOT_ARIA_REQUIRED, sayFailure } from '@shared/ui/forms';
 import { dateTime, useIsPhone } from '@shared/ui/wallet';
 import { apiKeys, said, useAction, useDecisionEndpoint } from './hooks';
 import { SecretField } from './SecretField';
@@ -123,6 +123,7 @@ export function DecisionCard() {
                 />
               </Form.Item>
               <Form.Item
+                required={NOT_ARIA_REQUIRED}
                 name="on_timeout"
                 label="When there is no answer in time"
                 rules={[contractRule(shape.on_timeout)]}
