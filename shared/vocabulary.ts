@@ -59,19 +59,40 @@ export const CHAIN_DEPOSIT_STATUS_NAMES: Record<ChainDepositStatus, string> = {
 };
 
 /** A card payment the issuer approved is still on hold: Pending until it settles. */
-export const CARD_TX_STATUS_NAMES: Record<'approved' | 'declined' | 'reversed' | 'settled' | 'completed', string> = {
+export const CARD_TX_STATUS_NAMES: Record<
+  'approved' | 'declined' | 'reversed' | 'settled' | 'expired' | 'completed',
+  string
+> = {
   approved: 'Pending',
   declined: 'Declined',
   reversed: 'Reversed',
   settled: 'Settled',
+  expired: 'Expired',
   completed: 'Completed',
 };
 
 export const CARD_TX_KIND_NAMES: Record<
-  'authorization' | 'load' | 'withdrawal' | 'maintenance' | 'refund' | 'forfeit',
+  | 'authorization'
+  | 'increment'
+  | 'reversal'
+  | 'clearing'
+  | 'merchant_refund'
+  | 'force_post'
+  | 'expiry'
+  | 'load'
+  | 'withdrawal'
+  | 'maintenance'
+  | 'refund'
+  | 'forfeit',
   string
 > = {
   authorization: 'Payment',
+  increment: 'Hold increased',
+  reversal: 'Hold released',
+  clearing: 'Payment cleared',
+  merchant_refund: 'Refund',
+  force_post: 'Charge without authorisation',
+  expiry: 'Hold expired',
   load: 'Card load',
   withdrawal: 'Withdrawal',
   maintenance: 'Maintenance fee',

@@ -64,16 +64,21 @@ export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   declined: 'red',
   reversed: 'default',
   settled: 'green',
+  expired: 'default',
   completed: 'green',
 };
 export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = CARD_TX_KIND_NAMES;
 
+const CREDITS: ApiCardTransaction['kind'][] = ['load', 'merchant_refund', 'reversal', 'expiry'];
+
 /**
- * An amount as it moved the card, in its currency: loads in (+), everything else out (-); a declined
- * or reversed payment moved nothing and carries no sign.
+ * An amount as it moved the card, in its currency: loads, refunds and released holds in (+),
+ * everything else out (-); a declined, reversed or expired payment moved nothing in the end, and a
+ * clearing takes what its payment already held: those carry no sign.
  */
 export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount' | 'currency'>): string {
   const currency = (t.currency || 'USD') as Currency;
-  if (t.status === 'declined' || t.status === 'reversed') return moneyText(t.amount, currency);
-  return signedMoneyText(t.amount, t.kind === 'load' ? 'credit' : 'debit', currency);
+  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || t.kind === 'clearing')
+    return moneyText(t.amount, currency);
+  return signedMoneyText(t.amount, CREDITS.includes(t.kind) ? 'credit' : 'debit', currency);
 }
