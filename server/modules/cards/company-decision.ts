@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DecidedBy } from '@shared/contract';
+import { categoryOf } from '@shared/merchant-categories';
 import { formatMoney, parseMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -71,7 +72,7 @@ export function decisionRequest(card: CardRow, payment: ControlledPayment, trans
       currency: payment.currency,
       merchant: payment.merchant,
       mcc: payment.mcc,
-      merchant_category: null as string | null,
+      merchant_category: categoryOf(payment.mcc),
       country: payment.country,
     },
   };
