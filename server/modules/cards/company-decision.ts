@@ -60,7 +60,7 @@ export async function decisionEndpointOf(db: DbOrTx, card: CardRow): Promise<Dec
 }
 
 /** The request the company's endpoint receives (documented in docs/api.md and the OpenAPI document's text). */
-export function decisionRequest(card: CardRow, payment: ControlledPayment, transactionId: string, now: Date) {
+function decisionRequest(card: CardRow, payment: ControlledPayment, transactionId: string, now: Date) {
   return {
     type: 'card.authorization.request',
     timestamp: now.toISOString(),
