@@ -15,6 +15,7 @@ import {
   generateCredentials,
   signatureValid,
   startReceiver,
+  thirdPartyRow,
   verifiedCompany,
 } from './support/api';
 import { type TestApp, startTestApp } from './support/app';
@@ -158,6 +159,22 @@ describe('the decision endpoint routes', () => {
     expect((await get(unverified.token)).status).toBe(403);
     expect((await put(unverified.token, valid())).status).toBe(403);
     expect((await get('nope')).status).toBe(401);
+  });
+
+  it('staff read it, without its secret, on the third party of the company', async () => {
+    const { admin, creds } = await apiCompany(t);
+    const staff = await newStaff(t);
+    expect((await thirdPartyRow(t, staff, creds.clientId)).decision_endpoint).toBeNull();
+    expect((await put(admin.token, valid({ on_timeout: 'approve', timeout_ms: 800 }))).status).toBe(200);
+    const row = await thirdPartyRow(t, staff, creds.clientId);
+    expect(row.decision_endpoint).toEqual({
+      url: 'http://127.0.0.1:9/decide',
+      timeout_ms: 800,
+      on_timeout: 'approve',
+      last_failure: null,
+      last_failure_at: null,
+    });
+    expect(JSON.stringify(row)).not.toContain('whsec_');
   });
 
   it('answers 422 on each bad field', async () => {

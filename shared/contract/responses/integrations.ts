@@ -69,6 +69,16 @@ export const apiThirdParty = z
       failed_events: z.number().int(),
       pending_events: z.number().int(),
     }),
+    decision_endpoint: z
+      .strictObject({
+        url: z.string(),
+        timeout_ms: z.number().int(),
+        on_timeout: z.enum(['approve', 'decline']),
+        last_failure: z.string().nullable(),
+        last_failure_at: timestamp.nullable(),
+      })
+      .nullable()
+      .describe("The company's authorisation-decision endpoint (read-only for staff; no secret), or null"),
   })
   .meta({ id: 'ApiThirdParty', description: "A company's API client, for staff." });
 
