@@ -15,6 +15,8 @@ import autocannon from 'autocannon';
 
 export type Plan =
   | { kind: 'get'; url: string; path: string; token?: string; connections: number; seconds: number }
+  /** a POST of one of `bodies`, picked at random for each request (e.g. a payment on one of many cards) */
+  | { kind: 'post'; url: string; path: string; token: string; bodies: string[]; connections: number; seconds: number }
   | {
       kind: 'transfer';
       url: string;
@@ -89,6 +91,23 @@ async function run(plan: Plan): Promise<LoadResult> {
           method: 'GET',
           path: plan.path,
           headers: plan.token ? { authorization: `Bearer ${plan.token}` } : {},
+          onResponse: (status, body) => keep(status, body),
+        },
+      ],
+    });
+  } else if (plan.kind === 'post') {
+    const { bodies } = plan;
+    result = await autocannon({
+      ...common,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'POST',
+            path: plan.path,
+            headers: { authorization: `Bearer ${plan.token}`, 'content-type': 'application/json' },
+            body: bodies[Math.floor(Math.random() * bodies.length)],
+          }),
           onResponse: (status, body) => keep(status, body),
         },
       ],

@@ -3,6 +3,7 @@ import { pageQuery } from './fields';
 import type {
   apiCallbackDetails,
   apiClientCredentials,
+  apiDecisionEndpoint,
   apiThirdParty,
   apiWebhookEvent,
 } from './responses/integrations';
@@ -26,6 +27,20 @@ export const callbackRequestBody = z.object({
 
 export const callbackStatusBody = z.object({ activate: z.boolean({ error: 'Activate must be true or false' }) });
 
+/** What a company's endpoint answering for an authorisation may take (issue 32): 100 ms to 2 s. */
+export const DECISION_TIMEOUT_MS = { min: 100, max: 2000 } as const;
+const TIMEOUT_MESSAGE = `Timeout must be a whole number of milliseconds from ${DECISION_TIMEOUT_MS.min} to ${DECISION_TIMEOUT_MS.max}`;
+
+export const decisionEndpointBody = z.object({
+  url: z.string({ error: 'URL is required' }).trim().min(1, 'URL is required').max(500, 'The URL is too long'),
+  timeout_ms: z
+    .number({ error: TIMEOUT_MESSAGE })
+    .int(TIMEOUT_MESSAGE)
+    .min(DECISION_TIMEOUT_MS.min, TIMEOUT_MESSAGE)
+    .max(DECISION_TIMEOUT_MS.max, TIMEOUT_MESSAGE),
+  on_timeout: z.enum(['approve', 'decline'], { error: 'On timeout must be approve or decline' }),
+});
+
 export const tokenBody = z.object({
   grant_type: z.string().optional(),
   client_id: z.string().max(200).optional(),
@@ -42,6 +57,8 @@ export const deliveriesQuery = pageQuery.and(
 export type ApiClientCredentials = z.infer<typeof apiClientCredentials>;
 
 export type ApiCallbackDetails = z.infer<typeof apiCallbackDetails>;
+
+export type ApiDecisionEndpoint = z.infer<typeof apiDecisionEndpoint>;
 
 export type ApiThirdParty = z.infer<typeof apiThirdParty>;
 

@@ -51,6 +51,29 @@ export function ThirdPartyDrawer({ client, onClose }: { client: ApiThirdParty | 
               ['Pending Events', w.pending_events],
             ]}
           />
+          <Details
+            label="Authorisation decisions"
+            items={
+              c.decision_endpoint
+                ? [
+                    [
+                      'Decision Url',
+                      <Typography.Text key="d" copyable style={{ wordBreak: 'break-all' }}>
+                        {c.decision_endpoint.url}
+                      </Typography.Text>,
+                    ],
+                    ['Timeout', `${c.decision_endpoint.timeout_ms} ms`],
+                    ['No Answer In Time', c.decision_endpoint.on_timeout === 'approve' ? 'Approve' : 'Decline'],
+                    [
+                      'Last Failure',
+                      c.decision_endpoint.last_failure
+                        ? `${c.decision_endpoint.last_failure} (${dateTime(c.decision_endpoint.last_failure_at)})`
+                        : '—',
+                    ],
+                  ]
+                : [['Decision Url', 'Not set: the platform decides alone']]
+            }
+          />
           <div>
             <Typography.Title level={5}>Webhook delivery log</Typography.Title>
             <WebhookDeliveries companyId={c.company_id} emptyText="No webhook events for this company yet" />

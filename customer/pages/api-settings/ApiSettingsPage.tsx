@@ -9,6 +9,7 @@ import { useIsPhone } from '@shared/ui/wallet';
 import { AccessNeeded } from './AccessNeeded';
 import { CallbackCard } from './CallbackCard';
 import { CredentialsCard, type NewCredentials } from './CredentialsCard';
+import { DecisionCard } from './DecisionCard';
 import { DocsLinks } from './DocsLinks';
 import { useCredentials } from './hooks';
 import { ResultHeading } from '@shared/ui/ResultHeading';
@@ -76,6 +77,11 @@ function ApiSettings({ company }: { company: ApiCompany }) {
           {active && (
             <Col xs={24} xl={12}>
               <CallbackCard />
+            </Col>
+          )}
+          {active && (
+            <Col xs={24} xl={12}>
+              <DecisionCard />
             </Col>
           )}
         </Row>

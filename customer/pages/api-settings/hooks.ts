@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { apiData } from '@shared/api/client';
-import type { ApiCallbackDetails, ApiClientCredentials } from '@shared/contract';
+import type { ApiCallbackDetails, ApiClientCredentials, ApiDecisionEndpoint } from '@shared/contract';
 import { webhookKeys } from '@shared/ui/integrations/WebhookDeliveries';
 import { useSubmit } from '@shared/ui/useSubmit';
 
@@ -10,6 +10,7 @@ export const apiKeys = {
   all: ['api-settings'] as const,
   credentials: (companyId: string) => ['api-settings', 'credentials', companyId] as const,
   callback: ['api-settings', 'callback'] as const,
+  decision: ['api-settings', 'decision'] as const,
 };
 
 /**
@@ -28,6 +29,14 @@ export function useCallbackDetails(enabled: boolean) {
     queryKey: apiKeys.callback,
     queryFn: () => apiData<ApiCallbackDetails>('GET', '/third-party/callback-details'),
     enabled,
+  });
+}
+
+/** The authorisation-decision endpoint, or null when none is set. */
+export function useDecisionEndpoint() {
+  return useQuery({
+    queryKey: apiKeys.decision,
+    queryFn: () => apiData<ApiDecisionEndpoint | null>('GET', '/third-party/authorization-decision'),
   });
 }
 

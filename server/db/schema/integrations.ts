@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { companies, users } from './identity';
 
@@ -106,4 +107,31 @@ export const webhookDeliveries = pgTable(
     meta: jsonb('meta').$type<Record<string, unknown>>(),
   },
   (t) => [index('webhook_deliveries_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/**
+ * Where a company decides its cards' authorisations in real time (issue 32): one per company, keyed by the company
+ * (a card's wallet id), so the authorisation path finds it with one primary-key read. Its own signing secret, as
+ * each callback has its own. The last failed call is kept for the company to see.
+ */
+export const decisionEndpoints = pgTable(
+  'decision_endpoints',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    url: text('url').notNull(),
+    timeoutMs: integer('timeout_ms').notNull(),
+    onTimeout: text('on_timeout').notNull(), // 'approve' | 'decline'
+    /** whsec_… sealed under ENCRYPTION_KEY */
+    signingSecret: text('signing_secret').notNull(),
+    lastFailure: text('last_failure'),
+    lastFailureAt: ts('last_failure_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('decision_endpoints_timeout_ms_range', sql`${t.timeoutMs} between 100 and 2000`),
+    check('decision_endpoints_on_timeout_known', sql`${t.onTimeout} in ('approve', 'decline')`),
+  ],
 );

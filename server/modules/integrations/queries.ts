@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ApiThirdParty, ApiWebhookEvent } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
-import { apiClients, callbackEndpoints, companies, webhookDeliveries, webhookEvents } from '../../db/schema';
+import {
+  apiClients,
+  callbackEndpoints,
+  companies,
+  decisionEndpoints,
+  webhookDeliveries,
+  webhookEvents,
+} from '../../db/schema';
 
 /** Staff: every company's API client, with its state, last use and webhook health. */
 export async function listThirdParties(db: DbOrTx, page: { limit: number; offset: number }) {
@@ -25,6 +32,13 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
         c: apiClients,
         companyName: companies.companyName,
         endpoint: callbackEndpoints,
+        decision: {
+          url: decisionEndpoints.url,
+          timeoutMs: decisionEndpoints.timeoutMs,
+          onTimeout: decisionEndpoints.onTimeout,
+          lastFailure: decisionEndpoints.lastFailure,
+          lastFailureAt: decisionEndpoints.lastFailureAt,
+        },
         failed,
         pending,
         lastStatus,
@@ -36,6 +50,7 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
         callbackEndpoints,
         and(eq(callbackEndpoints.companyId, apiClients.companyId), isNull(callbackEndpoints.revokedAt)),
       )
+      .leftJoin(decisionEndpoints, eq(decisionEndpoints.companyId, apiClients.companyId))
       .orderBy(desc(apiClients.createdAt), desc(apiClients.id)),
     db.select({ n: count() }).from(apiClients),
   ]);
@@ -43,6 +58,7 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
     rows: rows.map((r): ApiThirdParty => {
       const live = !r.c.revokedAt;
       const ep = live ? r.endpoint : null;
+      const d = live && r.decision?.url ? r.decision : null;
       const lastOk = r.lastStatus !== null && r.lastStatus >= 200 && r.lastStatus < 300;
       const health: ApiThirdParty['webhook']['health'] = !ep
         ? 'none'
@@ -69,6 +85,15 @@ export async function listThirdParties(db: DbOrTx, page: { limit: number; offset
           failed_events: Number(r.failed),
           pending_events: Number(r.pending),
         },
+        decision_endpoint: d
+          ? {
+              url: d.url,
+              timeout_ms: d.timeoutMs,
+              on_timeout: d.onTimeout === 'approve' ? 'approve' : 'decline',
+              last_failure: d.lastFailure,
+              last_failure_at: d.lastFailureAt?.toISOString() ?? null,
+            }
+          : null,
       };
     }),
     total: total?.n ?? 0,

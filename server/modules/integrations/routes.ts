@@ -12,6 +12,7 @@ import * as svc from './service';
 import { clientCredentials, invalidClient, noStore, parseTokenForm } from './oauth';
 import { issueToken } from './tokens';
 import { callbackRoutes } from './callback-routes';
+import { decisionRoutes } from './decision-routes';
 import {
   data,
   e,
@@ -205,4 +206,5 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
   );
 
   callbackRoutes(fastify);
+  decisionRoutes(fastify);
 }

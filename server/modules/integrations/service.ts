@@ -16,6 +16,7 @@ import { AppError, HTTP, conflict, forbidden, invalidField, notFound } from '../
 import { randomToken, seal, sha256, unseal } from '../../lib/crypto';
 import { newSigningSecret } from './webhooks';
 import { callbackUrlProblem } from './ssrf';
+import { dropDecisionEndpoint } from './decision';
 
 /** Only the Company-Admin of a verified company manages its API access. */
 async function assertApiAdmin(ctx: AppContext, me: AuthUser, companyId: string) {
@@ -103,7 +104,7 @@ export async function generate(
   };
 }
 
-/** Revoking ends the credentials and their tokens at once, and revokes the callback too. */
+/** Revoking ends the credentials and their tokens at once, and revokes the callback and the decision endpoint too. */
 export async function revoke(ctx: AppContext, me: AuthUser, companyId: string) {
   await assertApiAdmin(ctx, me, companyId);
   const now = ctx.now();
@@ -124,6 +125,7 @@ export async function revoke(ctx: AppContext, me: AuthUser, companyId: string) {
       .update(callbackEndpoints)
       .set({ revokedAt: now, active: false, updatedAt: now })
       .where(and(eq(callbackEndpoints.companyId, companyId), isNull(callbackEndpoints.revokedAt)));
+    await dropDecisionEndpoint(tx, companyId);
     for (const l of live)
       await notify(
         tx,

@@ -43,28 +43,28 @@ export function isPrivateAddress(ip: string): boolean {
 }
 
 /**
- * Refuses callback URLs that resolve to loopback, private or link-local addresses, unless the
+ * Refuses callback (and decision) URLs that resolve to loopback, private or link-local addresses, unless the
  * server runs in development or test (where receivers live on this machine). Checked when the URL
  * is saved and again at each delivery, so a DNS change cannot smuggle one in later.
  */
-export async function callbackUrlProblem(raw: string, env: string): Promise<string | null> {
+export async function callbackUrlProblem(raw: string, env: string, what = 'The callback URL'): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return 'Enter a full URL such as https://example.com/webhooks';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The callback URL must use https';
-  if (env === 'production' && url.protocol !== 'https:') return 'The callback URL must use https';
-  if (url.username || url.password) return 'The callback URL must not contain credentials';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${what} must use https`;
+  if (env === 'production' && url.protocol !== 'https:') return `${what} must use https`;
+  if (url.username || url.password) return `${what} must not contain credentials`;
   if (env === 'development' || env === 'test') return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
     addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    return "The callback URL's host name does not resolve";
+    return `${what}'s host name does not resolve`;
   }
-  if (!addresses.length || addresses.some(isPrivateAddress)) return 'The callback URL must point at a public address';
+  if (!addresses.length || addresses.some(isPrivateAddress)) return `${what} must point at a public address`;
   return null;
 }

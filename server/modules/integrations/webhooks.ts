@@ -22,7 +22,7 @@ const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 
 /** webhook-signature: v1,base64(HMAC-SHA256(key, "{id}.{timestamp}.{body}")), key = base64 after whsec_. */
-function sign(secret: string, id: string, timestamp: number, body: string): string {
+export function sign(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }

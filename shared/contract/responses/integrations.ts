@@ -29,6 +29,27 @@ export const apiCallbackDetails = z
   })
   .meta({ id: 'ApiCallbackDetails' });
 
+export const apiDecisionEndpoint = z
+  .strictObject({
+    url: z.string(),
+    timeout_ms: z.number().int().describe('How long the platform waits for an answer (100 to 2000)'),
+    on_timeout: z
+      .enum(['approve', 'decline'])
+      .describe('What applies when the endpoint does not answer in time, fails, or answers something else'),
+    signing_secret: z
+      .string()
+      .nullable()
+      .describe("Verifies each request's webhook-signature header; shown to the company admin, null for API tokens"),
+    last_failure: z.string().nullable().describe('Why the last call that fell back to on_timeout did'),
+    last_failure_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({
+    id: 'ApiDecisionEndpoint',
+    description: "A company's authorisation-decision endpoint: asked in real time about each of its cards' payments.",
+  });
+
 export const apiThirdParty = z
   .strictObject({
     id,
@@ -48,6 +69,16 @@ export const apiThirdParty = z
       failed_events: z.number().int(),
       pending_events: z.number().int(),
     }),
+    decision_endpoint: z
+      .strictObject({
+        url: z.string(),
+        timeout_ms: z.number().int(),
+        on_timeout: z.enum(['approve', 'decline']),
+        last_failure: z.string().nullable(),
+        last_failure_at: timestamp.nullable(),
+      })
+      .nullable()
+      .describe("The company's authorisation-decision endpoint (read-only for staff; no secret), or null"),
   })
   .meta({ id: 'ApiThirdParty', description: "A company's API client, for staff." });
 
