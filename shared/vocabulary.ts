@@ -58,25 +58,60 @@ export const CHAIN_DEPOSIT_STATUS_NAMES: Record<ChainDepositStatus, string> = {
   Returned: 'Returned',
 };
 
-/** A card payment the issuer approved is still on hold: Pending until it settles. */
-export const CARD_TX_STATUS_NAMES: Record<'approved' | 'declined' | 'reversed' | 'settled' | 'completed', string> = {
+/** A card payment the issuer approved is still on hold: Pending until it settles (or is reversed, or expires). */
+export const CARD_TX_STATUS_NAMES: Record<
+  'approved' | 'declined' | 'reversed' | 'settled' | 'expired' | 'completed',
+  string
+> = {
   approved: 'Pending',
   declined: 'Declined',
   reversed: 'Reversed',
   settled: 'Settled',
+  expired: 'Expired',
   completed: 'Completed',
 };
 
+/** Each card transaction's kind: a payment's steps as a merchant sends them, and the platform's own movements. */
 export const CARD_TX_KIND_NAMES: Record<
-  'authorization' | 'load' | 'withdrawal' | 'maintenance' | 'refund' | 'forfeit',
+  | 'authorization'
+  | 'increment'
+  | 'reversal'
+  | 'clearing'
+  | 'merchant_refund'
+  | 'force_post'
+  | 'expiry'
+  | 'load'
+  | 'withdrawal'
+  | 'maintenance'
+  | 'refund'
+  | 'forfeit',
   string
 > = {
   authorization: 'Payment',
+  increment: 'Hold increase',
+  reversal: 'Reversal',
+  clearing: 'Clearing',
+  merchant_refund: 'Refund',
+  force_post: 'Charge without authorisation',
+  expiry: 'Hold expiry',
   load: 'Card load',
   withdrawal: 'Withdrawal',
   maintenance: 'Maintenance fee',
   refund: 'Balance returned',
   forfeit: 'Balance forfeited',
+};
+
+/** A payment's later steps, as their rows' tags read (the payment itself reads its status). */
+export const CARD_TX_STEP_NAMES: Record<
+  'increment' | 'reversal' | 'clearing' | 'merchant_refund' | 'force_post' | 'expiry',
+  string
+> = {
+  increment: 'Hold increased',
+  reversal: 'Reversed',
+  clearing: 'Cleared',
+  merchant_refund: 'Refund',
+  force_post: 'Charge without authorisation',
+  expiry: 'Expired',
 };
 
 /** What a person calls each kind of wallet movement. */

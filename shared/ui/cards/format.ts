@@ -3,6 +3,7 @@ import { type ApiCard, type ApiCardTransaction, type SpendingControl, brandOf } 
 import {
   CARD_TX_KIND_NAMES,
   CARD_TX_STATUS_NAMES,
+  CARD_TX_STEP_NAMES,
   type Currency,
   centsText,
   moneyText,
@@ -64,16 +65,45 @@ export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   declined: 'red',
   reversed: 'default',
   settled: 'green',
+  expired: 'default',
   completed: 'green',
 };
 export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = CARD_TX_KIND_NAMES;
 
+const STEP_COLORS: Record<keyof typeof CARD_TX_STEP_NAMES, string> = {
+  increment: 'gold',
+  reversal: 'default',
+  clearing: 'green',
+  merchant_refund: 'blue',
+  force_post: 'purple',
+  expiry: 'default',
+};
+
 /**
- * An amount as it moved the card, in its currency: loads in (+), everything else out (-); a declined
- * or reversed payment moved nothing and carries no sign.
+ * A row's tag: a payment by its status (Pending, Settled, Reversed, Expired, Declined), a later step
+ * of it by what it did (Hold increased, Cleared, Reversed, Refund, …), the platform's own movements
+ * by their status.
+ */
+export function txTag(t: Pick<ApiCardTransaction, 'kind' | 'status'>): { label: string; color: string } {
+  if (t.status !== 'declined' && t.kind in CARD_TX_STEP_NAMES) {
+    const step = t.kind as keyof typeof CARD_TX_STEP_NAMES;
+    return { label: CARD_TX_STEP_NAMES[step], color: STEP_COLORS[step] };
+  }
+  return { label: TX_STATUS_LABELS[t.status], color: TX_STATUS_COLORS[t.status] };
+}
+
+/** Money back on the card: loads, refunds, and holds released. */
+const CREDITS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['load', 'merchant_refund', 'reversal', 'expiry']);
+
+/**
+ * An amount as it moved the card, in its currency: loads, refunds and released holds in (+),
+ * payments, increments, charges and fees out (-). A declined, reversed or expired payment moved
+ * nothing in the end and carries no sign; nor does a clearing, which takes what its payment already
+ * held (the payment's row carries the minus).
  */
 export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount' | 'currency'>): string {
   const currency = (t.currency || 'USD') as Currency;
-  if (t.status === 'declined' || t.status === 'reversed') return moneyText(t.amount, currency);
-  return signedMoneyText(t.amount, t.kind === 'load' ? 'credit' : 'debit', currency);
+  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || t.kind === 'clearing')
+    return moneyText(t.amount, currency);
+  return signedMoneyText(t.amount, CREDITS.has(t.kind) ? 'credit' : 'debit', currency);
 }
