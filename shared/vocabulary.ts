@@ -88,12 +88,12 @@ export const CARD_TX_KIND_NAMES: Record<
   string
 > = {
   authorization: 'Payment',
-  increment: 'Hold increase',
-  reversal: 'Reversal',
-  clearing: 'Clearing',
+  increment: 'Hold increased',
+  reversal: 'Hold released',
+  clearing: 'Payment cleared',
   merchant_refund: 'Refund',
   force_post: 'Charge without authorisation',
-  expiry: 'Hold expiry',
+  expiry: 'Hold expired',
   load: 'Card load',
   withdrawal: 'Withdrawal',
   maintenance: 'Maintenance fee',
