@@ -44,8 +44,8 @@ function decisionOf(d: Answer, asked: string, merchant: string, increment = fals
     : { text: `${what} ${usd(got)} of ${usd(asked)} at ${merchant} (partial approval).`, ok: true };
 }
 
-/** A card's transactions as the panel needs them: the open authorisations and the ones a refund may name. */
-function useAuthorizations(cardId: string) {
+/** The card's payments a refund may name (authorisations and force-posts); the pending ones take further steps. */
+function usePayments(cardId: string) {
   return useQuery({
     // under 'cards', so every card change (and every step here) reads it again
     queryKey: ['cards', 'simulate', cardId],
@@ -55,7 +55,7 @@ function useAuthorizations(cardId: string) {
           query: { card: cardId, per_page: 100 },
           silent: true,
         })
-      ).data.filter((t) => t.kind === 'authorization' && t.status !== 'declined'),
+      ).data.filter((t) => (t.kind === 'authorization' || t.kind === 'force_post') && t.status !== 'declined'),
   });
 }
 
@@ -67,7 +67,7 @@ function useAuthorizations(cardId: string) {
  */
 export function SimulatePanel({ cardId }: { cardId: string }) {
   const phone = useIsPhone();
-  const auths = useAuthorizations(cardId);
+  const payments = usePayments(cardId);
   const [open, setOpen] = useState<Open>(null);
   const [said, setSaid] = useState<Said | null>(null);
   const close = () => setOpen(null);
@@ -75,7 +75,7 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
     setSaid({ text, ok });
     setOpen(null);
   };
-  const pending = (auths.data ?? []).filter((t) => t.status === 'approved');
+  const pending = (payments.data ?? []).filter((t) => t.kind === 'authorization' && t.status === 'approved');
   const auth = open?.auth;
   const held = auth?.held ?? auth?.amount ?? '0.00';
   const common = { onClose: close, onDone: done };
@@ -115,7 +115,7 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
       </Typography.Title>
       <List
         aria-label="Pending authorisations"
-        loading={auths.isLoading}
+        loading={payments.isLoading}
         dataSource={pending}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payment is on hold" /> }}
         renderItem={(t) => (
@@ -217,7 +217,7 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
       >
         <AmountField />
         <PaymentField
-          options={(auths.data ?? []).map((t) => ({
+          options={(payments.data ?? []).map((t) => ({
             value: t.id,
             label: `${t.merchant} · ${usd(t.amount)} · ${dateTime(t.date_created)}`,
           }))}
