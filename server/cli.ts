@@ -146,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
           amount: { type: 'string' },
           merchant: { type: 'string', default: 'Sandbox Merchant' },
           country: { type: 'string', default: 'GH' },
+          mcc: { type: 'string', default: '5999' },
           currency: { type: 'string', default: 'USD' },
           // biome-ignore lint/suspicious/noThenProperty: the sandbox's --then option (parseArgs options, never awaited)
           then: { type: 'string' },
@@ -156,6 +157,7 @@ async function main(argv: string[]): Promise<number> {
         amount: values.amount,
         merchant: values.merchant,
         country: values.country,
+        mcc: values.mcc,
         currency: values.currency,
       });
       if (!parsed.success) {
@@ -165,8 +167,8 @@ async function main(argv: string[]): Promise<number> {
       const text = await withContext(async (ctx) => {
         const [card] = await ctx.db.select().from(cards).where(eq(cards.id, parsed.data.card_id));
         if (!card) return 'No card has this id.';
-        const { card_id: _c, ...req } = parsed.data;
-        const d = await ctx.issuer.simulateAuthorization(card.issuerToken, req);
+        const { card_id: _c, partial_allowed, ...req } = parsed.data;
+        const d = await ctx.issuer.simulateAuthorization(card.issuerToken, { ...req, partialAllowed: partial_allowed });
         let line = d.approved
           ? `Approved: ${values.amount} ${req.currency} at ${req.merchant}`
           : `Declined: ${d.declineReason}`;

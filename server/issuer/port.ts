@@ -1,3 +1,5 @@
+import type { DeclineCode } from '@shared/contract';
+
 /**
  * How the platform reaches a card issuer. The built-in sandbox implements it completely; a real
  * issuer would be another implementation of the same port.
@@ -83,19 +85,52 @@ export interface AuthorizationRequest {
   amount: number;
   currency: string;
   merchant: string;
+  /** the merchant's category code, four digits */
+  mcc: string;
+  country: string;
+  /** the merchant accepts a smaller approved amount (partial approval) */
+  partialAllowed?: boolean;
+}
+
+/** A message with no authorisation before it (a refund or a force-post). */
+export interface MerchantMessage {
+  amount: number;
+  merchant: string;
+  mcc: string;
   country: string;
 }
 
-interface AuthorizationDecision {
+export interface AuthorizationDecision {
   approved: boolean;
+  /** what was approved (less than asked on a partial approval), 0 when declined */
+  approvedAmount: number;
+  declineCode: DeclineCode | null;
   declineReason: string | null;
   /** the platform's card transaction that recorded it */
   transactionId: string;
+  /** how the card's available balance moved (the issuer's balance moves the same) */
+  availableDelta: number;
+  /** the authorisation's status and approved total after the message */
+  authStatus: string;
+  authAmount: number;
+}
+
+/** The platform's answer to a step of an authorisation's life (or a message without one). */
+export interface StepOutcome {
+  transactionId: string;
+  availableDelta: number;
+  /** the authorisation's status and approved total after the step, when the step has one */
+  authStatus: string | null;
+  authAmount: number | null;
+  message: string;
 }
 
 /**
- * The platform's side of authorisations: the issuer asks it to approve or decline each one
- * (balance, flags, suspension, spending limits) and tells it about reversals and settlements.
+ * The platform's side of authorisations: the issuer asks it to approve or decline each one and
+ * tells it every later message. Each message carries the issuer's id of it (`stepId`; the
+ * authorisation's own reference for the authorisation): the platform performs an id once and
+ * answers a repeat with the first outcome, so the issuer may send a message again after a crash.
+ * A message that does not fit the authorisation's state is refused with an IssuerError.
  */
 export interface AuthorizationHandler {
   authorize(token: string, req: AuthorizationRequest, issuerReference: string): Promise<AuthorizationDecision>;
@@ -105,8 +140,15 @@ export interface AuthorizationHandler {
     reason: string,
     issuerReference: string,
   ): Promise<AuthorizationDecision>;
-  reversed(issuerReference: string): Promise<void>;
-  settled(issuerReference: string): Promise<void>;
+  increment(issuerReference: string, stepId: string, amount: number): Promise<AuthorizationDecision>;
+  /** the whole held amount when `amount` is null */
+  reverse(issuerReference: string, stepId: string, amount: number | null): Promise<StepOutcome>;
+  /** `amount` null: the held amount (a settlement) */
+  clear(issuerReference: string, stepId: string, amount: number | null, close: boolean): Promise<StepOutcome>;
+  expire(issuerReference: string, stepId: string, days: number): Promise<StepOutcome>;
+  /** `original`: the issuer reference of the payment refunded, if any */
+  refund(token: string, stepId: string, msg: MerchantMessage, original: string | null): Promise<StepOutcome>;
+  forcePost(token: string, stepId: string, msg: MerchantMessage): Promise<StepOutcome>;
 }
 
 export const brandOfPurpose = (purpose: string): Brand =>

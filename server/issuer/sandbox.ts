@@ -1,13 +1,16 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
-import { sandboxAuthorizations, sandboxCards, sandboxOperations } from '../db/schema';
+import { sandboxAuthorizations, sandboxCards, sandboxMessages, sandboxOperations } from '../db/schema';
 import type { IssuerFaults, IssuerOperation } from '../lib/faults';
 import { randomToken, seal, unseal } from '../lib/crypto';
 import { generatePan } from './luhn';
 import {
+  type AuthorizationDecision,
   type AuthorizationHandler,
   type AuthorizationRequest,
+  type MerchantMessage,
+  type StepOutcome,
   type Billing,
   type Brand,
   type CardIssuer,
@@ -33,14 +36,30 @@ const BILLING: Billing & Record<string, string> = {
  */
 const FAILING_HOLDER = / Topupfail$/i;
 
+type MessageKind =
+  | 'authorization'
+  | 'increment'
+  | 'reversal'
+  | 'clearing'
+  | 'expiry'
+  | 'merchant_refund'
+  | 'force_post';
+
 export interface SandboxIssuer extends CardIssuer {
   /** A merchant charges the card: the issuer checks the card, then asks the platform. */
-  simulateAuthorization(
-    token: string,
-    req: AuthorizationRequest,
-  ): Promise<{ approved: boolean; declineReason: string | null; transactionId: string }>;
-  reverse(issuerReference: string): Promise<void>;
-  settle(issuerReference: string): Promise<void>;
+  simulateAuthorization(token: string, req: AuthorizationRequest): Promise<AuthorizationDecision>;
+  increment(issuerReference: string, amount: number): Promise<AuthorizationDecision>;
+  /** the whole held amount when no amount is given */
+  reverse(issuerReference: string, amount?: number | null): Promise<StepOutcome>;
+  /** no amount: the held amount */
+  clear(issuerReference: string, amount: number | null, close: boolean): Promise<StepOutcome>;
+  settle(issuerReference: string): Promise<StepOutcome>;
+  refund(token: string, msg: MerchantMessage, original: string | null): Promise<StepOutcome>;
+  forcePost(token: string, msg: MerchantMessage): Promise<StepOutcome>;
+  /** expires the authorisations pending for longer than `days`; answers how many */
+  expireHolds(days: number): Promise<number>;
+  /** sends again the messages whose answer the sandbox never applied (a crash in between); answers how many */
+  resume(olderThanMs?: number): Promise<number>;
   /** what the issuer holds for the card (for reconciliation) */
   balanceOf(token: string): Promise<number>;
 }
@@ -120,6 +139,101 @@ export function createSandboxIssuer(opts: {
     const n = now();
     return c.expYear < n.getUTCFullYear() || (c.expYear === n.getUTCFullYear() && c.expMonth < n.getUTCMonth() + 1);
   };
+
+  async function authorization(ref: string) {
+    const [a] = await db.select().from(sandboxAuthorizations).where(eq(sandboxAuthorizations.id, ref));
+    if (!a) throw new IssuerError('The issuer does not know this authorisation.');
+    return a;
+  }
+
+  /** Sends one message to the platform; a repeat of the id is answered with the first outcome. */
+  function send(
+    kind: MessageKind,
+    ref: string | null,
+    id: string,
+    p: Record<string, unknown>,
+  ): Promise<AuthorizationDecision | StepOutcome> {
+    const h = opts.handler();
+    const token = p.token as string;
+    switch (kind) {
+      case 'authorization': {
+        const req = p.req as AuthorizationRequest;
+        const reason = p.issuerReason as string | null;
+        return reason ? h.declinedByIssuer(token, req, reason, id) : h.authorize(token, req, id);
+      }
+      case 'increment':
+        return h.increment(ref!, id, p.amount as number);
+      case 'reversal':
+        return h.reverse(ref!, id, (p.amount as number | null) ?? null);
+      case 'clearing':
+        return h.clear(ref!, id, (p.amount as number | null) ?? null, p.close !== false);
+      case 'expiry':
+        return h.expire(ref!, id, p.days as number);
+      case 'merchant_refund':
+        return h.refund(token, id, p.msg as MerchantMessage, (p.original as string | null) ?? null);
+      case 'force_post':
+        return h.forcePost(token, id, p.msg as MerchantMessage);
+    }
+  }
+
+  /**
+   * Moves the sandbox's balance by what the platform answered, once per message, and keeps its
+   * authorisation's status and amount as the platform's.
+   */
+  async function apply(id: string, out: AuthorizationDecision | StepOutcome) {
+    await db.transaction(async (tx) => {
+      const [m] = await tx
+        .update(sandboxMessages)
+        .set({ state: 'done', availableDelta: out.availableDelta })
+        .where(and(eq(sandboxMessages.id, id), eq(sandboxMessages.state, 'pending')))
+        .returning();
+      if (!m) return;
+      if (out.availableDelta)
+        await tx
+          .update(sandboxCards)
+          .set({ balance: sql`${sandboxCards.balance} + ${out.availableDelta}`, updatedAt: now() })
+          .where(eq(sandboxCards.token, m.cardToken));
+      if (m.authorizationId && out.authStatus)
+        await tx
+          .update(sandboxAuthorizations)
+          .set({
+            status: out.authStatus,
+            amount: out.authAmount ?? sql`${sandboxAuthorizations.amount}`,
+            declineReason: 'declineReason' in out && m.kind === 'authorization' ? out.declineReason : undefined,
+            updatedAt: now(),
+          })
+          .where(eq(sandboxAuthorizations.id, m.authorizationId));
+    });
+  }
+
+  /**
+   * One message: recorded as pending, sent, then applied. A refusal (the message does not fit)
+   * removes the record; an outcome lost to a crash or a failure leaves it pending for resume().
+   */
+  async function message<T extends AuthorizationDecision | StepOutcome>(
+    kind: MessageKind,
+    token: string,
+    ref: string | null,
+    id: string,
+    payload: Record<string, unknown>,
+    sendIt: (id: string) => Promise<AuthorizationDecision | StepOutcome>,
+  ): Promise<T> {
+    await db
+      .insert(sandboxMessages)
+      .values({ id, kind, cardToken: token, authorizationId: ref, payload: { ...payload, token }, createdAt: now() });
+    let out: AuthorizationDecision | StepOutcome;
+    try {
+      out = await sendIt(id);
+    } catch (e) {
+      if (e instanceof IssuerError && !e.retryable) await db.delete(sandboxMessages).where(eq(sandboxMessages.id, id));
+      throw e;
+    }
+    // SANDBOX_ISSUER_FAULTS=message=fail: the platform has answered, the sandbox dies before it applies it.
+    if (faults.message === 'fail')
+      throw new IssuerError('The sandbox issuer failed after the platform answered (SANDBOX_ISSUER_FAULTS).', true);
+    await apply(id, out);
+    return out as T;
+  }
 
   return {
     issue: ({ brand, holder, opId }) =>
@@ -218,19 +332,19 @@ export function createSandboxIssuer(opts: {
     async simulateAuthorization(token, req) {
       const c = await card(token);
       const ref = crypto.randomUUID();
-      const record = (status: string, reason: string | null) =>
-        db.insert(sandboxAuthorizations).values({
-          id: ref,
-          cardToken: token,
-          amount: req.amount,
-          currency: req.currency,
-          merchant: req.merchant,
-          country: req.country,
-          status,
-          declineReason: reason,
-          createdAt: now(),
-          updatedAt: now(),
-        });
+      const n = now();
+      await db.insert(sandboxAuthorizations).values({
+        id: ref,
+        cardToken: token,
+        amount: req.amount,
+        currency: req.currency,
+        merchant: req.merchant,
+        country: req.country,
+        mcc: req.mcc,
+        status: 'pending',
+        createdAt: n,
+        updatedAt: n,
+      });
       const issuerReason =
         c.status === 'terminated'
           ? 'The card has been terminated.'
@@ -238,47 +352,105 @@ export function createSandboxIssuer(opts: {
             ? 'The card is frozen. Unfreeze it to pay with it.'
             : expired(c)
               ? 'The card has expired.'
-              : c.balance < req.amount
-                ? 'Insufficient funds on the card.'
-                : null;
-      if (issuerReason) {
-        await record('declined', issuerReason);
-        const d = await opts.handler().declinedByIssuer(token, req, issuerReason, ref);
-        return { approved: false, declineReason: issuerReason, transactionId: d.transactionId };
-      }
-      const decision = await opts.handler().authorize(token, req, ref);
-      if (decision.approved) {
-        await db
-          .update(sandboxCards)
-          .set({ balance: sql`${sandboxCards.balance} - ${req.amount}`, updatedAt: now() })
-          .where(eq(sandboxCards.token, token));
-      }
-      await record(decision.approved ? 'approved' : 'declined', decision.declineReason);
-      return decision;
+              : null;
+      const payload = { req, issuerReason, token };
+      return message('authorization', token, ref, ref, payload, () => send('authorization', ref, ref, payload));
     },
 
-    async reverse(ref) {
-      const [a] = await db
-        .update(sandboxAuthorizations)
-        .set({ status: 'reversed', updatedAt: now() })
-        .where(and(eq(sandboxAuthorizations.id, ref), eq(sandboxAuthorizations.status, 'approved')))
-        .returning();
-      if (!a) throw new IssuerError('Only an approved authorisation that has not settled can be reversed.');
-      await db
-        .update(sandboxCards)
-        .set({ balance: sql`${sandboxCards.balance} + ${a.amount}`, updatedAt: now() })
-        .where(eq(sandboxCards.token, a.cardToken));
-      await opts.handler().reversed(ref);
+    async increment(ref, amount) {
+      const a = await authorization(ref);
+      return message('increment', a.cardToken, ref, crypto.randomUUID(), { amount }, (id) =>
+        send('increment', ref, id, { amount }),
+      );
     },
 
-    async settle(ref) {
-      const [a] = await db
-        .update(sandboxAuthorizations)
-        .set({ status: 'settled', updatedAt: now() })
-        .where(and(eq(sandboxAuthorizations.id, ref), eq(sandboxAuthorizations.status, 'approved')))
-        .returning();
-      if (!a) throw new IssuerError('Only an approved authorisation that has not been reversed can settle.');
-      await opts.handler().settled(ref);
+    async reverse(ref, amount = null) {
+      const a = await authorization(ref);
+      return message('reversal', a.cardToken, ref, crypto.randomUUID(), { amount }, (id) =>
+        send('reversal', ref, id, { amount }),
+      );
+    },
+
+    async clear(ref, amount, close) {
+      const a = await authorization(ref);
+      return message('clearing', a.cardToken, ref, crypto.randomUUID(), { amount, close }, (id) =>
+        send('clearing', ref, id, { amount, close }),
+      );
+    },
+
+    settle(ref) {
+      return this.clear(ref, null, true);
+    },
+
+    async refund(token, msg, original) {
+      await card(token);
+      const payload = { msg, original, token };
+      return message('merchant_refund', token, null, crypto.randomUUID(), payload, (id) =>
+        send('merchant_refund', null, id, payload),
+      );
+    },
+
+    async forcePost(token, msg) {
+      await card(token);
+      const payload = { msg, token };
+      return message('force_post', token, null, crypto.randomUUID(), payload, (id) =>
+        send('force_post', null, id, payload),
+      );
+    },
+
+    async expireHolds(days) {
+      const cutoff = new Date(now().getTime() - days * 86_400_000);
+      const due = await db
+        .select({ id: sandboxAuthorizations.id, token: sandboxAuthorizations.cardToken })
+        .from(sandboxAuthorizations)
+        .where(and(eq(sandboxAuthorizations.status, 'approved'), lt(sandboxAuthorizations.createdAt, cutoff)));
+      let expiredCount = 0;
+      for (const a of due) {
+        const id = crypto.randomUUID();
+        // One expiry per authorisation (a unique index): another instance running the job takes none twice.
+        const [mine] = await db
+          .insert(sandboxMessages)
+          .values({
+            id,
+            kind: 'expiry',
+            cardToken: a.token,
+            authorizationId: a.id,
+            payload: { days },
+            createdAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning({ id: sandboxMessages.id });
+        if (!mine) continue;
+        try {
+          const out = await send('expiry', a.id, id, { days });
+          await apply(id, out);
+          expiredCount++;
+        } catch (e) {
+          // The platform no longer holds it (cleared or reversed meanwhile): nothing to expire.
+          if (!(e instanceof IssuerError) || e.retryable) throw e;
+          await db.delete(sandboxMessages).where(eq(sandboxMessages.id, id));
+        }
+      }
+      return expiredCount;
+    },
+
+    async resume(olderThanMs = 60_000) {
+      // a message younger than this may still be on its way: its own call applies it
+      const before = new Date(now().getTime() - olderThanMs);
+      const pending = await db
+        .select()
+        .from(sandboxMessages)
+        .where(and(eq(sandboxMessages.state, 'pending'), lt(sandboxMessages.createdAt, before)))
+        .orderBy(asc(sandboxMessages.createdAt));
+      for (const m of pending) {
+        try {
+          await apply(m.id, await send(m.kind as MessageKind, m.authorizationId, m.id, m.payload));
+        } catch (e) {
+          if (!(e instanceof IssuerError) || e.retryable) throw e;
+          await db.delete(sandboxMessages).where(eq(sandboxMessages.id, m.id));
+        }
+      }
+      return pending.length;
     },
   };
 }

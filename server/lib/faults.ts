@@ -4,7 +4,8 @@
  * config (which refuses them in production) and are inert unless set.
  */
 
-const ISSUER_OPERATIONS = ['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate'] as const;
+/** 'message': a merchant message whose answer the sandbox fails to apply (as if it died in between) */
+const ISSUER_OPERATIONS = ['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate', 'message'] as const;
 export type IssuerOperation = (typeof ISSUER_OPERATIONS)[number];
 /** fail: the issuer answers an error; timeout: it does the work but its answer never comes */
 type IssuerFault = 'fail' | 'timeout';

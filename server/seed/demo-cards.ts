@@ -52,6 +52,7 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
     amount: number,
     country = 'GH',
     then?: 'settle' | 'reverse',
+    mcc = '5999',
   ) => {
     let authId = '';
     day(d, async (ctx) => {
@@ -60,7 +61,7 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
         .from(cards)
         .where(eq(cards.id, ids.get(nickname)!));
       authId = (
-        await ctx.issuer.simulateAuthorization(row!.issuerToken, { amount, currency: 'USD', merchant, country })
+        await ctx.issuer.simulateAuthorization(row!.issuerToken, { amount, currency: 'USD', merchant, mcc, country })
       ).transactionId;
     });
     if (then) {

@@ -83,22 +83,76 @@ export const cardListQuery = pageQuery.and(dateRangeQuery).and(
   }),
 );
 
-export const sandboxAuthorizationBody = z.object({
-  card_id: z.string({ error: 'Card is required' }).uuid('Card is required'),
+const countryField = z
+  .string({ error: 'Country is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Country is a two-letter code such as GH');
+
+/** The merchant's category code (ISO 18245): four digits, e.g. 5812 for restaurants. */
+export const mccField = z
+  .string({ error: 'MCC is required' })
+  .trim()
+  .regex(/^\d{4}$/, 'MCC is four digits such as 5812');
+
+/** Who charges the card, as the card network names them. */
+const merchantFields = {
   amount: moneyField('Amount is required'),
   merchant: requiredString('Merchant is required', 100),
-  country: z
-    .string({ error: 'Country is required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Country is a two-letter code such as GH'),
+  mcc: mccField,
+  country: countryField,
+};
+
+export const sandboxAuthorizationBody = z.object({
+  card_id: z.string({ error: 'Card is required' }).uuid('Card is required'),
+  ...merchantFields,
   currency: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Currency is a three-letter code such as USD')
     .default('USD'),
+  partial_allowed: z.boolean({ error: 'Partial allowed is true or false' }).default(false),
 });
+
+/** POST /sandbox/authorizations/{id}/increment: the merchant adds to its hold. */
+export const sandboxIncrementBody = z.object({ amount: moneyField('Amount is required') });
+
+/** POST /sandbox/authorizations/{id}/reverse: all that is held when no amount is given. */
+export const sandboxReverseBody = z.object({ amount: moneyField('Amount is required').optional() }).default({});
+
+/** POST /sandbox/authorizations/{id}/clear: the final amount; closes the authorisation unless told not to. */
+export const sandboxClearBody = z.object({
+  amount: moneyField('Amount is required'),
+  close_authorization: z.boolean({ error: 'Close authorization is true or false' }).default(true),
+});
+
+/** POST /sandbox/refunds: a merchant pays money back, for an earlier payment or not. */
+export const sandboxRefundBody = z.object({
+  card_id: z.string({ error: 'Card is required' }).uuid('Card is required'),
+  ...merchantFields,
+  transaction_id: z.string().uuid('Transaction is a card transaction id').optional(),
+});
+
+/** POST /sandbox/force-posts: a clearing with no authorisation before it. */
+export const sandboxForcePostBody = z.object({
+  card_id: z.string({ error: 'Card is required' }).uuid('Card is required'),
+  ...merchantFields,
+});
+
+export const HOLD_EXPIRY_DAYS = 7;
+
+/** POST /sandbox/holds/expire: holds pending longer than this many days go back to their cards. */
+export const sandboxExpireBody = z
+  .object({
+    older_than_days: z.coerce
+      .number({ error: 'Days is a whole number from 0 to 365' })
+      .int('Days is a whole number from 0 to 365')
+      .min(0, 'Days is a whole number from 0 to 365')
+      .max(365, 'Days is a whole number from 0 to 365')
+      .default(HOLD_EXPIRY_DAYS),
+  })
+  .default({ older_than_days: HOLD_EXPIRY_DAYS });
 
 export const cardTransactionsQuery = pageQuery
   .and(dateRangeQuery)

@@ -45,7 +45,7 @@ describe('POST /sandbox/authorizations', () => {
       body: { card_id: card.id, amount: '0', merchant: '', country: 'Ghana' },
     });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.error).sort()).toEqual(['amount', 'country', 'merchant']);
+    expect(Object.keys(bad.body.error).sort()).toEqual(['amount', 'country', 'mcc', 'merchant']);
     expect(await cardLedger(t, card.id)).toEqual({ available: 5_000, held: 0 });
   });
 
@@ -179,22 +179,30 @@ describe('GET /reports/view-cards-transactions', () => {
       t.clock.advance(1_000);
       ids[name] = (await charge(t, staff, card.id, amount, merchant)).body.data.transaction.id;
     }
+    t.clock.advance(1_000);
     await settle(staff, ids.settled!);
+    t.clock.advance(1_000);
     await reverse(staff, ids.reversed!);
     for (const who of [a, staff]) {
       const res = await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: who.token });
       expect(res.status).toBe(200);
-      expect(res.body.total).toBe(5);
+      // issue 32: the clearing and the reversal are rows of their own, pointing at their authorisation
+      expect(res.body.total).toBe(7);
       expect(res.body.data.map((r: any) => [r.kind, r.status, r.merchant, r.amount])).toEqual([
+        ['reversal', 'completed', 'Shop B', '4.00'],
+        ['clearing', 'completed', 'Shop A', '3.00'],
         ['authorization', 'declined', 'Shop D', '99.00'],
         ['authorization', 'approved', 'Shop C', '5.00'],
         ['authorization', 'reversed', 'Shop B', '4.00'],
         ['authorization', 'settled', 'Shop A', '3.00'],
         ['load', 'completed', 'Cardwallet', '50.00'],
       ]);
-      expect(res.body.data[0].decline_reason).toBe('Insufficient funds on the card.');
+      expect(res.body.data[2].decline_reason).toBe('Insufficient funds on the card.');
+      expect(res.body.data[2].decline_code).toBe('insufficient_funds');
+      expect(res.body.data[0].authorization_id).toBe(ids.reversed);
+      expect(res.body.data[1].authorization_id).toBe(ids.settled);
     }
-    const page = await t.api('GET', `/reports/view-cards-transactions?card=${card.id}&per_page=2&page=2`, {
+    const page = await t.api('GET', `/reports/view-cards-transactions?card=${card.id}&per_page=2&page=3`, {
       token: a.token,
     });
     expect(page.body.data.map((r: any) => r.merchant)).toEqual(['Shop B', 'Shop A']);

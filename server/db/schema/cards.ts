@@ -101,9 +101,9 @@ export const cardTransactions = pgTable(
     cardId: uuid('card_id')
       .notNull()
       .references(() => cards.id),
-    /** 'authorization' | 'reversal' | 'settlement' */
+    /** 'authorization' | 'increment' | 'reversal' | 'clearing' | 'merchant_refund' | 'force_post' | 'expiry' (and the platform's own: 'load', …) */
     kind: text('kind').notNull(),
-    /** 'approved' | 'declined' | 'reversed' | 'settled' (an authorisation's current outcome) */
+    /** an authorisation: 'approved' (pending) | 'declined' | 'reversed' | 'settled' | 'expired'; a step: 'completed' | 'declined' */
     status: text('status').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -119,8 +119,14 @@ export const cardTransactions = pgTable(
     decidedBy: text('decided_by'),
     /** how long the decision took, in milliseconds */
     decisionMs: integer('decision_ms'),
-    /** a reversal or settlement points at its authorisation */
+    /** a step of an authorisation's life points at its authorisation */
     authorizationId: uuid('authorization_id'),
+    /** an authorisation: what it still holds (migration 0037) */
+    held: bigint('held', { mode: 'number' }),
+    /** what the step gave back from the hold to the card: a reversal, an expiry, a clearing's closing remainder */
+    released: bigint('released', { mode: 'number' }).notNull().default(0),
+    /** what a clearing or force-post took straight from the card's available balance (beyond any hold) */
+    fromAvailable: bigint('from_available', { mode: 'number' }).notNull().default(0),
     issuerReference: text('issuer_reference'),
     ledgerTransferId: uuid('ledger_transfer_id').references(() => ledgerTransfers.id),
     createdAt: createdAt(),
@@ -130,6 +136,11 @@ export const cardTransactions = pgTable(
     index('card_transactions_card_created_idx').on(t.cardId, t.createdAt),
     index('card_transactions_auth_idx').on(t.authorizationId),
     index('card_transactions_kind_created_idx').on(t.kind, t.createdAt),
+    // an issuer message is performed once
+    uniqueIndex('card_transactions_issuer_reference_unique').on(t.issuerReference),
+    index('card_transactions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'authorization' AND ${t.status} = 'approved'`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -37,7 +38,8 @@ export const sandboxAuthorizations = pgTable(
     currency: text('currency').notNull(),
     merchant: text('merchant').notNull(),
     country: text('country').notNull(),
-    status: text('status').notNull(), // 'approved' | 'declined' | 'reversed' | 'settled'
+    mcc: text('mcc'),
+    status: text('status').notNull(), // 'approved' | 'declined' | 'reversed' | 'settled' | 'expired'
     declineReason: text('decline_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -56,3 +58,27 @@ export const sandboxOperations = pgTable('sandbox_operations', {
   repeats: integer('repeats').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * Every message the sandbox sent the platform about a card, recorded before it is sent: 'pending'
+ * until the sandbox has moved its own balance by what the platform answered. A message left
+ * pending (the process died in between) is sent again with the same id; the platform answers
+ * it without doing it twice.
+ */
+export const sandboxMessages = pgTable(
+  'sandbox_messages',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    cardToken: text('card_token').notNull(),
+    authorizationId: uuid('authorization_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').notNull().default('pending'), // 'pending' | 'done'
+    availableDelta: bigint('available_delta', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_messages_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('sandbox_messages_expiry_unique').on(t.authorizationId).where(sql`${t.kind} = 'expiry'`),
+  ],
+);

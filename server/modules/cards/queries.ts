@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, o
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiCardTransaction } from '@shared/contract';
 import { formatMoney } from '@shared/money';
+import { categoryOf } from '@shared/merchant-categories';
 import type { DbOrTx } from '../../db/client';
 import {
   cardCount,
@@ -171,16 +172,28 @@ export async function masterBalances(db: DbOrTx) {
   return out;
 }
 
-/** The back-office sums of one card (back-office §2.9). */
+/**
+ * The back-office sums of one card (back-office §2.9), from its rows: approved (authorisations with
+ * their increments), settled (clearings and force-posts), reversal (what went back from holds:
+ * reversals, expiries, the rest of a hold a clearing closed), refund (merchants' refunds); held and
+ * debt from its accounts. They add up: available + held = funded − settled + refund, and
+ * held = approved − reversal − (settled − what clearings and force-posts took beyond a hold).
+ */
 export async function cardSums(db: DbOrTx, cardId: string) {
-  const [auth] = await db
-    .select({
-      approved: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} in ('approved','settled','reversed')), 0)`,
-      settled: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} = 'settled'), 0)`,
-      reversed: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} = 'reversed'), 0)`,
-    })
-    .from(cardTransactions)
-    .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.kind, 'authorization')));
+  const t = cardTransactions;
+  const [[rows], acc] = await Promise.all([
+    db
+      .select({
+        approved: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} = 'authorization' and ${t.status} <> 'declined'), 0)`,
+        settled: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} in ('clearing', 'force_post')), 0)`,
+        reversed: sql<string>`coalesce(sum(${t.released}), 0)`,
+        refunded: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} = 'merchant_refund'), 0)`,
+      })
+      .from(t)
+      .where(eq(t.cardId, cardId)),
+    balancesOf(db, [cardId]),
+  ]);
+  const b = acc.get(cardId) ?? { available: 0, held: 0 };
   const moves = await db
     .select({
       kind: ledgerTransfers.kind,
@@ -195,9 +208,12 @@ export async function cardSums(db: DbOrTx, cardId: string) {
   const by = (k: string) => Number(moves.find((m) => m.kind === k)?.amount ?? 0);
   const fees = moves.reduce((s, m) => s + Number(m.fees), 0);
   return {
-    approved_sum: formatMoney(Number(auth?.approved ?? 0)),
-    settled_sum: formatMoney(Number(auth?.settled ?? 0)),
-    reversal_sum: formatMoney(Number(auth?.reversed ?? 0)),
+    approved_sum: formatMoney(Number(rows?.approved ?? 0)),
+    settled_sum: formatMoney(Number(rows?.settled ?? 0)),
+    reversal_sum: formatMoney(Number(rows?.reversed ?? 0)),
+    refund_sum: formatMoney(Number(rows?.refunded ?? 0)),
+    held: formatMoney(b.held),
+    debt: formatMoney(Math.max(0, -b.available)),
     total_issuance: formatMoney(by('issuance')),
     total_topup: formatMoney(by('topup')),
     total_withdrawal: formatMoney(by('withdraw')),
@@ -241,6 +257,13 @@ export function toApiCardTx(t: typeof cardTransactions.$inferSelect): ApiCardTra
     merchant: t.merchant,
     country: t.country,
     decline_reason: t.declineReason,
+    authorization_id: t.authorizationId,
+    mcc: t.mcc,
+    merchant_category: t.mcc ? categoryOf(t.mcc) : null,
+    decline_code: t.declineCode as ApiCardTransaction['decline_code'],
+    decided_by: t.decidedBy as ApiCardTransaction['decided_by'],
+    decision_ms: t.decisionMs,
+    held: t.kind === 'authorization' && t.held != null ? formatMoney(t.held) : null,
     date_created: t.createdAt.toISOString(),
     date_updated: t.updatedAt.toISOString(),
   };

@@ -17,6 +17,11 @@ export interface PostInput {
   createdBy?: string | null;
   legs: Leg[];
   at?: Date;
+  /**
+   * Accounts this posting alone may take below zero (a card's clearing or force-post taking more
+   * than the card holds: a debt the next funding repays). Nothing else ever makes them negative.
+   */
+  mayGoNegative?: string[];
 }
 
 export interface Posted {
@@ -74,7 +79,8 @@ export async function post(tx: Tx, input: PostInput): Promise<Posted> {
     const acc = locked.get(id);
     if (!acc) throw new Error('ledger: unknown account in transfer');
     const after = acc.balance + merged.get(id)!;
-    if (after < 0 && !acc.allowNegative) throw new InsufficientFunds(acc.id);
+    if (after < 0 && merged.get(id)! < 0 && !acc.allowNegative && !input.mayGoNegative?.includes(id))
+      throw new InsufficientFunds(acc.id);
     balances.set(id, { before: acc.balance, after });
   }
   const transferId = crypto.randomUUID();

@@ -169,3 +169,36 @@ export const depositUnassigned = (
   link: '/admin/chain-deposits',
   eventKey: `deposit:${d.id}:unassigned`,
 });
+
+/** A merchant paid money back to the card (issue 32). */
+export const cardRefundReceived = (
+  c: Card,
+  r: { id: string; amount: number; merchant: string; available: number },
+): NotificationEvent => ({
+  type: 'card_refund_received',
+  title: `Refund of ${centsText(r.amount, 'USD')} from ${r.merchant}`,
+  body: `${r.merchant} refunded ${centsText(r.amount, 'USD')} to your card ${cardName(c)}.\nAvailable on the card: ${centsText(r.available, 'USD')}.`,
+  link: cardLink(c),
+  eventKey: `card-tx:${r.id}:refund`,
+});
+
+/** A hold the merchant never cleared went back to the card. */
+export const cardHoldExpired = (
+  c: Card,
+  h: { id: string; amount: number; merchant: string; days: number },
+): NotificationEvent => ({
+  type: 'card_hold_expired',
+  title: `Hold of ${centsText(h.amount, 'USD')} at ${h.merchant} released`,
+  body: `The hold of ${centsText(h.amount, 'USD')} at ${h.merchant} on your card ${cardName(c)} expired after ${h.days} days. The amount is available again.`,
+  link: cardLink(c),
+  eventKey: `card-tx:${h.id}:expired`,
+});
+
+/** A clearing or a charge took more than the card held: the next funding repays it first. */
+export const cardInDebt = (c: Card, d: { id: string; debt: number; merchant: string }): NotificationEvent => ({
+  type: 'card_in_debt',
+  title: `Your card ${c.nickname} owes ${centsText(d.debt, 'USD')}`,
+  body: `${d.merchant} charged more than your card ${cardName(c)} held. The card owes ${centsText(d.debt, 'USD')}; your next funding of the card repays it first.`,
+  link: cardLink(c),
+  eventKey: `card-tx:${d.id}:debt`,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_PURPOSES, CARD_TYPES, SPENDING_CONTROLS } from '../lists';
+import { CARD_PURPOSES, CARD_TYPES, DECIDED_BY, DECLINE_CODES, SPENDING_CONTROLS } from '../lists';
 import { id, money, timestamp } from './blocks';
 
 export const apiCard = z
@@ -75,7 +75,10 @@ export const apiCardDetail = z
         approved_sum: money,
         settled_sum: money,
         reversal_sum: money,
+        refund_sum: money,
         available: money,
+        held: money.describe('What pending authorisations still hold'),
+        debt: money.describe('What the card owes when clearings took more than it held (0.00 otherwise)'),
         ledger: money,
         total_issuance: money,
         total_topup: money,
@@ -88,20 +91,47 @@ export const apiCardDetail = z
   })
   .meta({ id: 'ApiCardDetail', description: 'A card with its secrets (for its owner) and billing address.' });
 
+const CARD_TX_KINDS = [
+  'authorization',
+  'increment',
+  'reversal',
+  'clearing',
+  'merchant_refund',
+  'force_post',
+  'expiry',
+  'load',
+  'withdrawal',
+  'maintenance',
+  'refund',
+  'forfeit',
+] as const;
+const CARD_TX_STATUSES = ['approved', 'declined', 'reversed', 'settled', 'expired', 'completed'] as const;
+
 export const apiCardTransaction = z
   .strictObject({
     id,
     card_id: id,
     kind: z
-      .enum(['authorization', 'load', 'withdrawal', 'maintenance', 'refund', 'forfeit'])
-      .describe("Merchant authorisations, and the platform's own movements of the card's money"),
-    status: z.enum(['approved', 'declined', 'reversed', 'settled', 'completed']),
+      .enum(CARD_TX_KINDS)
+      .describe(
+        "Merchant messages (authorisation, increment, reversal, clearing, merchant_refund, force_post, expiry) and the platform's own movements of the card's money",
+      ),
+    status: z
+      .enum(CARD_TX_STATUSES)
+      .describe('An authorisation: approved (pending), settled, reversed, expired or declined; other rows: completed'),
     description: z.string(),
-    amount: money,
+    amount: money.describe('An authorisation: what was approved in total, increments included'),
     currency: z.string(),
     merchant: z.string(),
     country: z.string(),
     decline_reason: z.string().nullable(),
+    authorization_id: id.nullable().describe('The authorisation this step belongs to'),
+    mcc: z.string().nullable().describe("The merchant's category code, four digits"),
+    merchant_category: z.string().nullable().describe('The category name of the mcc, e.g. restaurants'),
+    decline_code: z.enum(DECLINE_CODES).nullable(),
+    decided_by: z.enum(DECIDED_BY).nullable(),
+    decision_ms: z.number().int().nullable().describe('How long the decision took, in milliseconds'),
+    held: money.nullable().describe('An authorisation: what it still holds'),
     date_created: timestamp,
     date_updated: timestamp,
   })
@@ -148,8 +178,21 @@ export const masterBalances = z
 
 export const sandboxAuthorization = z.strictObject({
   approved: z.boolean(),
+  approved_amount: money.describe('What was approved: the amount, less on a partial approval, 0.00 when declined'),
+  decline_code: z.enum(DECLINE_CODES).nullable(),
   decline_reason: z.string().nullable(),
-  transaction: apiCardTransaction.nullable(),
+  transaction: apiCardTransaction.nullable().describe('The authorisation (after an increment: the authorisation row)'),
+});
+
+/** A reversal, clearing, refund or force-post the sandbox brought. */
+export const sandboxStep = z.strictObject({
+  message: z.string(),
+  transaction: apiCardTransaction.describe('The row the step recorded'),
+});
+
+export const holdsExpired = z.strictObject({
+  message: z.string(),
+  expired: z.number().int().describe('How many authorisations expired'),
 });
 
 export const apiCardAllowance = z

@@ -75,7 +75,7 @@ export const charge = (
 ) =>
   t.api('POST', '/sandbox/authorizations', {
     token,
-    body: { card_id: cardId, amount, merchant, country: 'GH', currency: 'USD' },
+    body: { card_id: cardId, amount, merchant, mcc: '5999', country: 'GH', currency: 'USD' },
   });
 
 /** The card's ledger: available (card account) and held (approved, unsettled authorisations). */
