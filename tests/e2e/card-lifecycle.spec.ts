@@ -189,7 +189,7 @@ test('a payment walked through increment, partial clearing, reversal and refund 
       'Available Sum': '160.00',
       'Ledger Sum': '160.00',
     });
-    await expect(page.getByTestId('card-balance')).toHaveText('USD 160.00');
+    await expect(page.getByTestId('card-balance')).toHaveText('160.00');
   });
 
   await test.step('the card’s transactions tell each step in words', async () => {

@@ -40,6 +40,7 @@ function MccField() {
     <Form.Item
       name="mcc"
       label="Merchant category (MCC)"
+      required={NOT_ARIA_REQUIRED}
       rules={[contractRule(mccField)]}
       extra={known ? known.label : 'Four digits, e.g. 7011 for a hotel or 5812 for a restaurant'}
     >
