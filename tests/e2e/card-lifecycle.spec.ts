@@ -125,6 +125,7 @@ test('a payment walked through increment, partial clearing, reversal and refund 
       'Ledger Sum': '220.00',
     });
     await expect(pendingAt(page, 'Hotel Lagos')).toContainText('Holds USD 120.00 of USD 120.00 approved');
+    await snap(page, 'card-lifecycle-pending', project);
   });
 
   await test.step('it clears USD 70.00 and keeps the authorisation open', async () => {
@@ -136,6 +137,7 @@ test('a payment walked through increment, partial clearing, reversal and refund 
         await expect(d.getByLabel('Amount to clear')).toHaveValue('120.00');
         await d.getByLabel('Amount to clear').fill('70.00');
         await d.getByRole('checkbox', { name: 'Close the authorisation' }).uncheck();
+        await snap(page, 'card-lifecycle-clear-dialog', project);
       },
       'Clear',
     );
@@ -190,6 +192,22 @@ test('a payment walked through increment, partial clearing, reversal and refund 
       'Ledger Sum': '160.00',
     });
     await expect(page.getByTestId('card-balance')).toHaveText('160.00');
+  });
+
+  await test.step('a payment above the balance, no partial approval allowed: declined, and why', async () => {
+    const answer = await step(
+      page,
+      panel(page).getByRole('button', { name: 'Authorise a payment' }),
+      'Authorise a payment',
+      async (d) => {
+        await d.getByLabel('Amount', { exact: true }).fill('500.00');
+        await merchant(d, 'Air Ghana', '4511', 'GH');
+      },
+      'Authorise',
+    );
+    await expect(answer).toHaveText(/^Declined: .+/);
+    await expectFigures(page, { 'Approved Sum': '120.00', 'Held Sum': '0.00', 'Available Sum': '160.00' });
+    await expect(page.getByTestId('decline-reason').first()).toHaveText(/^Declined: .+/);
   });
 
   await test.step('the card’s transactions tell each step in words', async () => {
