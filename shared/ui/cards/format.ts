@@ -59,8 +59,8 @@ export const expiryText = (month: number, year: number, shortYear = false) =>
 /** "4532 0112 3456 7890" from a full number, in groups of four. */
 export const groupDigits = (pan: string) => pan.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
-export const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = CARD_TX_STATUS_NAMES;
-export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
+const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = CARD_TX_STATUS_NAMES;
+const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   approved: 'gold',
   declined: 'red',
   reversed: 'default',
