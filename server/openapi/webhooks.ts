@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TYPES } from '@shared/contract/lists';
+import { CARD_TYPES, DECLINE_CODES } from '@shared/contract/lists';
 import * as R from '@shared/contract/responses';
 
 /**
@@ -34,21 +34,71 @@ const payment = {
   currency: z.string().describe('ISO 4217, e.g. "USD"'),
   merchant: z.string(),
   country: z.string().describe('The merchant’s country, e.g. "GH"'),
+  mcc: z.string().nullable().describe('The merchant’s category code, four digits, e.g. "5812"'),
 };
 const reason = { reason: z.string().describe('Why staff did it') };
+/** A step of an authorisation's life: transaction_id is the authorisation, step_id the step's own row. */
+const step = {
+  ...payment,
+  transaction_id: R.id.describe('The authorisation'),
+  step_id: R.id.describe('The row this step recorded'),
+  held: R.money.describe('What the authorisation still holds after the step'),
+};
 
 /** What each event adds to the card data, and when it is sent. */
 const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
-  'card.authorization.approved': { summary: 'A payment on a card was approved and its amount is held', extra: payment },
+  'card.authorization.approved': {
+    summary: 'A payment on a card was approved (perhaps partially) and its amount is held',
+    extra: {
+      ...payment,
+      requested_amount: R.money.describe('What the merchant asked; more than amount on a partial approval'),
+    },
+  },
   'card.authorization.declined': {
     summary: 'A payment on a card was declined',
-    extra: { ...payment, decline_reason: z.string().describe('e.g. "Insufficient funds on the card."') },
+    extra: {
+      ...payment,
+      decline_reason: z.string().describe('e.g. "Insufficient funds on the card."'),
+      decline_code: z.enum(DECLINE_CODES),
+    },
+  },
+  'card.authorization.incremented': {
+    summary: 'The merchant added to a pending payment’s hold (amount: what it added)',
+    extra: { ...step, authorized_amount: R.money.describe('What the authorisation now approves in total') },
+  },
+  'card.authorization.partially_reversed': {
+    summary: 'The merchant released part of a hold (amount: what it released); the rest is still held',
+    extra: step,
   },
   'card.authorization.reversed': {
     summary: 'A held payment was reversed: the amount is available again',
-    extra: payment,
+    extra: { ...payment, step_id: step.step_id.optional(), held: step.held.optional() },
   },
-  'card.authorization.settled': { summary: 'A held payment was settled', extra: payment },
+  'card.authorization.cleared': {
+    summary:
+      'The merchant cleared (captured) an amount of a payment and left it open (a part), or cleared after it expired or was reversed (late)',
+    extra: { ...step, released: R.money.describe('What the clearing gave back from the hold (when it closed it)') },
+  },
+  'card.authorization.settled': {
+    summary: 'A payment was cleared and closed (amount: the final clearing; the rest of the hold is released)',
+    extra: { ...payment, step_id: step.step_id.optional(), held: step.held.optional(), released: R.money.optional() },
+  },
+  'card.authorization.expired': {
+    summary: 'A hold never cleared expired: the amount (what it held) is available again',
+    extra: { ...payment, step_id: step.step_id },
+  },
+  'card.authorization.refunded': {
+    summary: 'A merchant refunded money to the card',
+    extra: {
+      ...payment,
+      transaction_id: R.id.describe('The refund'),
+      original_transaction_id: R.id.nullable().describe('The payment refunded, when the merchant named one'),
+    },
+  },
+  'card.authorization.force_posted': {
+    summary: 'A merchant charged the card without authorisation (the card may now be in debt)',
+    extra: { ...payment, transaction_id: R.id.describe('The charge') },
+  },
   'card.frozen': { summary: 'A premium card was frozen', extra: { state: z.literal('Deactivated') } },
   'card.unfrozen': { summary: 'A premium card was unfrozen', extra: { state: z.literal('Active') } },
   'card.flagged': { summary: 'Staff flagged a card', extra: reason },

@@ -90,7 +90,7 @@ const countryField = z
   .regex(/^[A-Z]{2}$/, 'Country is a two-letter code such as GH');
 
 /** The merchant's category code (ISO 18245): four digits, e.g. 5812 for restaurants. */
-export const mccField = z
+const mccField = z
   .string({ error: 'MCC is required' })
   .trim()
   .regex(/^\d{4}$/, 'MCC is four digits such as 5812');

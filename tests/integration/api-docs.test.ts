@@ -79,13 +79,14 @@ it('follows the integration guide: token, wallet, fees, card, funding and verifi
     const pay = (amount: string) =>
       t.api('POST', '/sandbox/authorizations', {
         token: staff.token,
-        body: { card_id: out.cardId, amount, merchant: 'Jumia Ghana', country: 'GH', currency: 'USD' },
+        body: { card_id: out.cardId, amount, merchant: 'Jumia Ghana', mcc: '5311', country: 'GH', currency: 'USD' },
       });
     expect((await pay('10.00')).body.data.approved).toBe(true);
-    expect((await pay('900.00')).body.data.decline_reason).toBe('Insufficient funds on the card.');
+    // under the guide's spending limit of 500.00, over the balance (issue 32: the limit is checked before the balance)
+    expect((await pay('400.00')).body.data.decline_reason).toBe('Insufficient funds on the card.');
     await deliverDue(t.ctx);
     expect(received.map((e) => e.type)).toEqual(['card.authorization.approved', 'card.authorization.declined']);
-    expect(received[1]!.data).toMatchObject({ decline_reason: 'Insufficient funds on the card.', amount: '900.00' });
+    expect(received[1]!.data).toMatchObject({ decline_reason: 'Insufficient funds on the card.', amount: '400.00' });
 
     // The receiver of the guide turns away a body that was changed after signing.
     const tampered = await fetch(`http://127.0.0.1:${port}/hooks`, {

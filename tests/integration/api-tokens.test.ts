@@ -174,6 +174,17 @@ describe('what a token may do', () => {
       ['GET', `/wallet/account-balance/${b.admin.companyId}`],
       ['GET', `/cards/company/${b.admin.companyId}`],
       ['GET', `/cards/${bCard.id}`],
+      // issue 32: a token simulates payments on its own company's cards (while the issuer is the sandbox), not another's
+      [
+        'POST',
+        '/sandbox/authorizations',
+        { card_id: bCard.id, amount: '1.00', merchant: 'X', mcc: '5999', country: 'GH', currency: 'USD' },
+      ],
+      [
+        'POST',
+        '/sandbox/force-posts',
+        { card_id: bCard.id, amount: '1.00', merchant: 'X', mcc: '5999', country: 'GH' },
+      ],
       ['POST', '/cards/add-funds', { card: bCard.id, amount: '5.00' }],
       ['POST', `/cards/change-status/${bCard.id}`, { status: 'deactivate' }],
       ['DELETE', `/cards/${bCard.id}`],
@@ -192,11 +203,7 @@ describe('what a token may do', () => {
       ['GET', '/cards'],
       ['GET', '/companies'],
       ['GET', '/wallet/list-topups'],
-      [
-        'POST',
-        '/sandbox/authorizations',
-        { card_id: bCard.id, amount: '1.00', merchant: 'X', country: 'GH', currency: 'USD' },
-      ],
+      ['POST', '/sandbox/holds/expire', {}],
       ['POST', `/cards/flag/${bCard.id}`, { reason: 'x' }],
       ['GET', `/company/users/${a.admin.companyId}`],
       [

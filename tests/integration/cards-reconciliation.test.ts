@@ -87,7 +87,10 @@ describe("staff GET /cards/{id}: the card's sums", () => {
       approved_sum: money(model.approved),
       settled_sum: money(model.settled),
       reversal_sum: money(model.reversed),
+      refund_sum: '0.00',
       available: money(available),
+      held: money(model.held),
+      debt: '0.00',
       ledger: money(available + model.held),
       total_issuance: money(model.issued),
       total_topup: money(model.topups),
@@ -194,12 +197,14 @@ describe('card numbers and CVCs', () => {
         card_id: c.id,
         amount: '2.00',
         merchant: 'Shop',
+        mcc: '5999',
         country: 'GH',
       });
       await staffCall('POST', '/sandbox/authorizations', {
         card_id: c.id,
         amount: '999.00',
         merchant: 'Shop',
+        mcc: '5999',
         country: 'GH',
       });
       await staffCall('GET', `/reports/view-cards-transactions?card=${c.id}`);

@@ -31,3 +31,7 @@ SELECT gen_random_uuid(), a."card_id", CASE WHEN a."status" = 'settled' THEN 'cl
   a."id", (SELECT t."id" FROM "ledger_transfers" t WHERE t."reference" = CASE WHEN a."status" = 'settled' THEN 'SET-' ELSE 'REV-' END || a."issuer_reference" LIMIT 1),
   CASE WHEN a."status" = 'settled' THEN 0 ELSE a."amount" END, a."updated_at", a."updated_at"
 FROM "card_transactions" a WHERE a."kind" = 'authorization' AND a."status" IN ('settled', 'reversed');
+--> statement-breakpoint
+-- A card may owe: a clearing or force-post that takes more than it holds (only those postings, server/modules/ledger/post.ts).
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_non_negative";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_non_negative" CHECK ("ledger_accounts"."allow_negative" or "ledger_accounts"."balance" >= 0 or "ledger_accounts"."kind" = 'card');

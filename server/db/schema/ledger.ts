@@ -25,7 +25,8 @@ export const ledgerAccounts = pgTable(
   (t) => [
     uniqueIndex('ledger_accounts_kind_owner_unique').on(t.kind, t.ownerId),
     uniqueIndex('ledger_accounts_platform_unique').on(t.kind).where(sql`owner_id is null`),
-    check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+    // A card's available account may owe (issue 32, migration 0037): only postings that say so take it there (post.ts mayGoNegative).
+    check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0 or ${t.kind} = 'card'`),
   ],
 );
 

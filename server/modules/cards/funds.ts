@@ -19,6 +19,8 @@ import { enqueue, pendingWithdrawals } from './operations';
 import { performNow } from './outbox';
 import type { WithdrawalPlan } from './outbox-effects';
 
+const fundedMessage = (repaid: number) => `Card funded. ${centsText(repaid, 'USD')} of it repaid the card's debt.`;
+
 function assertPremiumLive(card: typeof cards.$inferSelect, action: 'fund' | 'withdraw') {
   if (card.deletedAt) throw new AppError(HTTP.CONFLICT, 'This card has been deleted.');
   if (card.type !== 'premium') {
@@ -66,10 +68,15 @@ export async function fundCard(
       req,
       async (tx) => {
         const acc = await cardAccounts(tx, card.id);
+        // A card in debt (a clearing or charge took more than it held) repays it first, from this funding.
+        const repaid = Math.min(body.amount, Math.max(0, -acc.card.balance));
+        if (repaid) answer.message = fundedMessage(repaid);
         const posted = await post(tx, {
           kind: 'topup',
           reference: newReference('CTU'),
-          description: `Card top-up: ${card.nickname}`,
+          description: repaid
+            ? `Card top-up: ${card.nickname} (${centsText(repaid, 'USD')} repaid the card's debt)`
+            : `Card top-up: ${card.nickname}`,
           meta: {
             card_id: card.id,
             card_number: card.maskedNumber,
@@ -86,7 +93,16 @@ export async function fundCard(
         });
         await tx
           .insert(cardTransactions)
-          .values(cardMovement(card.id, 'load', body.amount, 'Card top-up', posted.transferId, now));
+          .values(
+            cardMovement(
+              card.id,
+              'load',
+              body.amount,
+              repaid ? `Card top-up: ${centsText(repaid, 'USD')} of it repaid the card's debt` : 'Card top-up',
+              posted.transferId,
+              now,
+            ),
+          );
         return enqueue(tx, {
           operation: 'load',
           cardId: card.id,

@@ -167,9 +167,9 @@ export function clear(ctx: AppContext, ref: string, stepId: string, amount: numb
     const status = pending ? (close || rest === 0 ? 'settled' : 'approved') : auth.status;
     if (pending) await updateAuthorization(tx, auth, { status, held: rest }, now);
     const extra = { step_id: id, held: formatMoney(rest), released: formatMoney(released) };
-    await stepEvent(tx, card, 'card.authorization.cleared', { ...auth, id: auth.id, amount: amt }, extra, now);
-    if (pending && status === 'settled')
-      await stepEvent(tx, card, 'card.authorization.settled', { ...auth, id: auth.id, amount: amt }, extra, now);
+    // One event a clearing: `settled` (its name before issue 32) when it closes the authorisation, else `cleared`.
+    const type = pending && status === 'settled' ? 'card.authorization.settled' : 'card.authorization.cleared';
+    await stepEvent(tx, card, type, { ...auth, id: auth.id, amount: amt }, extra, now);
     await toldInDebt(tx, card, availableAfter(posted, acc.card.id), id, m, now);
     return {
       transactionId: id,

@@ -113,8 +113,21 @@ export async function expectLedgerConsistent(
     sql`select transfer_id from ledger_entries group by transfer_id having sum(amount) <> 0`,
   );
   expect(unbalanced, 'transfers whose entries do not sum to zero').toEqual([]);
-  const negative = await rows(t, sql`select id from ledger_accounts where allow_negative = false and balance < 0`);
+  // A card may owe (issue 32): only a clearing or a force-post may take it below zero, nothing else, no other account.
+  const negative = await rows(
+    t,
+    sql`select id from ledger_accounts where allow_negative = false and balance < 0 and kind <> 'card'`,
+  );
   expect(negative, 'accounts below zero that may not be').toEqual([]);
+  const intoDebt = await rows(
+    t,
+    sql`select e.id from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transfers tr on tr.id = e.transfer_id
+         where a.allow_negative = false and e.amount < 0 and e.balance_after < 0
+           and coalesce(tr.meta->>'stage', '') not in ('cleared', 'force_posted')`,
+  );
+  expect(intoDebt, 'movements below zero other than clearings and force-posts').toEqual([]);
 }
 
 /** Moves the app clock to an instant (forwards or back). */
