@@ -3,7 +3,7 @@ import { Alert, AutoComplete, Checkbox, Form, type FormInstance, Input, InputNum
 import { type ReactNode, useState } from 'react';
 import { apiData } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
-import { mccField } from '@shared/contract';
+import { sandboxAuthorizationBody } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import { refreshCards } from '@shared/ui/cards';
 import { contractRule } from '@shared/ui/contractRules';
@@ -41,7 +41,7 @@ function MccField() {
       name="mcc"
       label="Merchant category (MCC)"
       required={NOT_ARIA_REQUIRED}
-      rules={[contractRule(mccField)]}
+      rules={[contractRule(sandboxAuthorizationBody.shape.mcc)]}
       extra={known ? known.label : 'Four digits, e.g. 7011 for a hotel or 5812 for a restaurant'}
     >
       <AutoComplete
