@@ -216,4 +216,22 @@ test('a payment walked through increment, partial clearing, reversal and refund 
       await expect(txs.getByText(word, { exact: true }).first(), word).toBeVisible();
     await snap(page, 'card-lifecycle-after-refund', project);
   });
+
+  await test.step('the customer reads the same story on the card’s page', async () => {
+    await signedInAs(page, c.email, c.password);
+    await visit(page, `/portal/prepaid-cards/${c.master.id}`);
+    await expect(page.getByRole('heading', { name: 'Admin Master' })).toBeVisible();
+    await expect(page.getByTestId('simulate-panel')).toHaveCount(0);
+    const txs = page.locator('.ant-card').filter({ has: page.getByText('Card Transactions', { exact: true }) });
+    for (const text of [
+      'Hold increased',
+      'Cleared',
+      'Refund',
+      'Hotel Lagos added USD 20.00 to its hold',
+      'Refund from Hotel Lagos',
+    ])
+      await expect(txs.getByText(text, { exact: true }).first(), text).toBeVisible();
+    await expect(txs.getByTestId('decline-reason').first()).toHaveText(/^Declined: .+/);
+    await snap(page, 'card-lifecycle-customer', project);
+  });
 });
