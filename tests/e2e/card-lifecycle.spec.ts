@@ -18,6 +18,7 @@ const FIGURES = [
   'Available Sum',
   'Held Sum',
   'Ledger Sum',
+  'Debt',
 ] as const;
 type Figures = Partial<Record<(typeof FIGURES)[number], string>>;
 
@@ -233,5 +234,68 @@ test('a payment walked through increment, partial clearing, reversal and refund 
       await expect(txs.getByText(text, { exact: true }).first(), text).toBeVisible();
     await expect(txs.getByTestId('decline-reason').first()).toHaveText(/^Declined: .+/);
     await snap(page, 'card-lifecycle-customer', project);
+  });
+});
+
+test('a partial approval, and a charge without authorisation that puts the card in debt', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(300_000);
+  const project = info.project.name;
+  await signedInAs(page, project === 'desktop' ? 'super@cardwallet.example' : 'admin@cardwallet.example');
+  const { token } = await sessionOf(page);
+  const c = await customerWithCards(request, token, `Debt${letters(6)}`);
+  await visit(page, `/admin/cards/${c.master.id}`);
+  await expect(page.getByRole('heading', { name: 'Admin Master' })).toBeVisible();
+  await expectFigures(page, { 'Available Sum': '20.00', 'Held Sum': '0.00' });
+
+  await test.step('a shop asks for USD 50.00 and accepts less: USD 20.00 approved', async () => {
+    const answer = await step(
+      page,
+      panel(page).getByRole('button', { name: 'Authorise a payment' }),
+      'Authorise a payment',
+      async (d) => {
+        await d.getByLabel('Amount', { exact: true }).fill('50.00');
+        await merchant(d, 'Accra Mall', '5311', 'GH');
+        await d.getByRole('checkbox', { name: 'The merchant accepts a partial approval' }).check();
+      },
+      'Authorise',
+    );
+    await expect(answer).toHaveText('Approved USD 20.00 of USD 50.00 at Accra Mall (partial approval).');
+    await expectFigures(page, { 'Approved Sum': '20.00', 'Held Sum': '20.00', 'Available Sum': '0.00' });
+  });
+
+  await test.step('the shop reverses it whole', async () => {
+    await step(
+      page,
+      pendingAt(page, 'Accra Mall').getByRole('button', { name: 'Reverse' }),
+      'Reverse the hold at Accra Mall',
+      async () => undefined,
+      'Reverse',
+    );
+    await expectFigures(page, { 'Reversal Sum': '20.00', 'Held Sum': '0.00', 'Available Sum': '20.00' });
+  });
+
+  await test.step('an airline charges USD 100.00 without authorisation: the card owes USD 80.00', async () => {
+    await step(
+      page,
+      panel(page).getByRole('button', { name: 'Force-post' }),
+      'Force-post a charge',
+      async (d) => {
+        await d.getByLabel('Amount', { exact: true }).fill('100.00');
+        await merchant(d, 'Air Ghana', '4511', 'GH');
+      },
+      'Force-post',
+    );
+    await expectFigures(page, { 'Settled Sum': '100.00', Debt: '80.00' });
+    await expect(figure(page, 'Debt').locator('.ant-typography-danger')).toHaveText('USD 80.00');
+    await expect(
+      page
+        .locator('.ant-card')
+        .filter({ has: page.getByText('Card Transactions', { exact: true }) })
+        .getByText('Charge without authorisation', { exact: true }),
+    ).toBeVisible();
+    await snap(page, 'card-lifecycle-debt', project);
   });
 });
