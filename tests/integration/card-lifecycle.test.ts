@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf } from '@shared/money';
 import { cardTransactions, cards, sandboxMessages } from '../../server/db/schema';
 import { holdExpiry } from '../../server/jobs/hold-expiry';
 import { runJob } from '../../server/jobs/runner';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
-import { cardLedger, expectLedgerConsistent, issuerBalance, newCard, relogin, rows } from './support/cards';
+import { cardLedger, expectLedgerConsistent, issuerBalance, newCard } from './support/cards';
 import { fundWallet } from './support/money';
+import { backdateAuthorization, cardSumsOf, figuresAgree } from './support/card-figures';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const DAY = 86_400_000;
 
 /** A customer, a staff member, and a premium Mastercard of 100.00 (no spending limit). */
 async function setup(over: Record<string, unknown> = {}) {
@@ -45,45 +43,8 @@ const forcePost = (staff: Actor, cardId: string, amount: string) =>
     body: { card_id: cardId, amount, merchant: 'Late Airline', mcc: '4511', country: 'GB' },
   });
 
-const sums = async (staff: Actor, cardId: string) =>
-  (await t.api('GET', `/cards/${cardId}`, { token: staff.token })).body.data.additional_data;
-
-/** What was put on the card and taken off it by the platform (loads less withdrawals, fees, maintenance). */
-async function fundedNet(cardId: string) {
-  const [r] = await rows(
-    t,
-    sql`select coalesce(sum(e.amount), 0) as n from ledger_entries e
-          join ledger_accounts a on a.id = e.account_id
-          join ledger_transfers tr on tr.id = e.transfer_id
-         where a.owner_id = ${cardId} and a.kind = 'card' and tr.kind <> 'card_spend'`,
-  );
-  return Number(r!.n);
-}
-
-/**
- * The card's figures agree: the ledger's available and held, the issuer's balance, the rows' sums
- * (available + held = funded − settled + refund; held = approved − reversal − what clearings took from holds)
- * and what each pending authorisation still holds.
- */
-async function expectFiguresAgree(staff: Actor, cardId: string) {
-  const l = await cardLedger(t, cardId);
-  expect(await issuerBalance(t, cardId), 'issuer balance = available').toBe(l.available);
-  const s = await sums(staff, cardId);
-  expect(centsOf(s.held)).toBe(l.held);
-  expect(centsOf(s.available)).toBe(l.available);
-  expect(centsOf(s.debt)).toBe(Math.max(0, -l.available));
-  const funded = await fundedNet(cardId);
-  expect(l.available + l.held).toBe(funded - centsOf(s.settled_sum) + centsOf(s.refund_sum));
-  const [r] = await rows(
-    t,
-    sql`select coalesce(sum(from_available), 0) as fa,
-               coalesce(sum(held) filter (where kind = 'authorization' and status = 'approved'), 0) as open
-          from card_transactions where card_id = ${cardId}`,
-  );
-  const fromHolds = centsOf(s.settled_sum) - Number(r!.fa);
-  expect(l.held).toBe(centsOf(s.approved_sum) - centsOf(s.reversal_sum) - fromHolds);
-  expect(l.held).toBe(Number(r!.open));
-}
+const sums = (staff: Actor, cardId: string) => cardSumsOf(t, staff, cardId);
+const expectFiguresAgree = (staff: Actor, cardId: string) => figuresAgree(t, staff, cardId, expect);
 
 describe('authorisations: partial approval and decline codes', () => {
   it('approves what the card holds when the merchant allows a partial approval, else declines insufficient_funds', async () => {
@@ -260,9 +221,7 @@ describe('hold expiry', () => {
   it('expires holds older than the days given (staff), once; a late clearing is still posted', async () => {
     const { a, staff, card } = await setup();
     const old = (await pay(staff, card.id, '80.00')).body.data.transaction;
-    t.clock.advance(8 * DAY);
-    await relogin(t, a);
-    await relogin(t, staff);
+    await backdateAuthorization(t, old.id, 8);
     const fresh = (await pay(staff, card.id, '5.00')).body.data.transaction;
     expect(
       (await t.api('POST', '/sandbox/holds/expire', { token: a.token, body: { older_than_days: 7 } })).status,
@@ -296,14 +255,16 @@ describe('hold expiry', () => {
     await expectFiguresAgree(staff, card.id);
   });
 
-  it('runs as a job: twice in one period is once, and the CLI job name is expire-holds', async () => {
+  it('runs as a job (expire-holds): twice in one period is once, and another period finds nothing more', async () => {
     const { staff, card } = await setup();
     const auth = (await pay(staff, card.id, '10.00')).body.data.transaction;
-    t.clock.advance(8 * DAY);
-    await relogin(t, staff);
-    const first = await runJob(t.ctx, holdExpiry);
+    await backdateAuthorization(t, auth.id, 8);
+    // an explicit period: the hourly one could change between two runs
+    const period = `lifecycle-${auth.id}`;
+    expect(holdExpiry.name).toBe('expire-holds');
+    const first = await runJob(t.ctx, holdExpiry, period);
     expect(first.ran).toBe(true);
-    const second = await runJob(t.ctx, holdExpiry);
+    const second = await runJob(t.ctx, holdExpiry, period);
     expect(second.ran).toBe(false);
     // another period: nothing left to expire for this card
     await runJob(t.ctx, holdExpiry, 'another-period');
