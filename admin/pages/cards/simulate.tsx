@@ -18,7 +18,7 @@ import {
 
 type Tx = ApiCardTransaction;
 type Step = 'authorize' | 'refund' | 'force' | 'expire' | 'increment' | 'clear' | 'reverse';
-type Open = { step: Step; auth?: Tx } | null;
+type Open = { step: Step } | null;
 type Said = { text: string; ok: boolean };
 
 type Answer = Record<string, unknown>;
@@ -69,6 +69,12 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
   const phone = useIsPhone();
   const payments = usePayments(cardId);
   const [open, setOpen] = useState<Open>(null);
+  // kept after its dialog closes, so the closing dialog still names its merchant
+  const [auth, setAuth] = useState<Tx>();
+  const onAuth = (step: Step, t: Tx) => {
+    setAuth(t);
+    setOpen({ step });
+  };
   const [said, setSaid] = useState<Said | null>(null);
   const close = () => setOpen(null);
   const done = (text: string, ok: boolean) => {
@@ -76,7 +82,6 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
     setOpen(null);
   };
   const pending = (payments.data ?? []).filter((t) => t.kind === 'authorization' && t.status === 'approved');
-  const auth = open?.auth;
   const held = auth?.held ?? auth?.amount ?? '0.00';
   const common = { onClose: close, onDone: done };
 
@@ -130,13 +135,25 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
                 </div>
               </div>
               <Flex wrap gap={8}>
-                <Button size="small" onClick={() => setOpen({ step: 'increment', auth: t })}>
+                <Button
+                  size="small"
+                  onClick={() => onAuth('increment', t)}
+                  aria-label={`Increment the hold at ${t.merchant}`}
+                >
                   Increment
                 </Button>
-                <Button size="small" onClick={() => setOpen({ step: 'clear', auth: t })}>
+                <Button
+                  size="small"
+                  onClick={() => onAuth('clear', t)}
+                  aria-label={`Clear the payment at ${t.merchant}`}
+                >
                   Clear
                 </Button>
-                <Button size="small" onClick={() => setOpen({ step: 'reverse', auth: t })}>
+                <Button
+                  size="small"
+                  onClick={() => onAuth('reverse', t)}
+                  aria-label={`Reverse the hold at ${t.merchant}`}
+                >
                   Reverse
                 </Button>
               </Flex>
