@@ -6,15 +6,15 @@ const usd = (kind: string, status: string, amount = '20.00') =>
 const tag = (kind: string, status: string) => txTag({ kind, status } as Parameters<typeof txTag>[0]).label;
 
 describe("a payment's steps on the card screens", () => {
-  it('sign money back on the card +, money taken -, a clearing and an ended payment no sign', () => {
+  it('sign money back on the card +, money taken -, an increment, a clearing and an ended payment no sign', () => {
     expect(usd('merchant_refund', 'completed')).toBe('+ USD 20.00');
     expect(usd('reversal', 'completed')).toBe('+ USD 20.00');
     expect(usd('expiry', 'completed')).toBe('+ USD 20.00');
-    expect(usd('increment', 'completed')).toBe('- USD 20.00');
     expect(usd('force_post', 'completed')).toBe('- USD 20.00');
     expect(usd('authorization', 'approved')).toBe('- USD 20.00');
     // the payment's row already carries the minus of what the clearing takes
     expect(usd('clearing', 'completed')).toBe('USD 20.00');
+    expect(usd('increment', 'completed')).toBe('USD 20.00');
     expect(usd('authorization', 'expired')).toBe('USD 20.00');
     expect(usd('authorization', 'reversed')).toBe('USD 20.00');
   });

@@ -92,18 +92,21 @@ export function txTag(t: Pick<ApiCardTransaction, 'kind' | 'status'>): { label: 
   return { label: TX_STATUS_LABELS[t.status], color: TX_STATUS_COLORS[t.status] };
 }
 
+/** Steps inside a payment's hold: its row's amount (all approved, increments included) already carries the minus. */
+const HOLD_STEPS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['increment', 'clearing']);
+
 /** Money back on the card: loads, refunds, and holds released. */
 const CREDITS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['load', 'merchant_refund', 'reversal', 'expiry']);
 
 /**
  * An amount as it moved the card, in its currency: loads, refunds and released holds in (+),
- * payments, increments, charges and fees out (-). A declined, reversed or expired payment moved
- * nothing in the end and carries no sign; nor does a clearing, which takes what its payment already
- * held (the payment's row carries the minus).
+ * payments, charges and fees out (-). A declined, reversed or expired payment moved
+ * nothing in the end and carries no sign; nor do an increment and a clearing, which add to or take what
+ * the payment holds (the payment's row, approved in total, carries the minus).
  */
 export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount' | 'currency'>): string {
   const currency = (t.currency || 'USD') as Currency;
-  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || t.kind === 'clearing')
+  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || HOLD_STEPS.has(t.kind))
     return moneyText(t.amount, currency);
   return signedMoneyText(t.amount, CREDITS.has(t.kind) ? 'credit' : 'debit', currency);
 }
