@@ -58,7 +58,7 @@ export const CHAIN_DEPOSIT_STATUS_NAMES: Record<ChainDepositStatus, string> = {
   Returned: 'Returned',
 };
 
-/** A card payment the issuer approved is still on hold: Pending until it settles. */
+/** A card payment the issuer approved is still on hold: Pending until it settles (or is reversed, or expires). */
 export const CARD_TX_STATUS_NAMES: Record<
   'approved' | 'declined' | 'reversed' | 'settled' | 'expired' | 'completed',
   string
@@ -71,6 +71,7 @@ export const CARD_TX_STATUS_NAMES: Record<
   completed: 'Completed',
 };
 
+/** Each card transaction's kind: a payment's steps as a merchant sends them, and the platform's own movements. */
 export const CARD_TX_KIND_NAMES: Record<
   | 'authorization'
   | 'increment'
@@ -98,6 +99,19 @@ export const CARD_TX_KIND_NAMES: Record<
   maintenance: 'Maintenance fee',
   refund: 'Balance returned',
   forfeit: 'Balance forfeited',
+};
+
+/** A payment's later steps, as their rows' tags read (the payment itself reads its status). */
+export const CARD_TX_STEP_NAMES: Record<
+  'increment' | 'reversal' | 'clearing' | 'merchant_refund' | 'force_post' | 'expiry',
+  string
+> = {
+  increment: 'Hold increased',
+  reversal: 'Reversed',
+  clearing: 'Cleared',
+  merchant_refund: 'Refund',
+  force_post: 'Charge without authorisation',
+  expiry: 'Expired',
 };
 
 /** What a person calls each kind of wallet movement. */

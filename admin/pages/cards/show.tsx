@@ -1,9 +1,10 @@
 import { useNavigate, useParams } from 'react-router';
 import { CardDetail } from '@shared/ui/cards';
+import { SimulatePanel } from './simulate';
 
 /**
  * /admin/cards/{id}: the staff card detail (back-office §2.9, admin path): masked number only,
- * the sums summary instead of the details table, no Additional Spend Limit.
+ * the sums summary instead of the details table, no Additional Spend Limit; the sandbox's simulation.
  */
 export default function CardShow() {
   const { id } = useParams<{ id: string }>();
@@ -16,6 +17,8 @@ export default function CardShow() {
       backTo="/admin/cards"
       backLabel="Back to All Cards"
       onDeleted={() => navigate('/admin/cards')}
-    />
+    >
+      <SimulatePanel cardId={id ?? ''} />
+    </CardDetail>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Dropdown, Flex, Result, Row, Skeleton, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError, messageOf } from '../../api/errors';
@@ -34,6 +34,8 @@ export interface CardDetailProps {
   backLabel?: string;
   /** after the card is deleted (e.g. back to the list) */
   onDeleted(): void;
+  /** an app's own section between the card's figures and its transactions (the back-office's simulation) */
+  children?: ReactNode;
 }
 
 function Back({ to, label }: { to: string; label: string }) {
@@ -78,7 +80,14 @@ function CardNotices({ card, staff }: { card: ApiCard; staff: boolean }) {
  * The card detail (back-office §2.9), shared by the customer portal and the back-office: the card
  * face, its balance, the details (customer) or sums (staff), the options, and its transactions.
  */
-export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to cards', onDeleted }: CardDetailProps) {
+export function CardDetail({
+  cardId,
+  staff = false,
+  backTo,
+  backLabel = 'Back to cards',
+  onDeleted,
+  children,
+}: CardDetailProps) {
   const phone = useIsPhone();
   const detail = useCardDetail(cardId);
   const [page, setPage] = useState(1);
@@ -196,6 +205,7 @@ export function CardDetail({ cardId, staff = false, backTo, backLabel = 'Back to
         </Col>
       </Row>
       <CardControlsSection card={card} staff={staff} />
+      {children}
       <div ref={txRef} style={{ scrollMarginTop: 80 }}>
         <Card
           title="Card Transactions"

@@ -2,6 +2,7 @@ import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { ApiCardDetail } from '../../contract';
+import { centsOf } from '../../money';
 import { useIsPhone } from '../wallet/useIsPhone';
 import { cardKind, dash, expiryText, groupDigits, usd } from './format';
 
@@ -89,8 +90,11 @@ const SUMS: Array<[string, keyof NonNullable<ApiCardDetail['additional_data']>]>
   ['Approved Sum', 'approved_sum'],
   ['Settled Sum', 'settled_sum'],
   ['Reversal Sum', 'reversal_sum'],
+  ['Refund Sum', 'refund_sum'],
   ['Available Sum', 'available'],
+  ['Held Sum', 'held'],
   ['Ledger Sum', 'ledger'],
+  ['Debt', 'debt'],
   ['Spending Limit', 'spending_limit'],
   ['Additional Spending Limit', 'additional_spending_limit'],
   ['Total Issuance', 'total_issuance'],
@@ -101,7 +105,7 @@ const SUMS: Array<[string, keyof NonNullable<ApiCardDetail['additional_data']>]>
 ];
 
 /**
- * Admin path: the card's sums in USD ('N/A' when the server has none). Two columns at most (antd
+ * Admin path: the card's sums in USD ('N/A' when the server has none); a debt above zero in red. Two columns at most (antd
  * would use three from md up, wider than the card); one where the card is narrow beside the
  * picture (lg), so the table stays inside its card.
  */
@@ -115,7 +119,20 @@ export function CardSumsSummary({ detail }: { detail: ApiCardDetail }) {
       styles={{ content: { whiteSpace: 'nowrap' } }}
       items={SUMS.map(([label, key]) => {
         const v = data?.[key];
-        return { key, label, children: v == null || v === '' ? 'N/A' : usd(v) };
+        const text = v == null || v === '' ? 'N/A' : usd(v);
+        // A card in debt owes what clearings took beyond its balance: staff must not miss it.
+        const owed = key === 'debt' && v != null && v !== '' && centsOf(v) > 0;
+        return {
+          key,
+          label,
+          children: owed ? (
+            <Typography.Text type="danger" strong>
+              {text}
+            </Typography.Text>
+          ) : (
+            text
+          ),
+        };
       })}
     />
   );

@@ -5,21 +5,36 @@ import { DetailRows, DetailsDrawer, useDetails } from '../wallet/DetailsDrawer';
 import { type CompactRow, PagedTable } from '../wallet/PagedTable';
 import { dateTime } from '../wallet/format';
 import { categoryText, countryText } from './controlTexts';
-import { TX_KIND_LABELS, TX_STATUS_COLORS, TX_STATUS_LABELS, dash, signedCardAmount, usd } from './format';
+import { TX_KIND_LABELS, dash, signedCardAmount, txTag, usd } from './format';
 
 type Tx = ApiCardTransaction;
 
-const TxStatusTag = ({ tx }: { tx: Tx }) => (
-  <Tag color={TX_STATUS_COLORS[tx.status]} style={{ marginInlineEnd: 0 }}>
-    {TX_STATUS_LABELS[tx.status]}
-  </Tag>
-);
+const TxStatusTag = ({ tx }: { tx: Tx }) => {
+  const tag = txTag(tx);
+  return (
+    <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
+      {tag.label}
+    </Tag>
+  );
+};
 
-/** The description, and for a declined payment why it was declined (customers must see it). */
+/** A payment that still holds less than it was approved for (cleared in part, reversed in part) says so. */
+const stillHeld = (tx: Tx) => (tx.kind === 'authorization' && tx.status === 'approved' && tx.held ? tx.held : null);
+
+/**
+ * The description (the server tells each step's story in words), what a pending payment still holds,
+ * and for a declined one why it was declined (customers must see it).
+ */
 function TxDescription({ tx }: { tx: Tx }) {
+  const held = stillHeld(tx);
   return (
     <Flex vertical gap={2} style={{ minWidth: 0, maxWidth: 360, whiteSpace: 'normal' }}>
       <span>{dash(tx.description)}</span>
+      {held && held !== tx.amount && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Still held: {usd(held)}
+        </Typography.Text>
+      )}
       {tx.status === 'declined' && (
         <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decline-reason">
           Declined: {tx.decline_reason ?? 'no reason was given'}
@@ -32,7 +47,11 @@ function TxDescription({ tx }: { tx: Tx }) {
 const Amount = ({ tx }: { tx: Tx }) => (
   <Typography.Text
     type={
-      tx.status === 'declined' || tx.status === 'reversed' ? 'secondary' : tx.kind === 'load' ? 'success' : undefined
+      tx.status === 'declined' || tx.status === 'reversed' || tx.status === 'expired'
+        ? 'secondary'
+        : tx.kind === 'load' || tx.kind === 'merchant_refund'
+          ? 'success'
+          : undefined
     }
     delete={tx.status === 'declined'}
     style={{ whiteSpace: 'nowrap' }}
@@ -58,6 +77,7 @@ function CardTransactionDetails({ tx }: { tx: Tx }) {
             ]
           : []),
         { label: 'Amount', value: signedCardAmount(tx) },
+        ...(stillHeld(tx) ? [{ label: 'Still Held', value: usd(stillHeld(tx)) }] : []),
         { label: 'Currency', value: tx.currency },
         { label: 'Merchant', value: dash(tx.merchant) },
         { label: 'Category', value: dash(categoryText(tx)) },
@@ -165,7 +185,7 @@ export function CardTransactionsTable({
         compact={compact(variant)}
         emptyText={emptyText}
         onRowClick={details.show}
-        rowLabel={(r) => `${r.description} ${usd(r.amount)}, ${TX_STATUS_LABELS[r.status]}`}
+        rowLabel={(r) => `${r.description} ${usd(r.amount)}, ${txTag(r).label}`}
       />
       <DetailsDrawer open={details.open} onClose={details.close}>
         {details.item && <CardTransactionDetails tx={details.item} />}

@@ -3,6 +3,7 @@ import { type ApiCard, type ApiCardTransaction, type SpendingControl, brandOf } 
 import {
   CARD_TX_KIND_NAMES,
   CARD_TX_STATUS_NAMES,
+  CARD_TX_STEP_NAMES,
   type Currency,
   centsText,
   moneyText,
@@ -58,8 +59,8 @@ export const expiryText = (month: number, year: number, shortYear = false) =>
 /** "4532 0112 3456 7890" from a full number, in groups of four. */
 export const groupDigits = (pan: string) => pan.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
-export const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = CARD_TX_STATUS_NAMES;
-export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
+const TX_STATUS_LABELS: Record<ApiCardTransaction['status'], string> = CARD_TX_STATUS_NAMES;
+const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
   approved: 'gold',
   declined: 'red',
   reversed: 'default',
@@ -69,16 +70,43 @@ export const TX_STATUS_COLORS: Record<ApiCardTransaction['status'], string> = {
 };
 export const TX_KIND_LABELS: Record<ApiCardTransaction['kind'], string> = CARD_TX_KIND_NAMES;
 
-const CREDITS: ApiCardTransaction['kind'][] = ['load', 'merchant_refund', 'reversal', 'expiry'];
+const STEP_COLORS: Record<keyof typeof CARD_TX_STEP_NAMES, string> = {
+  increment: 'gold',
+  reversal: 'default',
+  clearing: 'green',
+  merchant_refund: 'blue',
+  force_post: 'purple',
+  expiry: 'default',
+};
+
+/**
+ * A row's tag: a payment by its status (Pending, Settled, Reversed, Expired, Declined), a later step
+ * of it by what it did (Hold increased, Cleared, Reversed, Refund, …), the platform's own movements
+ * by their status.
+ */
+export function txTag(t: Pick<ApiCardTransaction, 'kind' | 'status'>): { label: string; color: string } {
+  if (t.status !== 'declined' && t.kind in CARD_TX_STEP_NAMES) {
+    const step = t.kind as keyof typeof CARD_TX_STEP_NAMES;
+    return { label: CARD_TX_STEP_NAMES[step], color: STEP_COLORS[step] };
+  }
+  return { label: TX_STATUS_LABELS[t.status], color: TX_STATUS_COLORS[t.status] };
+}
+
+/** Steps inside a payment's hold: its row's amount (all approved, increments included) already carries the minus. */
+const HOLD_STEPS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['increment', 'clearing']);
+
+/** Money back on the card: loads, refunds, and holds released. */
+const CREDITS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['load', 'merchant_refund', 'reversal', 'expiry']);
 
 /**
  * An amount as it moved the card, in its currency: loads, refunds and released holds in (+),
- * everything else out (-); a declined, reversed or expired payment moved nothing in the end, and a
- * clearing takes what its payment already held: those carry no sign.
+ * payments, charges and fees out (-). A declined, reversed or expired payment moved
+ * nothing in the end and carries no sign; nor do an increment and a clearing, which add to or take what
+ * the payment holds (the payment's row, approved in total, carries the minus).
  */
 export function signedCardAmount(t: Pick<ApiCardTransaction, 'kind' | 'status' | 'amount' | 'currency'>): string {
   const currency = (t.currency || 'USD') as Currency;
-  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || t.kind === 'clearing')
+  if (t.status === 'declined' || t.status === 'reversed' || t.status === 'expired' || HOLD_STEPS.has(t.kind))
     return moneyText(t.amount, currency);
-  return signedMoneyText(t.amount, CREDITS.includes(t.kind) ? 'credit' : 'debit', currency);
+  return signedMoneyText(t.amount, CREDITS.has(t.kind) ? 'credit' : 'debit', currency);
 }
