@@ -17,6 +17,35 @@ interface NewCard {
   control?: 'day' | 'week' | 'month' | 'lifetime';
 }
 
+/** The merchants' category codes (ISO 18245), as their acquirers would send them. */
+const MCC: Record<string, string> = {
+  'Amazon.com': '5942',
+  'Jumia Ghana': '5311',
+  Spotify: '5815',
+  AliExpress: '5999',
+  Netflix: '4899',
+  'Apple Services': '5818',
+  'Melcom Online': '5311',
+  'Shell Accra': '5541',
+  'TotalEnergies Kumasi': '5541',
+  'GOIL Tema': '5541',
+  Emirates: '4511',
+  'Marriott Lagos': '7011',
+  Uber: '4121',
+  'Meta Ads': '7311',
+  'Google Ads': '7311',
+  'Game Stores Accra': '5311',
+  'Shoprite Accra Mall': '5411',
+  Bolt: '4121',
+  'MTN Airtime': '4814',
+  'Jumia Food': '5814',
+  Glovo: '5814',
+  'KFC Osu': '5814',
+  'Total Energies': '5541',
+  'Palace Mall': '5311',
+  'Amazon Web Services': '4816',
+};
+
 /** Cards of every kind and state, with payments settled, reversed, declined and pending. */
 export function cardEvents(a: Actors, now: Date): DemoEvent[] {
   const ids = new Map<string, string>();
@@ -52,8 +81,8 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
     amount: number,
     country = 'GH',
     then?: 'settle' | 'reverse',
-    mcc = '5999',
   ) => {
+    const mcc = MCC[merchant] ?? '5999';
     let authId = '';
     day(d, async (ctx) => {
       const [row] = await ctx.db
@@ -143,6 +172,86 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
   on(a.efua, 'Office supplies', 5, (ctx, me, id) => fundCard(ctx, me, { card: id, amount: 5_000 }));
   spend('Office supplies', 4, 'Game Stores Accra', 4_500, 'GH', 'settle');
   on(a.kofi, 'Office supplies', 2, (ctx, me, id) => withdrawFromCard(ctx, me, { card: id, amount: 2_000 }));
+
+  // The lifecycle as merchants really run it (issue 32): a hotel adds to its hold and clears less,
+  // a restaurant clears the tip too, a shop clears in two parts and refunds, a refund with no
+  // payment, a charge with no authorisation, a car rental's hold left to expire and cleared late,
+  // a casino the program blocks, and a frozen card a late charge takes into debt.
+  const token = async (ctx: AppContext, nickname: string) => {
+    const [row] = await ctx.db
+      .select({ t: cards.issuerToken })
+      .from(cards)
+      .where(eq(cards.id, ids.get(nickname)!));
+    return row!.t;
+  };
+  const refs = new Map<string, string>();
+  const authorise = (
+    nickname: string,
+    d: number,
+    name: string,
+    merchant: string,
+    amount: number,
+    mcc: string,
+    country: string,
+  ) =>
+    day(d, async (ctx) => {
+      const made = await ctx.issuer.simulateAuthorization(await token(ctx, nickname), {
+        amount,
+        currency: 'USD',
+        merchant,
+        mcc,
+        country,
+      });
+      const [auth] = await ctx.db.select().from(cardTransactions).where(eq(cardTransactions.id, made.transactionId));
+      if (auth?.status === 'approved') refs.set(name, auth.issuerReference!);
+    });
+  const step = (d: number, name: string, run: (ctx: AppContext, ref: string) => Promise<unknown>) =>
+    day(d, async (ctx) => {
+      const ref = refs.get(name);
+      if (ref) await run(ctx, ref);
+    });
+
+  card('kofi', 34, { nickname: 'Team travel', type: 'premium', purpose: 'media', amount: 120_000 });
+  authorise('Team travel', 30, 'hotel', 'Kempinski Hotel Gold Coast City', 40_000, '7011', 'GH');
+  step(29, 'hotel', (ctx, ref) => ctx.issuer.increment(ref, 12_000));
+  step(27, 'hotel', (ctx, ref) => ctx.issuer.clear(ref, 47_500, true));
+  authorise('Team travel', 16, 'dinner', 'Buka Restaurant Osu', 6_000, '5812', 'GH');
+  step(15.5, 'dinner', (ctx, ref) => ctx.issuer.clear(ref, 6_900, true));
+  authorise('Office supplies', 6, 'order', 'Jumia Ghana', 4_200, '5311', 'GH');
+  step(5.5, 'order', (ctx, ref) => ctx.issuer.clear(ref, 2_700, false));
+  step(4.5, 'order', (ctx, ref) => ctx.issuer.clear(ref, 1_500, true));
+  day(3.5, async (ctx) => {
+    const ref = refs.get('order');
+    const msg = { amount: 900, merchant: 'Jumia Ghana', mcc: '5311', country: 'GH' };
+    if (ref) await ctx.issuer.refund(await token(ctx, 'Office supplies'), msg, ref);
+  });
+  day(11, async (ctx) =>
+    ctx.issuer.refund(
+      await token(ctx, 'Fuel - Fleet 1'),
+      { amount: 1_250, merchant: 'Bolt', mcc: '4121', country: 'GH' },
+      null,
+    ),
+  );
+  day(9, async (ctx) =>
+    ctx.issuer.forcePost(await token(ctx, 'Fuel - Fleet 1'), {
+      amount: 3_400,
+      merchant: 'Shell Accra',
+      mcc: '5541',
+      country: 'GH',
+    }),
+  );
+  authorise('Fuel - Fleet 1', 22, 'rental', 'Avis Accra Airport', 25_000, '7512', 'GH');
+  day(14, (ctx) => ctx.issuer.expireHolds(7));
+  step(12, 'rental', (ctx, ref) => ctx.issuer.clear(ref, 18_000, true));
+  authorise('Team travel', 13, 'casino', 'Betway Ghana', 5_000, '7995', 'GH');
+  day(20, async (ctx) =>
+    ctx.issuer.forcePost(await token(ctx, 'Subscriptions'), {
+      amount: 5_600,
+      merchant: 'Adobe Creative Cloud',
+      mcc: '5734',
+      country: 'IE',
+    }),
+  );
 
   // Everyday spending over the last months.
   const merchants = [
