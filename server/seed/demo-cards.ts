@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { cardTransactions, cards } from '../db/schema';
 import { cardMaintenance } from '../jobs/card-jobs';
 import { runJob } from '../jobs/runner';
+import { setCardControls } from '../modules/cards/controls/service';
 import { changeStatus, toggle } from '../modules/cards/manage';
 import { createCard, deleteCard, fundCard, withdrawFromCard } from '../modules/cards/service';
 import { type Actor, type Actors, type DemoEvent, HOUR } from './demo-events';
@@ -124,6 +125,14 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
   spend('Online shopping', 70, 'Amazon.com', 4_520, 'US', 'settle');
   spend('Online shopping', 50, 'Jumia Ghana', 1_299, 'GH', 'reverse');
   spend('Online shopping', 20, 'Spotify', 1_099, 'SE', 'settle');
+  const noControls = {
+    allowed_categories: [],
+    blocked_categories: [],
+    allowed_countries: [],
+    blocked_countries: [],
+    per_transaction_limit: null,
+    max_approvals: null,
+  };
   spend('Online shopping', 5, 'AliExpress', 29_900, 'CN');
   spend('Online shopping', 0.5, 'Netflix', 1_549, 'US');
   card('ama', 40, { nickname: 'Streaming', type: 'basic', purpose: 'general', amount: 2_000 });
@@ -212,6 +221,17 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
     });
 
   card('kofi', 34, { nickname: 'Team travel', type: 'premium', purpose: 'media', amount: 120_000 });
+  on(a.kofi, 'Team travel', 33, (ctx, me, id) =>
+    setCardControls(ctx, me, id, {
+      ...noControls,
+      blocked_categories: ['cash_withdrawal'],
+      blocked_countries: ['NG'],
+      per_transaction_limit: 60_000,
+      max_approvals: { count: 30, interval: 'monthly' },
+    }),
+  );
+  authorise('Team travel', 8, 'flight', 'Emirates', 85_000, '4511', 'AE');
+  authorise('Team travel', 6, 'abuja', 'Transcorp Hilton Abuja', 30_000, '7011', 'NG');
   authorise('Team travel', 30, 'hotel', 'Kempinski Hotel Gold Coast City', 40_000, '7011', 'GH');
   step(29, 'hotel', (ctx, ref) => ctx.issuer.increment(ref, 12_000));
   step(27, 'hotel', (ctx, ref) => ctx.issuer.clear(ref, 47_500, true));
