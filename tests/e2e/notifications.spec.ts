@@ -33,6 +33,7 @@ test('a declined card payment appears in the bell, opens the card, and reading c
       card_id: customer.visa.id,
       amount: '900.00',
       merchant: 'Accra Mall Electronics',
+      mcc: '5732',
       country: 'GH',
       currency: 'USD',
     },

@@ -6,7 +6,7 @@ import { holdExpiry } from '../../server/jobs/hold-expiry';
 import { runJob } from '../../server/jobs/runner';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newIndividual, newStaff } from './support/actors';
-import { cardLedger, expectLedgerConsistent, issuerBalance, newCard } from './support/cards';
+import { cardLedger, expectLedgerConsistent, issuerBalance, newCard, walletCents } from './support/cards';
 import { fundWallet } from './support/money';
 import { backdateAuthorization, cardSumsOf, figuresAgree } from './support/card-figures';
 
@@ -213,6 +213,18 @@ describe('card debt', () => {
     expect(await cardLedger(t, card.id)).toEqual({ available: 3_000, held: 0 });
     expect((await sums(staff, card.id)).debt).toBe('0.00');
     await expectFiguresAgree(staff, card.id);
+    await expectLedgerConsistent(t, expect);
+  });
+
+  it('a card in debt is deleted once its master wallet has repaid the debt', async () => {
+    const { a, staff, card } = await setup({ type: 'premium' });
+    await forcePost(staff, card.id, '130.00');
+    const before = await walletCents(t, a);
+    const del = await t.api('DELETE', `/cards/${card.id}`, { token: a.token });
+    expect(del.status).toBe(202);
+    expect(del.body.data).toMatchObject({ returned: '0.00', forfeited: '0.00' });
+    expect(await walletCents(t, a)).toBe(before - 3_000);
+    expect(await cardLedger(t, card.id)).toEqual({ available: 0, held: 0 });
     await expectLedgerConsistent(t, expect);
   });
 });

@@ -205,7 +205,29 @@ describe('the OpenAPI document as tools read it', () => {
   });
 
   it('describes the card webhook events: type, timestamp and the card data with its available balance', () => {
-    const events = ['approved', 'declined', 'reversed', 'settled']
+    // what each step of an authorisation's life adds (issue 32)
+    const step = { step_id: crypto.randomUUID(), held: '0.00' };
+    const STEP_FIELDS: Record<string, Record<string, unknown>> = {
+      approved: { requested_amount: '5.00' },
+      incremented: { ...step, authorized_amount: '10.00' },
+      partially_reversed: step,
+      cleared: { ...step, released: '0.00' },
+      expired: { step_id: step.step_id },
+      refunded: { original_transaction_id: null },
+    };
+    // issue 32: every step of an authorisation's life has its event
+    const events = [
+      'approved',
+      'declined',
+      'incremented',
+      'partially_reversed',
+      'reversed',
+      'cleared',
+      'settled',
+      'expired',
+      'refunded',
+      'force_posted',
+    ]
       .map((s) => `card.authorization.${s}`)
       .concat(
         ['frozen', 'unfrozen', 'flagged', 'unflagged', 'suspended', 'unsuspended', 'deleted', 'terminated'].map(
@@ -235,7 +257,11 @@ describe('the OpenAPI document as tools read it', () => {
             currency: 'USD',
             merchant: 'Jumia',
             country: 'GH',
-            ...(type.endsWith('declined') ? { decline_reason: 'Insufficient funds on the card.' } : {}),
+            mcc: '5999',
+            ...(type.endsWith('declined')
+              ? { decline_reason: 'Insufficient funds on the card.', decline_code: 'insufficient_funds' }
+              : {}),
+            ...STEP_FIELDS[type.replace('card.authorization.', '')],
           }
         : type.endsWith('frozen')
           ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }

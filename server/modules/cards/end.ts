@@ -6,12 +6,13 @@ import { formatMoney } from '@shared/money';
 import { cardTerminated, cardTerminatedKey } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';
+import type { Tx } from '../../db/client';
 import { cardTransactions, cards } from '../../db/schema';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
 import { moneyTransaction } from '../../db/money-transaction';
 import { emitEvent } from '../integrations/webhooks';
 import { PLATFORM, findWallet } from '../ledger/accounts';
-import { post } from '../ledger/post';
+import { InsufficientFunds, post } from '../ledger/post';
 import { newReference } from '../ledger/refs';
 import { cardForCaller } from './access';
 import { cardAccounts } from './accounts';
@@ -55,7 +56,8 @@ export async function endCard<A = unknown>(
           'A withdrawal from this card is waiting for the card issuer. Try again once it has reached the master wallet.',
         );
       }
-      const remaining = acc.card.balance;
+      if (acc.card.balance < 0) await repayDebtFromWallet(tx, card, acc.card.id, -acc.card.balance, me, now);
+      const remaining = Math.max(0, acc.card.balance);
       if (remaining > 0) {
         const wallet = (await findWallet(tx, card.walletId))!;
         const posted = await post(tx, {
@@ -113,6 +115,43 @@ export async function endCard<A = unknown>(
   if (result.notified) mailSoon(ctx, [cardTerminatedKey(result.card.id)]);
   await performNow(ctx, result.terminate);
   return result;
+}
+
+/**
+ * A card in debt (a clearing or charge took more than it held) ends only once its owner's master
+ * wallet has repaid the debt, in the same transaction; a wallet that holds less refuses the end.
+ */
+async function repayDebtFromWallet(
+  tx: Tx,
+  card: typeof cards.$inferSelect,
+  cardAccountId: string,
+  debt: number,
+  me: AuthUser | null,
+  now: Date,
+) {
+  const wallet = (await findWallet(tx, card.walletId))!;
+  const posted = await post(tx, {
+    kind: 'card_debt',
+    reference: newReference('CDR'),
+    description: `Card debt repaid before the card ended (${card.nickname})`,
+    meta: { card_id: card.id, card_number: card.maskedNumber, fees_total: 0 },
+    createdBy: me?.id ?? null,
+    at: now,
+    legs: [
+      { accountId: wallet.id, amount: -debt },
+      { accountId: cardAccountId, amount: debt },
+    ],
+  }).catch((e) => {
+    if (e instanceof InsufficientFunds)
+      throw new AppError(
+        HTTP.CONFLICT,
+        `This card owes ${centsText(debt, 'USD')} and the master wallet holds less. Top up the wallet to repay the debt, then delete the card.`,
+      );
+    throw e;
+  });
+  await tx
+    .insert(cardTransactions)
+    .values(cardMovement(card.id, 'load', debt, 'Debt repaid from the master wallet', posted.transferId, now));
 }
 
 function deletion(outcome: 'refund' | 'forfeit', remaining: number) {
