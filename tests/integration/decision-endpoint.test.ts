@@ -506,13 +506,15 @@ describe.runIf(pipelineReady)('decisions through POST /sandbox/authorizations', 
     // What an authorisation costs this machine right now without asking anyone (the test machine may be busy).
     const plain = await companyCard();
     await timedAuthorize(plain.card.id);
-    const platformOnly = (await timedAuthorize(plain.card.id)).ms;
+    const { res: alone, ms: platformOnly } = await timedAuthorize(plain.card.id);
+    const platformDecisionMs: number = alone.body.data.transaction.decision_ms;
     const { res: s, ms } = await timedAuthorize(slow.card.id);
     expect(s.body.data).toMatchObject({ approved: true });
     expect(s.body.data.transaction).toMatchObject({ decided_by: 'stand_in' });
-    // the decision is made within the deadline plus 100 ms, whatever the endpoint does ...
+    // the decision is made within the deadline plus 100 ms, whatever the endpoint does, beside the platform's own
+    // checks (what they take on this machine at this moment: the suite runs beside other work) ...
     expect(s.body.data.transaction.decision_ms).toBeGreaterThanOrEqual(300);
-    expect(s.body.data.transaction.decision_ms).toBeLessThan(400);
+    expect(s.body.data.transaction.decision_ms).toBeLessThan(400 + platformDecisionMs);
     // ... and the answer takes no more than that beside what any authorisation takes on this machine
     expect(ms).toBeLessThan(400 + platformOnly);
 

@@ -29,10 +29,14 @@ export function DecisionCard() {
   const reload = [apiKeys.decision];
 
   const loading = query.isLoading;
+  // Only a change of what is saved refills the form (a new last failure must not undo what someone is typing).
+  const url = d?.url;
+  const timeoutMs = d?.timeout_ms;
+  const onTimeout = d?.on_timeout;
   useEffect(() => {
     if (!loading)
-      form.setFieldsValue(d ? { url: d.url, timeout_ms: d.timeout_ms, on_timeout: d.on_timeout } : DEFAULTS);
-  }, [form, loading, d]);
+      form.setFieldsValue(url ? { url, timeout_ms: timeoutMs ?? null, on_timeout: onTimeout ?? 'decline' } : DEFAULTS);
+  }, [form, loading, url, timeoutMs, onTimeout]);
 
   async function save(v: Values) {
     const r = await run(
