@@ -90,7 +90,8 @@ export function reverse(ctx: AppContext, ref: string, stepId: string, amount: nu
       released: amt,
       now,
     });
-    const status = rest ? 'approved' : 'reversed';
+    // Stripe's `closed`: a payment that cleared in part and released the rest was paid, not reversed.
+    const status = rest ? 'approved' : (await clearedAny(tx, auth.id)) ? 'settled' : 'reversed';
     await updateAuthorization(tx, auth, { status, held: rest }, now);
     await stepEvent(
       tx,
@@ -108,6 +109,16 @@ export function reverse(ctx: AppContext, ref: string, stepId: string, amount: nu
       message: description,
     };
   });
+}
+
+/** Whether a clearing has taken part of this authorisation already. */
+async function clearedAny(tx: Tx, authId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: cardTransactions.id })
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.authorizationId, authId), eq(cardTransactions.kind, 'clearing')))
+    .limit(1);
+  return !!row;
 }
 
 /**
