@@ -20,7 +20,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { sandboxAuthorizationBody } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import { companies, decisionEndpoints, ledgerAccounts } from '../server/db/schema';
 import { seal } from '../server/lib/crypto';
@@ -39,8 +38,6 @@ const CARDS = envInt('BENCH_AUTH_CARDS', QUICK ? 20 : 100);
 const DECISION_MS = envInt('BENCH_DECISION_MS', 50);
 const LOAD_CENTS = 100_000; // 1,000.00 on each card: 100,000 payments of 0.01 before one runs dry
 const PAYMENT = '0.01';
-/** The sandbox body takes the merchant's category code once the card program's pipeline is in. */
-const WITH_MCC = 'mcc' in sandboxAuthorizationBody.shape;
 
 /** A verified company with a funded wallet and `n` cards of LOAD_CENTS each. */
 async function companyWithCards(t: BenchApp, n: number): Promise<{ admin: Actor; cardIds: string[] }> {
@@ -162,7 +159,7 @@ async function main() {
     // calls' own check reads this; nothing else about the production configuration changes.
     (t.ctx.config as { env: string }).env = 'test';
     process.stdout.write(
-      `  cards: ${CARDS} deciding alone, ${CARDS} asking an endpoint that answers in ${DECISION_MS} ms; body ${WITH_MCC ? 'with' : 'without'} mcc\n`,
+      `  cards: ${CARDS} deciding alone, ${CARDS} asking an endpoint that answers in ${DECISION_MS} ms\n`,
     );
 
     const bodiesOf = (cardIds: string[]) =>
@@ -173,7 +170,7 @@ async function main() {
           merchant: 'Makola Grocers',
           country: 'GH',
           currency: 'USD',
-          ...(WITH_MCC ? { mcc: '5411' } : {}),
+          mcc: '5411',
         }),
       );
     const client = clientOf(t.database);

@@ -220,8 +220,8 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
       if (ref) await run(ctx, ref);
     });
 
-  card('kofi', 34, { nickname: 'Team travel', type: 'premium', purpose: 'media', amount: 120_000 });
-  on(a.kofi, 'Team travel', 33, (ctx, me, id) =>
+  card('kofi', 34, { nickname: 'Business trips', type: 'premium', purpose: 'media', amount: 120_000 });
+  on(a.kofi, 'Business trips', 33, (ctx, me, id) =>
     setCardControls(ctx, me, id, {
       ...noControls,
       blocked_categories: ['cash_withdrawal'],
@@ -230,12 +230,12 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
       max_approvals: { count: 30, interval: 'monthly' },
     }),
   );
-  authorise('Team travel', 8, 'flight', 'Emirates', 85_000, '4511', 'AE');
-  authorise('Team travel', 6, 'abuja', 'Transcorp Hilton Abuja', 30_000, '7011', 'NG');
-  authorise('Team travel', 30, 'hotel', 'Kempinski Hotel Gold Coast City', 40_000, '7011', 'GH');
+  authorise('Business trips', 8, 'flight', 'Emirates', 85_000, '4511', 'AE');
+  authorise('Business trips', 6, 'abuja', 'Transcorp Hilton Abuja', 30_000, '7011', 'NG');
+  authorise('Business trips', 30, 'hotel', 'Kempinski Hotel Gold Coast City', 40_000, '7011', 'GH');
   step(29, 'hotel', (ctx, ref) => ctx.issuer.increment(ref, 12_000));
   step(27, 'hotel', (ctx, ref) => ctx.issuer.clear(ref, 47_500, true));
-  authorise('Team travel', 16, 'dinner', 'Buka Restaurant Osu', 6_000, '5812', 'GH');
+  authorise('Business trips', 16, 'dinner', 'Buka Restaurant Osu', 6_000, '5812', 'GH');
   step(15.5, 'dinner', (ctx, ref) => ctx.issuer.clear(ref, 6_900, true));
   authorise('Office supplies', 6, 'order', 'Jumia Ghana', 4_200, '5311', 'GH');
   step(5.5, 'order', (ctx, ref) => ctx.issuer.clear(ref, 2_700, false));
@@ -263,7 +263,7 @@ export function cardEvents(a: Actors, now: Date): DemoEvent[] {
   authorise('Fuel - Fleet 1', 22, 'rental', 'Avis Accra Airport', 25_000, '7512', 'GH');
   day(14, (ctx) => ctx.issuer.expireHolds(7));
   step(12, 'rental', (ctx, ref) => ctx.issuer.clear(ref, 18_000, true));
-  authorise('Team travel', 13, 'casino', 'Betway Ghana', 5_000, '7995', 'GH');
+  authorise('Business trips', 13, 'casino', 'Betway Ghana', 5_000, '7995', 'GH');
   day(20, async (ctx) =>
     ctx.issuer.forcePost(await token(ctx, 'Subscriptions'), {
       amount: 5_600,

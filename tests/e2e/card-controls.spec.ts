@@ -80,10 +80,6 @@ test('a customer blocks gambling on a card; a gambling payment is declined and s
     });
     expect(res.status(), await res.text()).toBe(201);
     const answer = (await res.json()).data;
-    test.skip(
-      !('decline_code' in answer),
-      'The sandbox authorisation does not take a merchant category code yet (the lifecycle branch adds it).',
-    );
     expect(answer).toMatchObject({ approved: false, decline_code: 'merchant_category_blocked' });
   } finally {
     expect((await setProgram(request, staff, before)).status()).toBe(200);

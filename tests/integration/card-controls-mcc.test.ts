@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxAuthorizationBody } from '@shared/contract';
 import { MERCHANT_CATEGORIES, PROHIBITED_CATEGORIES, categoryOf } from '@shared/merchant-categories';
 import { auditLog, cards } from '../../server/db/schema';
 import { cardControlDecline, programDecline } from '../../server/modules/cards/controls/decline';
@@ -345,8 +344,6 @@ describe("the card's controls decide (called as the authorisation path calls the
   });
 });
 
-// Through the sandbox once the authorisation path takes `mcc` and calls the controls (the lifecycle branch).
-const piped = 'mcc' in sandboxAuthorizationBody.shape;
 const sandboxPay = (staff: Actor, cardId: string, over: Record<string, unknown> = {}) =>
   t.api('POST', '/sandbox/authorizations', {
     token: staff.token,
@@ -361,7 +358,7 @@ const sandboxPay = (staff: Actor, cardId: string, over: Record<string, unknown> 
     },
   });
 
-describe.skipIf(!piped)('POST /sandbox/authorizations with controls', () => {
+describe('POST /sandbox/authorizations with controls', () => {
   it('declines with each code and its reason, recorded on the transaction', async () => {
     const { a, card } = await ownedCard();
     const staff = await newStaff(t);

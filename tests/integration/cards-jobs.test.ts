@@ -262,10 +262,14 @@ describeOnPostgres('the CLI (the embedded database belongs to the test process)'
     expect(declined.out).toContain('Declined: Insufficient funds on the card.');
     expect(await cardLedger(t, card.id)).toEqual({ available: 1_250, held: 500 });
     const rows = (await t.api('GET', `/reports/view-cards-transactions?card=${card.id}`, { token: a.token })).body.data;
-    expect(rows.slice(0, 3).map((r: { status: string; merchant: string }) => [r.status, r.merchant])).toEqual([
-      ['declined', 'Test'],
-      ['settled', 'Test'],
-      ['approved', 'Test'],
+    // Newest first: the decline, the clearing (a row of its own since issue 32), the payment it settled, the one held.
+    expect(
+      rows.slice(0, 4).map((r: { kind: string; status: string; merchant: string }) => [r.kind, r.status, r.merchant]),
+    ).toEqual([
+      ['authorization', 'declined', 'Test'],
+      ['clearing', 'completed', 'Test'],
+      ['authorization', 'settled', 'Test'],
+      ['authorization', 'approved', 'Test'],
     ]);
     const bad = await cli(['simulate-transaction', '--card', 'nope', '--amount', '5']);
     expect(bad.code).toBe(2);
