@@ -5,6 +5,7 @@
  * client sees it. The lists requests and answers share live in ./lists, a leaf.
  */
 export * from './roles';
+export * from './permissions';
 export * from './lists';
 export * from './fields';
 export * from './account';

@@ -1,0 +1,94 @@
+import type { StaffRole } from './roles';
+
+/**
+ * What staff may do, as data (issue 33). The server enforces it on every staff call and the
+ * back-office reads it to show only what a person may do; GET /roles lists it.
+ *
+ * A staff member's own password, second factor, sessions and notifications need no permission.
+ */
+export const PERMISSIONS = {
+  'customers.read': 'Read customers, their wallets, cards and transactions',
+  'customers.manage': 'Change, deactivate and reactivate customers and their users',
+  'verification.review': 'Review verifications and decide them',
+  'cards.freeze': 'Freeze, unfreeze, flag and suspend cards',
+  'cards.manage': 'Set cards’ spending limits and controls, delete cards',
+  'cards.money': 'Fund cards and withdraw from them',
+  'cards.simulate': 'Simulate card payments while the issuer is the sandbox',
+  'program.manage': 'Change the program controls',
+  'topups.decide': 'Approve and reject top-ups, confirm mobile-money payments',
+  'deposits.manage': 'Assign and return chain deposits, send sandbox chain transfers',
+  'reconciliation.run': 'Run the reconciliation with the card issuer',
+  'fees.manage': 'Change fees',
+  'momo.manage': 'Change the mobile-money settings',
+  'integrations.manage': 'Create and revoke companies’ API credentials',
+  'two_factor.reset': 'Reset a person’s second factor, or approve such a reset',
+  'two_factor.request': 'Ask for a second-factor reset, which then always needs approval',
+  'staff.read': 'Read the staff, their roles and sessions',
+  'staff.manage': 'Add, change, deactivate and remove staff; end their sessions',
+  'approvals.manage': 'Set the approval policies',
+  'audit.read': 'Read the audit trail',
+  'reports.read': 'Read everything else: top-ups, deposits, reconciliation, fees, statistics, reports and their exports',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+const ALL = PERMISSION_NAMES.filter((p) => p !== 'two_factor.request');
+const READS: Permission[] = ['customers.read', 'reports.read'];
+
+/** Role → permissions. Admin is what it was before roles by job: everything but the Super-Admin's screens. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  'Super-Admin': ALL,
+  Admin: ALL.filter(
+    (p) =>
+      ![
+        'program.manage',
+        'fees.manage',
+        'momo.manage',
+        'reconciliation.run',
+        'staff.read',
+        'staff.manage',
+        'approvals.manage',
+        'audit.read',
+      ].includes(p),
+  ),
+  Compliance: [...READS, 'customers.manage', 'verification.review'],
+  Finance: [...READS, 'topups.decide', 'deposits.manage', 'reconciliation.run', 'fees.manage'],
+  Support: ['customers.read', 'cards.freeze', 'two_factor.request'],
+  Auditor: [...READS, 'staff.read', 'audit.read'],
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  'Super-Admin': 'Everything, including staff, fees, settings, approval policies and the audit trail.',
+  Admin: 'Runs customers, cards and money; not staff, fees, settings or the audit trail.',
+  Compliance: 'Verification review and customer data; reads the rest.',
+  Finance: 'Top-ups, chain deposits, reconciliation, fees and statements; reads the rest.',
+  Support: 'Reads customers, wallets and cards, freezes a card, asks for a second-factor reset; moves no money.',
+  Auditor: 'Reads everything, including the audit trail and exports; changes nothing.',
+};
+
+/** May a person in this role do this? Customers and unknown roles hold no staff permission. */
+export function can(role: string | undefined, permission: Permission): boolean {
+  const granted = ROLE_PERMISSIONS[role as StaffRole];
+  return !!granted && granted.includes(permission);
+}
+
+/**
+ * The maker-checker actions (issue 33) and the permission each needs, of its maker and of its
+ * checker. A maker holding only `two_factor.request` (Support) may ask for a reset, which then needs
+ * approval whatever the policy says.
+ */
+export const APPROVAL_ACTIONS = {
+  'card.fund': 'cards.money',
+  'card.withdraw': 'cards.money',
+  'card.delete': 'cards.manage',
+  'topup.approve': 'topups.decide',
+  'deposit.assign': 'deposits.manage',
+  'deposit.return': 'deposits.manage',
+  'fee.change': 'fees.manage',
+  'admin.create': 'staff.manage',
+  'admin.role_change': 'staff.manage',
+  'two_factor.reset': 'two_factor.reset',
+  'customer.deactivate': 'customers.manage',
+} as const satisfies Record<string, Permission>;
+export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
+export const APPROVAL_ACTION_NAMES = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
