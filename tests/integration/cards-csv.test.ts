@@ -90,6 +90,23 @@ describe('GET /reports/view-cards-transactions?format=csv', () => {
     expect(tx.rows).toHaveLength(json.body.total);
   });
 
+  it("names each payment's merchant category and a decline's stable code", async () => {
+    const declined = await t.api('POST', '/sandbox/authorizations', {
+      token: staff.token,
+      body: { card_id: visaId, amount: '5.00', merchant: 'Lucky Bet', mcc: '7995', country: 'GH', currency: 'USD' },
+    });
+    expect(declined.body.data.decline_code).toBe('program_blocked');
+    const tx = await csvRows(`/reports/view-cards-transactions?card=${visaId}&format=csv`, owner.token);
+    const payment = tx.rows.find((r) => r[tx.col('Merchant')] === 'Shoprite, Accra');
+    expect(payment?.[tx.col('MCC')]).toBe('5999');
+    expect(payment?.[tx.col('Category')]).toBe('Shops and retail');
+    expect(payment?.[tx.col('Decline Code')]).toBe('');
+    const bet = tx.rows.find((r) => r[tx.col('Merchant')] === 'Lucky Bet');
+    expect(bet?.[tx.col('Category')]).toBe('Gambling and betting');
+    expect(bet?.[tx.col('Decline Code')]).toBe('program_blocked');
+    expect(bet?.[tx.col('Decline Reason')]).not.toBe('');
+  });
+
   it("refuses another customer's card", async () => {
     const res = await csvGet(`/reports/view-cards-transactions?card=${visaId}&format=csv`, stranger.token);
     expect(res.status).toBe(404);

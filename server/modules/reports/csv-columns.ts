@@ -6,6 +6,7 @@ import {
   cardStateName,
   walletTxTypeName,
 } from '@shared/vocabulary';
+import { categoryLabel } from '@shared/merchant-categories';
 import type { CsvColumn } from '../../lib/csv';
 
 /**
@@ -88,7 +89,10 @@ export const CARD_TX_COLUMNS: CsvColumn<ApiCardTransaction>[] = [
   { header: 'Amount', value: (t) => t.amount, numeric: true },
   { header: 'Currency', value: (t) => t.currency },
   { header: 'Merchant', value: (t) => t.merchant },
+  { header: 'MCC', value: (t) => t.mcc },
+  { header: 'Category', value: (t) => (t.merchant_category ? categoryLabel(t.merchant_category) : null) },
   { header: 'Country', value: (t) => t.country },
+  { header: 'Decline Code', value: (t) => t.decline_code },
   { header: 'Decline Reason', value: (t) => t.decline_reason },
   { header: 'Date Created', value: (t) => t.date_created },
   { header: 'Date Updated', value: (t) => t.date_updated },
