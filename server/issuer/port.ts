@@ -113,6 +113,8 @@ export interface AuthorizationDecision {
   /** the authorisation's status and approved total after the message */
   authStatus: string;
   authAmount: number;
+  /** the platform's row of it, when the answer brings it along (the caller need not read it again) */
+  row?: unknown;
 }
 
 /** The platform's answer to a step of an authorisation's life (or a message without one). */

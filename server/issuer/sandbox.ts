@@ -70,6 +70,16 @@ export function createSandboxIssuer(opts: {
   faults?: IssuerFaults;
   /** how long a 'timeout' fault holds its answer back: longer than the client waits */
   hangMs?: number;
+  /**
+   * The platform's approval of a payment and this issuer's records of it in one transaction, when the platform can
+   * decide it alone; null (nothing written) sends the payment the long way, message by message.
+   */
+  approveInOne?: (
+    token: string,
+    req: AuthorizationRequest,
+    ref: string,
+    payload: Record<string, unknown>,
+  ) => Promise<AuthorizationDecision | null>;
 }): SandboxIssuer {
   const { db, key, now } = opts;
   const faults = opts.faults ?? {};
@@ -235,8 +245,13 @@ export function createSandboxIssuer(opts: {
     },
 
     async simulateAuthorization(token, req) {
-      const c = await card(token);
       const ref = crypto.randomUUID();
+      // A fault drill walks the messages one by one.
+      if (opts.approveInOne && !faults.message) {
+        const approved = await opts.approveInOne(token, req, ref, { req, issuerReason: null, token });
+        if (approved) return approved;
+      }
+      const c = await card(token);
       const n = now();
       await db.insert(sandboxAuthorizations).values({
         id: ref,
