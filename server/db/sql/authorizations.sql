@@ -7,19 +7,28 @@
 
 -- A payment the sandbox issuer brings, approved and recorded in one statement (one transaction, one commit), as
 -- server/modules/cards/authorize.ts approves one (the sandbox's own records included: its authorisation, its message,
--- done, and its balance). Only the plain approval is decided here: it answers NULL, having written nothing, when the
--- issuer or the platform would decline, or the card's company decides (a decision endpoint), and the caller then
--- takes the whole path in code (server/modules/cards/fast-authorize.ts), which decides again under its own locks.
+-- done, and its balance). Only approvals are decided here: it answers NULL, having written nothing, when the issuer
+-- or the platform would decline, and the caller then takes the whole path in code (authorize.ts), which decides again
+-- under its own locks. When the card's company decides (a decision endpoint), it answers { ask, card }, having
+-- written nothing: the caller asks the company with no lock held, then calls again with mode 'company' (the amount
+-- the company approved in check_amount, decided_by), and the card's own checks run again on that amount (not the
+-- program's), as authorize.ts's second transaction does.
 -- The checks, in authorize.ts's order, on the rows locked as it locks them: the card (NO KEY UPDATE), its two ledger
 -- accounts (FOR UPDATE, in id order); the program's controls, the card's state, the prohibited merchants (decided by
 -- the caller: p->>'prohibited'), the card's controls (category from the MCC by the caller; the interval starts from
 -- the caller's clock), the spending limit, the balance (partial when allowed). The sandbox's card row is locked last.
+-- The decision's duration runs from p->>'received_at' (the caller's wall clock when the message reached it, so the
+-- wait for a connection counts, as it does on the long path) to this server's clock: clocks kept in step (NTP).
 -- Answers { approved_amount, row } (row: the card_transactions row as to_jsonb writes it).
 CREATE OR REPLACE FUNCTION cw_card_authorize(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   at timestamptz := (p->>'now')::timestamptz;
   asked bigint := (p->>'amount')::bigint;
+  company boolean := coalesce(p->>'mode' = 'company', false);
+  -- what the checks weigh: on the company's call, the amount it approved
+  want bigint := coalesce((p->>'check_amount')::bigint, asked);
+  ep record;
   cat text := p->>'category';
   ctry text := upper(coalesce(p->>'country', ''));
   sc record;
@@ -56,7 +65,7 @@ BEGIN
 
   -- the program's controls
   SELECT * INTO prog FROM program_controls WHERE id = 1;
-  IF FOUND AND ((cat IS NOT NULL AND cat = ANY (prog.blocked_categories))
+  IF FOUND AND NOT company AND ((cat IS NOT NULL AND cat = ANY (prog.blocked_categories))
                 OR (ctry <> '' AND ctry = ANY (prog.blocked_countries))) THEN
     RETURN NULL;
   END IF;
@@ -71,7 +80,7 @@ BEGIN
        OR (cat IS NOT NULL AND cat = ANY (ctl.blocked_categories))
        OR (cardinality(ctl.allowed_countries) > 0 AND NOT (ctry = ANY (ctl.allowed_countries)))
        OR ctry = ANY (ctl.blocked_countries)
-       OR (ctl.per_transaction_limit IS NOT NULL AND asked > ctl.per_transaction_limit) THEN
+       OR (ctl.per_transaction_limit IS NOT NULL AND want > ctl.per_transaction_limit) THEN
       RETURN NULL;
     END IF;
     IF ctl.max_approvals_count IS NOT NULL AND ctl.max_approvals_interval IS NOT NULL THEN
@@ -86,19 +95,27 @@ BEGIN
     SELECT coalesce(sum(t.amount), 0) INTO n FROM card_transactions t
     WHERE t.card_id = c.id AND t.kind = 'authorization' AND t.status IN ('approved', 'settled')
       AND t.created_at >= coalesce((p->'spend_since'->>coalesce(c.spending_control, 'lifetime'))::timestamptz, '-infinity');
-    IF n + asked > c.spending_limit + c.additional_spending_limit THEN RETURN NULL; END IF;
+    IF n + want > c.spending_limit + c.additional_spending_limit THEN RETURN NULL; END IF;
   END IF;
   -- the balance
-  IF acc_card.balance >= asked THEN
-    amt := asked;
+  IF acc_card.balance >= want THEN
+    amt := want;
   ELSIF (p->>'partial')::boolean AND acc_card.balance > 0 THEN
     amt := acc_card.balance;
   ELSE
     RETURN NULL;
   END IF;
   -- the company decides
-  PERFORM 1 FROM decision_endpoints d WHERE d.company_id = c.wallet_id;
-  IF FOUND THEN RETURN NULL; END IF;
+  IF NOT company THEN
+    SELECT d.company_id, d.url, d.timeout_ms, d.on_timeout, d.signing_secret INTO ep
+    FROM decision_endpoints d WHERE d.company_id = c.wallet_id;
+    IF FOUND THEN
+      RETURN jsonb_build_object('ask', jsonb_build_object('amount', amt, 'company_id', ep.company_id, 'url', ep.url,
+          'timeout_ms', ep.timeout_ms, 'on_timeout', ep.on_timeout, 'signing_secret', ep.signing_secret),
+        'card', jsonb_build_object('id', c.id, 'masked_number', c.masked_number, 'last4', c.last4,
+          'purpose', c.purpose, 'nickname', c.nickname));
+    END IF;
+  END IF;
 
   -- the hold: card -> card_hold, entries by account id
   PERFORM cw_post_transfers(
@@ -122,7 +139,7 @@ BEGIN
       THEN 'Payment at ' || (p->>'merchant') || ': ' || cw_money_text(amt, 'USD') || ' of '
            || cw_money_text(asked, 'USD') || ' approved'
       ELSE 'Payment at ' || (p->>'merchant') END,
-    'platform', round(extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000)::int,
+    CASE WHEN company THEN p->>'decided_by' ELSE 'platform' END, greatest(0, round(extract(epoch FROM clock_timestamp() - (p->>'received_at')::timestamptz) * 1000))::int,
     p->>'ref', tr, at, at)
   RETURNING to_jsonb(card_transactions.*) INTO row_out;
   -- an approval ends a streak of declines for insufficient funds
