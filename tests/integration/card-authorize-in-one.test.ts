@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
 import type { Database } from '../../server/db/client';
-import { cardTransactions, webhookEvents } from '../../server/db/schema';
+import { cardTransactions, decisionEndpoints, webhookEvents } from '../../server/db/schema';
+import { seal } from '../../server/lib/crypto';
 import { toApiCardTx } from '../../server/modules/cards/queries';
 import { type Actor, newStaff } from './support/actors';
 import { apiCompany, holdDeliveryLock, startReceiver } from './support/api';
@@ -183,6 +184,45 @@ describe('an authorisation approved in one SQL call', () => {
       await expectLedgerConsistent(t, expect);
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('with a decision endpoint: the company is asked once, on the transaction id recorded, whether it approves or not', async () => {
+    const staff = await newStaff(t);
+    const { admin } = await apiCompany(t);
+    await fundWallet(t, admin.companyId!, 100_000);
+    const decider = await startReceiver(t);
+    try {
+      await t.ctx.db.insert(decisionEndpoints).values({
+        companyId: admin.companyId!,
+        url: decider.url,
+        timeoutMs: 2000,
+        onTimeout: 'decline',
+        signingSecret: seal('whsec_aW4tb25lLWNhbGwtdGVzdC1zZWNyZXQ', t.ctx.config.encryptionKey),
+      });
+      const { card } = await newCard(t, admin, { card_amount: '50.00' });
+      const answer = (body: string) =>
+        decider.answer((_r, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+      const cases = [
+        { reply: '{"approved":true,"amount":"3.00"}', approved: true, amount: '3.00' },
+        { reply: '{"approved":false}', approved: false, amount: '0.00' },
+      ];
+      for (const c of cases) {
+        answer(c.reply);
+        const before = { asked: decider.received.length, calls: calls.inOne };
+        const res = await pay(staff, card.id, '5.00');
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(res.body.data).toMatchObject({ approved: c.approved, approved_amount: c.amount });
+        expect(res.body.data.transaction.decided_by).toBe('company');
+        expect(decider.received.length - before.asked, 'asked once').toBe(1);
+        expect(JSON.parse(decider.received.at(-1)!.body).data.transaction_id).toBe(res.body.data.transaction.id);
+        // the checks, then the hold after the answer (an approval); a decline goes the long way with the answer
+        expect(calls.inOne - before.calls).toBe(c.approved ? 2 : 1);
+      }
+      expect(await cardLedger(t, card.id)).toMatchObject({ held: 300 });
+      await expectLedgerConsistent(t, expect);
+    } finally {
+      await decider.close();
     }
   });
 });
