@@ -8,6 +8,7 @@ import { createTronGridChain } from './chain/trongrid';
 import { BackgroundWork } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authorizationHandler } from './modules/cards/authorizations';
+import { approveInOne } from './modules/cards/fast-authorize';
 import { SessionCache } from './modules/account/session-cache';
 
 /** The services every module uses, for the HTTP app and for the CLI alike. */
@@ -33,6 +34,7 @@ export function createContext(opts: {
       key: config.encryptionKey,
       now,
       handler: () => authorizationHandler(ctx),
+      approveInOne: (token, req, ref, payload) => approveInOne(ctx, token, req, ref, payload),
       faults: config.issuerFaults,
       hangMs: config.issuer.timeoutMs + 5_000,
     }),

@@ -113,6 +113,25 @@ export interface AuthorizationDecision {
   /** the authorisation's status and approved total after the message */
   authStatus: string;
   authAmount: number;
+  /** the platform's row of it, when the answer brings it along (the caller need not read it again) */
+  row?: unknown;
+}
+
+/**
+ * The card's company's answer to a payment, when the platform asked it before the issuer recorded the message (the
+ * one-call path): the message carries it, so the platform does not ask again, even when the message is sent again.
+ */
+export interface CompanyAnswer {
+  /** the transaction id the company was told */
+  transactionId: string;
+  decidedBy: 'company' | 'stand_in';
+  approved: boolean;
+  /** what the platform's checks approved when the company was asked, in cents */
+  requested: number;
+  /** a smaller amount the company approved, in cents */
+  amount?: number;
+  /** how long the decision had taken by then */
+  ms: number;
 }
 
 /** The platform's answer to a step of an authorisation's life (or a message without one). */
@@ -133,7 +152,12 @@ export interface StepOutcome {
  * A message that does not fit the authorisation's state is refused with an IssuerError.
  */
 export interface AuthorizationHandler {
-  authorize(token: string, req: AuthorizationRequest, issuerReference: string): Promise<AuthorizationDecision>;
+  authorize(
+    token: string,
+    req: AuthorizationRequest,
+    issuerReference: string,
+    company?: CompanyAnswer | null,
+  ): Promise<AuthorizationDecision>;
   declinedByIssuer(
     token: string,
     req: AuthorizationRequest,

@@ -6,6 +6,7 @@ import {
   type AuthorizationDecision,
   type AuthorizationHandler,
   type AuthorizationRequest,
+  type CompanyAnswer,
   IssuerError,
   type MerchantMessage,
   type StepOutcome,
@@ -46,7 +47,8 @@ export function sandboxMessenger(opts: {
       case 'authorization': {
         const req = p.req as AuthorizationRequest;
         const reason = p.issuerReason as string | null;
-        return reason ? h.declinedByIssuer(token, req, reason, id) : h.authorize(token, req, id);
+        const company = (p.company as CompanyAnswer | undefined) ?? null;
+        return reason ? h.declinedByIssuer(token, req, reason, id) : h.authorize(token, req, id, company);
       }
       case 'increment':
         return h.increment(ref!, id, p.amount as number);

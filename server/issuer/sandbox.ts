@@ -10,6 +10,7 @@ import {
   type AuthorizationDecision,
   type AuthorizationHandler,
   type AuthorizationRequest,
+  type CompanyAnswer,
   type MerchantMessage,
   type StepOutcome,
   type Billing,
@@ -70,6 +71,17 @@ export function createSandboxIssuer(opts: {
   faults?: IssuerFaults;
   /** how long a 'timeout' fault holds its answer back: longer than the client waits */
   hangMs?: number;
+  /**
+   * The platform's approval of a payment and this issuer's records of it in one transaction. Otherwise, nothing
+   * written, it answers null or the company's answer it already asked for, and the payment goes the long way,
+   * message by message (the message carrying that answer).
+   */
+  approveInOne?: (
+    token: string,
+    req: AuthorizationRequest,
+    ref: string,
+    payload: Record<string, unknown>,
+  ) => Promise<AuthorizationDecision | { company: CompanyAnswer } | null>;
 }): SandboxIssuer {
   const { db, key, now } = opts;
   const faults = opts.faults ?? {};
@@ -235,8 +247,14 @@ export function createSandboxIssuer(opts: {
     },
 
     async simulateAuthorization(token, req) {
-      const c = await card(token);
       const ref = crypto.randomUUID();
+      // A fault drill walks the messages one by one.
+      const fast =
+        opts.approveInOne && !faults.message
+          ? await opts.approveInOne(token, req, ref, { req, issuerReason: null, token })
+          : null;
+      if (fast && 'approved' in fast) return fast;
+      const c = await card(token);
       const n = now();
       await db.insert(sandboxAuthorizations).values({
         id: ref,
@@ -258,7 +276,7 @@ export function createSandboxIssuer(opts: {
             : expired(c)
               ? 'The card has expired.'
               : null;
-      const payload = { req, issuerReason, token };
+      const payload = { req, issuerReason, token, ...(fast ? { company: fast.company } : {}) };
       return message('authorization', token, ref, ref, payload, () => send('authorization', ref, ref, payload));
     },
 

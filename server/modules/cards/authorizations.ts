@@ -9,7 +9,7 @@ import { clear, expire, forcePost, refund, reverse } from './lifecycle';
  */
 export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
   return {
-    authorize: (token, req, ref) => authorize(ctx, token, req, ref),
+    authorize: (token, req, ref, company) => authorize(ctx, token, req, ref, company ?? null),
     declinedByIssuer: (token, req, reason, ref) => declinedByIssuer(ctx, token, req, reason, ref),
     increment: (ref, stepId, amount) => increment(ctx, ref, stepId, amount),
     reverse: (ref, stepId, amount) => reverse(ctx, ref, stepId, amount),

@@ -4,14 +4,14 @@ import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions } from '../../db/schema';
-import type { AuthorizationDecision, AuthorizationRequest } from '../../issuer/port';
+import type { AuthorizationDecision, AuthorizationRequest, CompanyAnswer } from '../../issuer/port';
 import { IssuerError } from '../../issuer/port';
 import { post } from '../ledger/post';
 import { emitEvent } from '../integrations/webhooks';
 import { cardDeclineKey, cardPaymentDeclined } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
 import { type CardAccounts, cardAccounts } from './accounts';
-import { askCompany, decisionEndpointOf } from './company-decision';
+import { type CompanyDecision, askCompany, decisionEndpointOf } from './company-decision';
 import { type ControlledPayment, type Decline, cardControlDecline, programDecline } from './controls/decline';
 import { cardEventData } from './events';
 import type { CardRow } from './presenters';
@@ -225,10 +225,25 @@ const elapsed = (since: number) => Math.round(performance.now() - since);
  * recorded there), the company is asked outside any transaction (no lock held while it thinks),
  * and a second transaction checks the card again and holds what the company approved.
  */
-export async function authorize(ctx: AppContext, token: string, req: AuthorizationRequest, ref: string) {
+export async function authorize(
+  ctx: AppContext,
+  token: string,
+  req: AuthorizationRequest,
+  ref: string,
+  asked: CompanyAnswer | null = null,
+) {
   const started = performance.now();
-  const id = crypto.randomUUID();
+  const id = asked?.transactionId ?? crypto.randomUUID();
   let declined = false;
+  // The company was asked already (fast-authorize.ts): its answer is taken where the second transaction takes it.
+  if (asked)
+    return afterCompany(ctx, token, req, ref, {
+      id,
+      amount: asked.requested,
+      company: asked,
+      started,
+      before: asked.ms,
+    });
   const first = await ctx.db.transaction(async (tx) => {
     const card = await lockCardByToken(tx, token);
     const again = await recorded(tx, ref);
@@ -256,14 +271,35 @@ export async function authorize(ctx: AppContext, token: string, req: Authorizati
     if (declined) mailSoon(ctx, [cardDeclineKey(ref)]);
     return first.done;
   }
-  const { endpoint, card: asked, amount } = first.ask;
-  const company = await askCompany(ctx, endpoint, asked, controlled(req, amount), id);
+  const { endpoint, card, amount } = first.ask;
+  const company = await askCompany(ctx, endpoint, card, controlled(req, amount), id);
+  return afterCompany(ctx, token, req, ref, { id, amount, company, started });
+}
+
+/** The company has answered: the card checked again (its own checks, 3 to 7) and what it approved held, or declined. */
+async function afterCompany(
+  ctx: AppContext,
+  token: string,
+  req: AuthorizationRequest,
+  ref: string,
+  a: {
+    id: string;
+    /** what the platform's checks approved when the company was asked */
+    amount: number;
+    company: Pick<CompanyDecision, 'decidedBy' | 'approved' | 'amount'>;
+    started: number;
+    /** how long the decision had taken before `started` */
+    before?: number;
+  },
+) {
+  const { id, amount, company, started } = a;
+  let declined = false;
   const answer = await ctx.db.transaction(async (tx) => {
     const card = await lockCardByToken(tx, token);
     const again = await recorded(tx, ref);
     if (again) return replayDecision(tx, again);
     const acc = await cardAccounts(tx, card.id, { lock: true });
-    const by = { decidedBy: company.decidedBy, ms: elapsed(started) };
+    const by = { decidedBy: company.decidedBy, ms: elapsed(started) + (a.before ?? 0) };
     if (!company.approved) {
       declined = true;
       const d: Decline = {

@@ -59,8 +59,11 @@ export async function decisionEndpointOf(db: DbOrTx, card: CardRow): Promise<Dec
   return e ? { ...e, onTimeout: e.onTimeout === 'approve' ? 'approve' : 'decline' } : null;
 }
 
+/** What the company is told about the card. */
+export type AskedCard = Pick<CardRow, 'id' | 'maskedNumber' | 'last4' | 'purpose' | 'nickname'>;
+
 /** The request the company's endpoint receives (documented in docs/api.md and the OpenAPI document's text). */
-function decisionRequest(card: CardRow, payment: ControlledPayment, transactionId: string, now: Date) {
+function decisionRequest(card: AskedCard, payment: ControlledPayment, transactionId: string, now: Date) {
   return {
     type: 'card.authorization.request',
     timestamp: now.toISOString(),
@@ -179,7 +182,7 @@ function recordFailure(ctx: AppContext, endpoint: DecisionEndpoint, why: string)
 export async function askCompany(
   ctx: AppContext,
   endpoint: DecisionEndpoint,
-  card: CardRow,
+  card: AskedCard,
   payment: ControlledPayment,
   transactionId: string,
 ): Promise<CompanyDecision> {

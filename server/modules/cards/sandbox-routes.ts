@@ -20,6 +20,7 @@ import { AppError, HTTP, forbidden, notFound, ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { cardForCaller } from './access';
 import { toApiCardTx } from './queries';
+import type { CardTx } from './steps';
 import { data, e, fails, BODY, IDEMPOTENT, PATH, SIGNED_IN_OR_API, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
@@ -77,7 +78,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     approved_amount: formatMoney(d.approvedAmount),
     decline_code: d.declineCode,
     decline_reason: d.declineReason,
-    transaction: await rowOf(authId),
+    // the authorisation's own row, when the answer brought it (approved in one statement)
+    transaction: d.row && d.transactionId === authId ? toApiCardTx(d.row as CardTx) : await rowOf(authId),
   });
   const step = async (s: StepOutcome) => ({ message: s.message, transaction: await rowOf(s.transactionId) });
 

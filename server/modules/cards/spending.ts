@@ -8,7 +8,7 @@ import type { CardRow } from './presenters';
 const DAY = 86_400_000;
 
 /** Where the current spending window starts, in UTC: the day, the ISO week (Monday), the month, or ever. */
-function windowStart(control: SpendingControl, now: Date): Date {
+export function windowStart(control: SpendingControl, now: Date): Date {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();

@@ -25,7 +25,7 @@ export interface ControlledPayment {
 const DAY = 86_400_000;
 
 /** Where the current interval started, in UTC: the day, the ISO week (Monday), the month, the year, or ever. */
-function intervalStart(interval: ApprovalInterval, now: Date): Date {
+export function intervalStart(interval: ApprovalInterval, now: Date): Date {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();

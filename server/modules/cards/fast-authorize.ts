@@ -1,0 +1,142 @@
+import { getTableColumns } from 'drizzle-orm';
+import { APPROVAL_INTERVALS, SPENDING_CONTROLS } from '@shared/contract';
+import { categoryOf } from '@shared/merchant-categories';
+import type { AppContext } from '../../context';
+import { cardTransactions } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+import type { AuthorizationDecision, AuthorizationRequest, CompanyAnswer } from '../../issuer/port';
+import { type AskedCard, type DecisionEndpoint, askCompany } from './company-decision';
+import { intervalStart } from './controls/decline';
+import { prohibitedMerchant, windowStart } from './spending';
+import type { CardTx } from './steps';
+
+const APPROVE = 'select cw_card_authorize($1::jsonb) as r';
+
+type Json = Record<string, unknown>;
+
+/** What cw_card_authorize answers: an approval, or what the company must be asked (nothing written); null otherwise. */
+type Answer =
+  | { approved_amount: number; row: Json }
+  | {
+      ask: {
+        amount: number;
+        company_id: string;
+        url: string;
+        timeout_ms: number;
+        on_timeout: string;
+        signing_secret: string;
+      };
+      card: { id: string; masked_number: string; last4: string; purpose: string; nickname: string };
+    }
+  | null;
+
+const COLUMNS = Object.entries(getTableColumns(cardTransactions));
+
+/** A card_transactions row as to_jsonb wrote it, as drizzle reads it. */
+function rowFromJson(json: Json): CardTx {
+  const row: Json = {};
+  for (const [key, column] of COLUMNS) {
+    const v = json[column.name] ?? null;
+    row[key] = column.dataType === 'date' && v != null ? new Date(v as string) : v;
+  }
+  return row as unknown as CardTx;
+}
+
+const approval = (r: { approved_amount: number; row: Json }, id: string): AuthorizationDecision => {
+  const amount = Number(r.approved_amount);
+  return {
+    approved: true,
+    approvedAmount: amount,
+    declineCode: null,
+    declineReason: null,
+    transactionId: id,
+    availableDelta: -amount,
+    authStatus: 'approved',
+    authAmount: amount,
+    row: rowFromJson(r.row),
+  };
+};
+
+/**
+ * The sandbox issuer's approval of a payment in one statement (cw_card_authorize, server/db/sql/authorizations.sql):
+ * the platform's decision, its posting, its row and webhook, and the sandbox's own records, in one transaction. The
+ * checks that need no database are decided here and passed in: the MCC's category, the prohibited merchants, where
+ * each interval starts by this instance's clock. When the card's company decides, a first call checks (writing
+ * nothing), the company is asked with no lock held, and a second call checks the card again and holds what it
+ * approved. Answers null (nothing written) for whatever is not an approval, or, once the company has answered, its
+ * answer: the caller then takes the whole path (authorize.ts), which decides again with that answer.
+ */
+export async function approveInOne(
+  ctx: AppContext,
+  token: string,
+  req: AuthorizationRequest,
+  ref: string,
+  payload: Json,
+): Promise<AuthorizationDecision | { company: CompanyAnswer } | null> {
+  const started = performance.now();
+  // the real clock, not the app's (tests move that): how long the decision took
+  const receivedAt = new Date().toISOString();
+  const id = crypto.randomUUID();
+  const call = async (extra: Json = {}) => {
+    const now = ctx.now();
+    const p = {
+      ref,
+      id,
+      token,
+      amount: req.amount,
+      currency: req.currency,
+      merchant: req.merchant,
+      mcc: req.mcc,
+      country: req.country,
+      category: categoryOf(req.mcc ?? null),
+      prohibited: prohibitedMerchant(req.merchant),
+      partial: !!req.partialAllowed,
+      now: now.toISOString(),
+      velocity_since: Object.fromEntries(APPROVAL_INTERVALS.map((i) => [i, intervalStart(i, now).toISOString()])),
+      spend_since: Object.fromEntries(SPENDING_CONTROLS.map((c) => [c, windowStart(c, now).toISOString()])),
+      received_at: receivedAt,
+      message_id: `msg_${randomToken(18)}`,
+      payload,
+      ...extra,
+    };
+    const [out] = await ctx.database.query<{ r: Answer }>('cw_card_authorize', APPROVE, [JSON.stringify(p)]);
+    return out?.r ?? null;
+  };
+  const first = await call();
+  if (!first) return null;
+  if ('row' in first) return approval(first, id);
+  const { ask, card } = first;
+  const endpoint: DecisionEndpoint = {
+    companyId: ask.company_id,
+    url: ask.url,
+    timeoutMs: ask.timeout_ms,
+    onTimeout: ask.on_timeout === 'approve' ? 'approve' : 'decline',
+    signingSecret: ask.signing_secret,
+  };
+  const asked: AskedCard = {
+    id: card.id,
+    maskedNumber: card.masked_number,
+    last4: card.last4,
+    purpose: card.purpose,
+    nickname: card.nickname,
+  };
+  const amount = Number(ask.amount);
+  const payment = { amount, currency: req.currency, merchant: req.merchant, mcc: req.mcc, country: req.country };
+  const company = await askCompany(ctx, endpoint, asked, payment, id);
+  if (company.approved) {
+    const approved = Math.min(amount, company.amount && company.amount > 0 ? company.amount : amount);
+    const second = await call({ mode: 'company', check_amount: approved, decided_by: company.decidedBy });
+    if (second && 'row' in second) return approval(second, id);
+  }
+  const ms = Math.round(performance.now() - started);
+  return {
+    company: {
+      transactionId: id,
+      decidedBy: company.decidedBy,
+      approved: company.approved,
+      amount: company.amount,
+      requested: amount,
+      ms,
+    },
+  };
+}
