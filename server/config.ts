@@ -226,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((k) => parseKey(k, 'each key of ENCRYPTION_KEY_PREVIOUS'));
   if (previousEncryptionKeys.some((k) => k.equals(encryptionKey)))
     throw new ConfigError('ENCRYPTION_KEY_PREVIOUS must not hold ENCRYPTION_KEY itself');
-  if (previousEncryptionKeys.length) attachPreviousKeys(encryptionKey, previousEncryptionKeys);
+  attachPreviousKeys(encryptionKey, previousEncryptionKeys);
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -42,9 +42,10 @@ export async function emptyTarget(): Promise<OpsTarget> {
   };
 }
 
-/** An app on the target that has checked its key, as a server does at start (records it on a new database). */
+/** An app on the migrated target that has checked its key, as a server does at start (records it on a new database). */
 export async function appWithKeyCheck(target: OpsTarget, overrides: Partial<Config>): Promise<TestApp> {
   const t = await target.app(overrides);
+  await t.ctx.database.migrate();
   await checkEncryptionKey(t.ctx.database, t.ctx.config.encryptionKey);
   return t;
 }
