@@ -61,9 +61,6 @@ export function seal(plain: string, key: Buffer): string {
   return ['v1', iv.toString('base64url'), tag, enc.toString('base64url'), keyId(key)].join('.');
 }
 
-/** The key id of a sealed value; undefined for one sealed before key ids (four parts). */
-export const sealedKeyId = (sealed: string): string | undefined => sealed.split('.')[4];
-
 function open(iv: string, tag: string, enc: string, key: Buffer): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -34,7 +34,7 @@ interface DbFacts {
   keyCheck: string;
 }
 
-export class BackupError extends Error {}
+class BackupError extends Error {}
 
 const journal = (): Promise<{ entries: { tag: string; when: number }[] }> =>
   readFile(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8').then(JSON.parse);
