@@ -48,9 +48,10 @@ Commands:
   restore <file> [--force]
         Load a backup into this configuration's database; refuses one that is not empty unless --force, and a
         backup of another kind, migration or key before writing anything.
-  rotate-key [--batch <rows>]
+  rotate-key [--batch <rows>] [--new-recovery-secret]
         Re-seal every sealed value under ENCRYPTION_KEY (reading older ones with ENCRYPTION_KEY_PREVIOUS) while
-        servers run, then move the key check to it. Safe to rerun; resumes after a kill.
+        servers run, then move the key check to it. Safe to rerun; resumes after a kill. After a leaked key, add
+        --new-recovery-secret: unused recovery codes are voided (users make new ones); restart every instance then.
   help
         Show this help.
 
@@ -227,7 +228,10 @@ async function main(argv: string[]): Promise<number> {
       return run.drift.length ? 3 : 0;
     }
     case 'rotate-key': {
-      const { values } = parseArgs({ args: rest, options: { batch: { type: 'string', default: '500' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { batch: { type: 'string', default: '500' }, 'new-recovery-secret': { type: 'boolean' } },
+      });
       const batchSize = Number(values.batch);
       if (!Number.isInteger(batchSize) || batchSize < 1) {
         process.stderr.write('--batch is a whole number of rows\n');
@@ -236,6 +240,7 @@ async function main(argv: string[]): Promise<number> {
       const report = await withDatabase((d, config) =>
         rotateKey({ config, log: pino({ level: 'warn' }) }, d, {
           batchSize,
+          newRecoverySecret: values['new-recovery-secret'],
           progress: (line) => process.stdout.write(`${line}\n`),
         }),
       );
@@ -246,6 +251,8 @@ async function main(argv: string[]): Promise<number> {
           ? 'Key check moved to ENCRYPTION_KEY: start every instance without ENCRYPTION_KEY_PREVIOUS.\n'
           : 'Key check already names ENCRYPTION_KEY.\n',
       );
+      if (values['new-recovery-secret'])
+        process.stdout.write('New recovery-code secret: unused recovery codes are void; restart every instance now.\n');
       return 0;
     }
     case 'backup':

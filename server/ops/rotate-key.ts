@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { keyCheckValue } from '../db/key-check';
@@ -44,7 +45,7 @@ type Row = Record<string, unknown> & { sealed: string };
 export async function rotateKey(
   ctx: RotationContext,
   database: Pick<Database, 'query'>,
-  opts: { batchSize?: number; progress?: (line: string) => void } = {},
+  opts: { batchSize?: number; newRecoverySecret?: boolean; progress?: (line: string) => void } = {},
 ): Promise<RotationReport> {
   const key = ctx.config.encryptionKey;
   const kid = keyId(key);
@@ -65,6 +66,13 @@ export async function rotateKey(
     [mine],
   );
   report.checkMoved = moved.length > 0;
+  if (opts.newRecoverySecret) {
+    // After a leak the old secret is known with the old key: a new one, and the codes keyed with the old one go.
+    await database.query('rotate_recovery_secret', 'update key_checks set recovery_key = $1 where id = 1', [
+      seal(randomBytes(32).toString('hex'), key),
+    ]);
+    await database.query('rotate_recovery_codes', 'delete from recovery_codes where used_at is null', []);
+  }
   return report;
 }
 

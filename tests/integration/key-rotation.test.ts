@@ -163,6 +163,22 @@ describe('key rotation', () => {
       t = await target.app({ encryptionKey: Buffer.from(A) });
       await expect(checkEncryptionKey(t.ctx.database, t.ctx.config.encryptionKey)).rejects.toThrow(/retired/);
       await t.close();
+
+      // after a leak: a new recovery-code secret voids the unused codes; the authenticator still signs in
+      const leak = await cli(['rotate-key', '--new-recovery-secret'], {
+        ...target.env,
+        ENCRYPTION_KEY: B.toString('hex'),
+      });
+      expect(leak.out).toContain('unused recovery codes are void');
+      t = await appWithKeyCheck(target, { encryptionKey: keyB() });
+      t.clock.advance(15 * 60_000);
+      const again = await t.api('POST', '/account/login', { body: { email: a.email, password: a.password } });
+      const voided = await t.api('POST', '/account/login-recover', {
+        body: { token: again.body.data.token, recovery_code: codes.body.data.recovery_codes[1] },
+      });
+      expect(voided.status).toBe(401);
+      expect((await logIn(t, a.email, a.password, a.secret)).token).toBeTruthy();
+      await t.close();
     } finally {
       await receiver.close();
     }
