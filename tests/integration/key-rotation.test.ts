@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { checkEncryptionKey, keyCheckValue } from '../../server/db/key-check';
 import { keyId } from '../../server/lib/crypto';
 import { deliverDue, emitEvent, sign } from '../../server/modules/integrations/webhooks';
@@ -19,6 +19,7 @@ const A = Buffer.alloc(32, 0xa1);
 const B = Buffer.alloc(32, 0xb2);
 // A Buffer of its own per configuration: the previous keys ride on the key's Buffer.
 const keyB = () => Buffer.from(B);
+const online = !!inject('postgresUrl');
 const targets: OpsTarget[] = [];
 afterAll(async () => {
   for (const target of targets) await target.drop();
@@ -119,12 +120,26 @@ describe('key rotation', () => {
       a.token = (await logIn(t, a.email, a.password, a.secret)).token;
       company.token = (await logIn(t, company.email, company.password, company.secret)).token;
       expect(await look(t, a, company, card.card.id, transfer)).toEqual(before);
-      await t.close();
+      // On PostgreSQL the rotation runs online: this instance (B, A previous) keeps working and writing meanwhile.
+      if (!online) await t.close();
 
       const env = { ...target.env, ENCRYPTION_KEY: B.toString('hex'), ENCRYPTION_KEY_PREVIOUS: A.toString('hex') };
       const killed = await cli(['rotate-key', '--batch', '1'], { ...env, FAILPOINTS: 'rotate-key.after-batch=exit@2' });
       expect(killed.code).toBeNull(); // SIGKILL
-      const rotated = await cli(['rotate-key', '--batch', '1'], env);
+      const rotating = cli(['rotate-key', '--batch', '1'], env);
+      if (online) {
+        t.clock.advance(60_000);
+        company.token = (await logIn(t, company.email, company.password, company.secret)).token;
+        const during = await t.api('POST', '/wallet/transfer', {
+          token: a.token,
+          body: { wallet_id: b.id, amount: '1.00', reference: 'during rotation' },
+          idempotencyKey: randomUUID(),
+        });
+        expect(during.status).toBe(200);
+        expect(await look(t, a, company, card.card.id, transfer)).toEqual(before);
+      }
+      const rotated = await rotating;
+      if (online) await t.close();
       expect(rotated.err).toBe('');
       expect(rotated.out).toContain('Key check moved to ENCRYPTION_KEY');
       const rerun = await cli(['rotate-key'], env);
