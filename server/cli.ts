@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { checkEncryptionKey } from './db/key-check';
 import { acquireEmbeddedLock } from './db/lock';
@@ -18,6 +18,8 @@ import { ALL_JOBS, jobByName } from './jobs';
 import { runJob } from './jobs/runner';
 import { performDue } from './modules/cards/outbox';
 import { reconcile } from './modules/reconciliation/service';
+import { backupCommand } from './ops/backup';
+import { rotateKey } from './ops/rotate-key';
 
 /** Operator commands: npm run cli -- <command> [options] */
 
@@ -40,13 +42,23 @@ Commands:
         is settled at once. Prints its transaction hash; the deposit watcher credits it.
   simulate-transaction --card <card id> --amount <USD> [--merchant <name>] [--country GH] [--currency USD] [--then settle|reverse]
         A merchant charges a card in the sandbox issuer; prints whether it was approved and why not.
+  backup <file>
+        Write the whole database to <file> (PGlite: its data directory; PostgreSQL: pg_dump -Fc), with what it is:
+        the kind of database, its last migration, when, and the ENCRYPTION_KEY's check.
+  restore <file> [--force]
+        Load a backup into this configuration's database; refuses one that is not empty unless --force, and a
+        backup of another kind, migration or key before writing anything.
+  rotate-key [--batch <rows>] [--new-recovery-secret]
+        Re-seal every sealed value under ENCRYPTION_KEY (reading older ones with ENCRYPTION_KEY_PREVIOUS) while
+        servers run, then move the key check to it. Safe to rerun; resumes after a kill. After a leaked key, add
+        --new-recovery-secret: unused recovery codes are voided (users make new ones); restart every instance then.
   help
         Show this help.
 
 The CLI uses the same configuration as the server (DATA_DIR, DATABASE_URL, ...). With the embedded
 database, stop the server first: one process at a time may open it.`;
 
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(fn: (db: Database, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
   const database = await openDatabase({
@@ -57,7 +69,7 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   try {
     await database.migrate();
     await checkEncryptionKey(database, config.encryptionKey);
-    return await fn(database);
+    return await fn(database, config);
   } finally {
     await database.close();
     release();
@@ -66,8 +78,7 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
 
 /** The same services the server uses, without HTTP. */
 async function withContext<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T> {
-  return withDatabase(async (database) => {
-    const config = loadConfig();
+  return withDatabase(async (database, config) => {
     const log = pino({ level: 'warn' });
     return fn(createContext({ config, database, log }));
   });
@@ -216,6 +227,37 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`  card ${d.card_id}: ledger ${d.ledger}, issuer ${d.issuer ?? 'unknown'}: ${d.reason}\n`);
       return run.drift.length ? 3 : 0;
     }
+    case 'rotate-key': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { batch: { type: 'string', default: '500' }, 'new-recovery-secret': { type: 'boolean' } },
+      });
+      const batchSize = Number(values.batch);
+      if (!Number.isInteger(batchSize) || batchSize < 1) {
+        process.stderr.write('--batch is a whole number of rows\n');
+        return 2;
+      }
+      const report = await withDatabase((d, config) =>
+        rotateKey({ config, log: pino({ level: 'warn' }) }, d, {
+          batchSize,
+          newRecoverySecret: values['new-recovery-secret'],
+          progress: (line) => process.stdout.write(`${line}\n`),
+        }),
+      );
+      for (const c of report.columns)
+        process.stdout.write(`${c.column}: ${c.resealed} re-sealed, ${c.changedMeanwhile} rewritten meanwhile\n`);
+      process.stdout.write(
+        report.checkMoved
+          ? 'Key check moved to ENCRYPTION_KEY: start every instance without ENCRYPTION_KEY_PREVIOUS.\n'
+          : 'Key check already names ENCRYPTION_KEY.\n',
+      );
+      if (values['new-recovery-secret'])
+        process.stdout.write('New recovery-code secret: unused recovery codes are void; restart every instance now.\n');
+      return 0;
+    }
+    case 'backup':
+    case 'restore':
+      return backupCommand(command, rest);
     case 'demo-accounts':
       process.stdout.write(`${demoAccountsText()}\n`);
       return 0;

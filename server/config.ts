@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { newDevelopmentXpub, parseXpub } from './chain/address';
+import { attachPreviousKeys } from './lib/crypto';
 import { type Failpoints, type IssuerFaults, parseFailpoints, parseIssuerFaults } from './lib/faults';
 
 /** The only module that reads process.env: everything else receives a Config. */
@@ -26,6 +27,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   ENCRYPTION_KEY: optionalString,
+  /** keys of before a rotation, comma-separated: they open older values, never seal */
+  ENCRYPTION_KEY_PREVIOUS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -94,6 +97,8 @@ export interface Config {
   admin?: { email: string; password: string };
   /** 32 bytes used for AES-256-GCM of secrets at rest (TOTP keys, card data) */
   encryptionKey: Buffer;
+  /** ENCRYPTION_KEY_PREVIOUS: open what was sealed before a rotation (unseal finds them on encryptionKey) */
+  previousEncryptionKeys: Buffer[];
   logLevel: string;
   trustProxy: boolean;
   serveSpa: boolean;
@@ -139,12 +144,17 @@ interface IssuerClientConfig {
 
 export class ConfigError extends Error {}
 
+/** The environment for a tool this process runs (pg_dump, pg_restore), with these variables added. */
+export const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ...extra });
+
+function parseKey(raw: string, name: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, as 64 hex characters or base64`);
+  return key;
+}
+
 function resolveEncryptionKey(raw: string | undefined, dataDir: string, env: string): Buffer {
-  if (raw) {
-    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-    if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
-    return key;
-  }
+  if (raw) return parseKey(raw, 'ENCRYPTION_KEY');
   if (env === 'production') throw new ConfigError('ENCRYPTION_KEY is required in production');
   const file = path.join(dataDir, 'encryption.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
@@ -206,6 +216,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
     }
   };
+  const encryptionKey = overrides.encryptionKey ?? resolveEncryptionKey(e.ENCRYPTION_KEY, dataDir, e.NODE_ENV);
+  const previousEncryptionKeys =
+    overrides.previousEncryptionKeys ??
+    (e.ENCRYPTION_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .map((k) => parseKey(k, 'each key of ENCRYPTION_KEY_PREVIOUS'));
+  if (previousEncryptionKeys.some((k) => k.equals(encryptionKey)))
+    throw new ConfigError('ENCRYPTION_KEY_PREVIOUS must not hold ENCRYPTION_KEY itself');
+  attachPreviousKeys(encryptionKey, previousEncryptionKeys);
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -218,7 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     supportEmail: e.SUPPORT_EMAIL,
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    encryptionKey: overrides.encryptionKey ?? resolveEncryptionKey(e.ENCRYPTION_KEY, dataDir, e.NODE_ENV),
+    encryptionKey,
+    previousEncryptionKeys,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     serveSpa: e.SERVE_SPA,

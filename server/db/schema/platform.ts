@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 
@@ -8,6 +9,10 @@ import { createdAt, ts } from './columns';
 export const keyChecks = pgTable('key_checks', {
   id: integer('id').primaryKey(),
   checkValue: text('check_value').notNull(),
+  /** the random secret recovery codes are keyed with, sealed under the current key (rotate-key re-seals it) */
+  recoveryKey: text('recovery_key'),
+  /** check values of keys rotate-key replaced: an instance started with one is refused */
+  retiredChecks: text('retired_checks').array().notNull().default(sql`'{}'`),
   createdAt: createdAt(),
 });
 

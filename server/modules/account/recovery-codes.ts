@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes } from '../../db/schema';
+import { recoveryKeyOf } from '../../lib/crypto';
 
 const RECOVERY_CODE_COUNT = 10;
 // No 0/O or 1/I: codes are read off paper and typed.
@@ -13,7 +14,7 @@ const newCode = () => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHAB
  * salted with the user id (equal codes of two users never share a hash).
  */
 const codeHash = (key: Buffer, userId: string, normalised: string) =>
-  createHmac('sha256', key).update(`${userId}:${normalised}`).digest('hex');
+  createHmac('sha256', recoveryKeyOf(key)).update(`${userId}:${normalised}`).digest('hex');
 const shown = (c: string) => `${c.slice(0, 5)}-${c.slice(5)}`;
 
 /** A new set of codes replacing any earlier set; the plain codes exist only in this answer. */

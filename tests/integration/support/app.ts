@@ -30,6 +30,12 @@ const loadTemplate = async () =>
     extensions: await pgliteExtensions(),
   });
 
+async function openMigrated(dataDir: string) {
+  const d = await openDatabase({ dataDir });
+  await d.migrate();
+  return d;
+}
+
 /**
  * The worker's database on PGlite runs: one for every file this worker runs (they run one after another),
  * as on PostgreSQL, where every file shares one database, so each file already expects others' data beside
@@ -40,19 +46,28 @@ let workerPglite: Promise<PGlite> | undefined;
 /**
  * `mailer` replaces the one that keeps mail in `mails` (e.g. a slow one); it is given that list to fill.
  * `spaRoot` serves a built web app from that directory; `postgresUrl` a database other than the shared one;
- * `ownPglite` a PGlite of this app's own on PGlite runs (for a test that counts everything in the database).
+ * `ownPglite` a PGlite of this app's own on PGlite runs (for a test that counts everything in the database);
+ * `pgliteDir` an embedded database in that directory (created and migrated if new), as the CLI opens it.
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { mailer?: (sent: SentMail[]) => Mailer; spaRoot?: string; postgresUrl?: string; ownPglite?: boolean } = {},
+  opts: {
+    mailer?: (sent: SentMail[]) => Mailer;
+    spaRoot?: string;
+    postgresUrl?: string;
+    ownPglite?: boolean;
+    pgliteDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
   const postgresUrl = opts.postgresUrl ?? inject('postgresUrl');
   const database = postgresUrl
     ? await openDatabase({ url: postgresUrl, poolSize: 10 })
-    : opts.ownPglite
-      ? await openDatabase({ pglite: await loadTemplate() })
-      : { ...(await openDatabase({ pglite: await (workerPglite ??= loadTemplate()) })), close: async () => {} };
+    : opts.pgliteDir
+      ? await openMigrated(opts.pgliteDir)
+      : opts.ownPglite
+        ? await openDatabase({ pglite: await loadTemplate() })
+        : { ...(await openDatabase({ pglite: await (workerPglite ??= loadTemplate()) })), close: async () => {} };
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, SERVE_SPA: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
     { encryptionKey: Buffer.alloc(32, 7), ...overrides },
