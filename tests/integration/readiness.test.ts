@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from './support/app';
 import { type PrivateDatabase, privatePostgres } from './support/private-db';
+import { describeOnPostgres } from './support/postgres-only';
 import { killAll, startServer } from './support/process';
 
 const JOURNAL = path.resolve(__dirname, '../../server/db/migrations/meta/_journal.json');
@@ -87,6 +88,23 @@ describe('GET /api/v1/ready on a database whose migrations are behind', () => {
       );
     }
     expect((await s.api('GET', '/ready')).status).toBe(200);
+  });
+});
+
+describeOnPostgres('GET /api/v1/ready when the PostgreSQL database goes away', () => {
+  it('is 503, as /health, once its database is dropped under it (every connection ended)', async () => {
+    const priv = (await privatePostgres())!;
+    const s = await startTestApp({}, { postgresUrl: priv.url });
+    try {
+      expect((await s.api('GET', '/ready')).status).toBe(200);
+      await priv.drop();
+      const res = await s.api('GET', '/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('The database is not reachable.');
+      expect((await s.api('GET', '/health')).status).toBe(503);
+    } finally {
+      await s.close();
+    }
   });
 });
 
