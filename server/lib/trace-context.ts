@@ -28,13 +28,13 @@ const randomHex = (bytes: number) => {
     if (!/^0+$/.test(hex)) return hex;
   }
 };
-export const newSpanId = () => randomHex(8);
+const newSpanId = () => randomHex(8);
 
 /**
  * The caller's trace, or null: version 00 is exactly four fields; a later version is read by its first four
  * and may carry more after a dash (§3.2.4.1); version ff, upper-case hex and all-zero ids are invalid.
  */
-export function parseTraceparent(header: string | string[] | undefined): Omit<TraceContext, 'spanId'> | null {
+function parseTraceparent(header: string | string[] | undefined): Omit<TraceContext, 'spanId'> | null {
   // Several traceparent headers: the caller's context is ambiguous, so none is used.
   if (typeof header !== 'string') return null;
   const value = header.trim();

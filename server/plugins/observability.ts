@@ -28,7 +28,7 @@ export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFa
   ) as FastifyBaseLogger;
 };
 
-export const traceOfRequest = (req: FastifyRequest): TraceContext | undefined => (req.raw as Traced)[TRACE];
+const traceOfRequest = (req: FastifyRequest): TraceContext | undefined => (req.raw as Traced)[TRACE];
 
 /**
  * Per request: the `traceresponse` header (W3C Trace Context Level 2: the server span's id, so a caller
