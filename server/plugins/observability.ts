@@ -7,6 +7,19 @@ import { SpanExporter } from '../lib/otlp';
 import { type TraceContext, formatTrace, isSampled, traceOf } from '../lib/trace-context';
 
 const TRACE = Symbol('trace context');
+const RECORDS = Symbol('records the request histogram');
+type OnResponse = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The duration histogram's hook for one route pattern (a HEAD route shares its GET route's: by method). */
+function recording(url: string | undefined): OnResponse {
+  const byMethod = new Map<string, ReturnType<typeof metrics.httpRoute>>();
+  const hook = async (req: FastifyRequest, reply: FastifyReply) => {
+    let record = byMethod.get(req.method);
+    if (!record) byMethod.set(req.method, (record = metrics.httpRoute(req.method, url)));
+    record(reply.statusCode, reply.elapsedTime / 1000);
+  };
+  return Object.assign(hook, { [RECORDS]: true });
+}
 type Traced = IncomingMessage & { [TRACE]?: TraceContext };
 
 /**
@@ -44,13 +57,23 @@ export default fp<{ observability: ObservabilityConfig }>(
       const trace = traceOfRequest(req);
       if (trace) reply.header('traceresponse', formatTrace(trace));
     });
-    if (!observability.metrics && !exporter) return;
+    if (observability.metrics) {
+      // Each route records under its own pattern, known when it is registered (no lookup per request).
+      app.addHook('onRoute', (route) => {
+        const hooks = [route.onResponse ?? []].flat() as OnResponse[];
+        if (!hooks.some((h) => RECORDS in h)) route.onResponse = [...hooks, recording(route.url)];
+      });
+      const unmatched = recording(undefined);
+      app.addHook('onResponse', async (req, reply) => {
+        if (req.is404) await unmatched(req, reply);
+      });
+    }
+    if (!exporter) return;
     app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+      const trace = traceOfRequest(req);
+      if (!trace || !isSampled(trace)) return;
       const route = req.routeOptions.url;
       const ms = reply.elapsedTime;
-      if (observability.metrics) metrics.httpRequest(req.method, route, reply.statusCode, ms / 1000);
-      const trace = exporter && traceOfRequest(req);
-      if (!trace || !isSampled(trace)) return;
       const endMs = performance.timeOrigin + performance.now();
       exporter.add({
         traceId: trace.traceId,

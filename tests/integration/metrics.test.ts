@@ -89,6 +89,9 @@ describe('GET /metrics', () => {
     }))
       expect(type.get(name), name).toBe(kind);
     expect(sumOf(samples, 'cw_metrics_database_up')).toBe(1);
+    // One line per series, however many apps this process has built.
+    const keys = samples.map((x) => `${x.name}${JSON.stringify(Object.entries(x.labels).sort())}`);
+    expect(keys.length).toBe(new Set(keys).size);
     // Each scheduled job's last success is the newest finished run in job_runs (0 when none).
     const runs = await t.ctx.database.query<{ job: string; at: number }>(
       'metrics_test_jobs',

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/http';
-import { processRegistry } from '../../lib/metrics';
+import { metrics, processRegistry } from '../../lib/metrics';
 import { databaseGauges } from './gauges';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -36,7 +36,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
     } else if (!fromLoopback(req)) {
       throw forbidden('The metrics are served to this machine only: set METRICS_TOKEN to scrape them from elsewhere.');
     }
-    const text = (await processRegistry.metrics()) + (await gauges.read(req.log));
+    const text = (await processRegistry.metrics()) + metrics.httpText() + (await gauges.read(req.log));
     return reply.type(processRegistry.contentType).header('cache-control', 'no-store').send(text);
   });
 }
