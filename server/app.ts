@@ -16,6 +16,9 @@ import idempotency from './plugins/idempotency';
 import audit from './plugins/audit';
 import security from './plugins/security';
 import routing from './plugins/routing';
+import observability, { childLoggerFactory } from './plugins/observability';
+import metricsRoutes from './modules/metrics/routes';
+import { Readiness } from './modules/health/ready';
 import spa from './plugins/spa';
 import { apiRoutes } from './routes';
 import documentedResponses from './openapi/attach';
@@ -70,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
+    childLoggerFactory,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -93,9 +97,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await ctx.sessions.start(database);
   app.addHook('onClose', () => ctx.sessions.stop());
   app.decorateRequest('user', null);
+  app.decorate('readiness', new Readiness());
 
   // External plugins, then the app's own, then routes.
   await app.register(security);
+  await app.register(observability, { observability: config.observability });
   // Before any route: it learns every route's methods (405, OPTIONS) and answers what none takes.
   await app.register(routing);
   // A file over the size limit is refused on its own field by readForm (422), not as a 413 for the whole form.
@@ -106,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(audit);
   await app.register(documentedResponses, { env: config.env });
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  if (config.observability.metrics) await app.register(metricsRoutes);
   if (config.serveSpa || opts.spaRoot) await app.register(spa, { root: path.resolve(opts.spaRoot ?? DIST) });
 
   return app;

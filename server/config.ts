@@ -66,6 +66,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  METRICS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** key=value pairs separated by commas, as the OpenTelemetry SDKs read them (an API key, say) */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString,
+  OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OTEL_SERVICE_NAME: z.string().default('cardwallet'),
+  /** after SIGTERM: seconds /ready says 503 while requests are still served, before the server closes */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 });
 
 export interface RateLimitConfig {
@@ -114,6 +127,18 @@ export interface Config {
   failpoints: Failpoints;
   rateLimit: RateLimitConfig;
   chain: ChainConfig;
+  observability: ObservabilityConfig;
+}
+
+export interface ObservabilityConfig {
+  /** METRICS=off: no request histogram and no /metrics (for measuring their cost) */
+  metrics: boolean;
+  /** METRICS_TOKEN: /metrics wants it as a bearer token; without it only loopback callers are answered */
+  metricsToken?: string;
+  /** where request spans go (OTLP/HTTP JSON), or none */
+  otlp?: { tracesUrl: string; headers: Record<string, string>; timeoutMs: number; serviceName: string };
+  /** seconds between SIGTERM and closing, while /ready says 503 and requests are still served */
+  drainSeconds: number;
 }
 
 export interface ChainConfig {
@@ -181,6 +206,17 @@ function resolveXpub(raw: string | undefined, dataDir: string, env: string): str
   const xpub = newDevelopmentXpub();
   writeFileSync(file, xpub, { mode: 0o600 });
   return xpub;
+}
+
+/** "api-key=abc,x-tenant=cw": values may be percent-encoded (W3C Baggage's rules, as the SDKs read them). */
+function otlpHeaders(raw: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`"${pair.trim()}" is not key=value`);
+    headers[pair.slice(0, at).trim().toLowerCase()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return headers;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -264,6 +300,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       accountWindowSeconds: 60 * 60,
       codesPerAccount: 5,
       recipientLookups: 30,
+    },
+    observability: {
+      metrics: e.METRICS === 'on',
+      metricsToken: e.METRICS_TOKEN,
+      otlp: e.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? {
+            // OTLP/HTTP: the base endpoint's signal path (OpenTelemetry's exporter specification)
+            tracesUrl: `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`,
+            headers: parsedOr('OTEL_EXPORTER_OTLP_HEADERS', e.OTEL_EXPORTER_OTLP_HEADERS, otlpHeaders, {}),
+            timeoutMs: e.OTEL_EXPORTER_OTLP_TIMEOUT,
+            serviceName: e.OTEL_SERVICE_NAME,
+          }
+        : undefined,
+      // A load balancer needs a few probes to see the 503; in development nobody is probing.
+      drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     },
     chain: {
       kind: e.CHAIN,

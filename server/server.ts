@@ -6,7 +6,7 @@ import { acquireEmbeddedLock } from './db/lock';
 import { stdoutLog } from './lib/log-output';
 import { killAfter } from './lib/watchdog';
 
-/** A shutdown that takes longer ends with exit code 1; the watchdog kills what even that cannot end. */
+/** A shutdown that takes longer (after the drain) ends with exit code 1; the watchdog kills what even that cannot end. */
 const GRACEFUL_MS = 8_000;
 const KILL_MS = 9_500;
 
@@ -80,12 +80,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    killAfter(KILL_MS);
-    app.log.info({ signal }, 'shutting down');
+    // From now /api/v1/ready says 503; requests are still served while the load balancer notices.
+    app.readiness.draining = true;
+    const drainMs = config.observability.drainSeconds * 1000;
+    killAfter(drainMs + KILL_MS);
+    app.log.info({ signal, drainSeconds: config.observability.drainSeconds }, 'shutting down');
     setTimeout(() => {
       releaseLock();
       process.exit(1);
-    }, GRACEFUL_MS).unref();
+    }, drainMs + GRACEFUL_MS).unref();
+    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     stopJobs();
     try {
       await app.close();

@@ -2,6 +2,12 @@ import type { AppContext } from '../../context';
 import type { AuthorizationHandler } from '../../issuer/port';
 import { authorize, declinedByIssuer, increment } from './authorize';
 import { clear, expire, forcePost, refund, reverse } from './lifecycle';
+import { metrics } from '../../lib/metrics';
+
+const counted = <D extends Parameters<typeof metrics.cardAuthorization>[0]>(decision: D, asked: number): D => {
+  metrics.cardAuthorization(decision, asked);
+  return decision;
+};
 
 /**
  * The platform's side of every message the issuer brings about a card's payments: the decision on
@@ -9,8 +15,10 @@ import { clear, expire, forcePost, refund, reverse } from './lifecycle';
  */
 export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
   return {
-    authorize: (token, req, ref, company) => authorize(ctx, token, req, ref, company ?? null),
-    declinedByIssuer: (token, req, reason, ref) => declinedByIssuer(ctx, token, req, reason, ref),
+    authorize: (token, req, ref, company) =>
+      authorize(ctx, token, req, ref, company ?? null).then((d) => counted(d, req.amount)),
+    declinedByIssuer: (token, req, reason, ref) =>
+      declinedByIssuer(ctx, token, req, reason, ref).then((d) => counted(d, req.amount)),
     increment: (ref, stepId, amount) => increment(ctx, ref, stepId, amount),
     reverse: (ref, stepId, amount) => reverse(ctx, ref, stepId, amount),
     clear: (ref, stepId, amount, close) => clear(ctx, ref, stepId, amount, close),

@@ -9,6 +9,7 @@ import { type AskedCard, type DecisionEndpoint, askCompany } from './company-dec
 import { intervalStart } from './controls/decline';
 import { prohibitedMerchant, windowStart } from './spending';
 import type { CardTx } from './steps';
+import { metrics } from '../../lib/metrics';
 
 const APPROVE = 'select cw_card_authorize($1::jsonb) as r';
 
@@ -41,6 +42,12 @@ function rowFromJson(json: Json): CardTx {
   }
   return row as unknown as CardTx;
 }
+
+/** Declines and the company's own answers go the whole way and are counted there (authorizations.ts). */
+const counted = (d: AuthorizationDecision, asked: number) => {
+  metrics.cardAuthorization(d, asked);
+  return d;
+};
 
 const approval = (r: { approved_amount: number; row: Json }, id: string): AuthorizationDecision => {
   const amount = Number(r.approved_amount);
@@ -104,7 +111,7 @@ export async function approveInOne(
   };
   const first = await call();
   if (!first) return null;
-  if ('row' in first) return approval(first, id);
+  if ('row' in first) return counted(approval(first, id), req.amount);
   const { ask, card } = first;
   const endpoint: DecisionEndpoint = {
     companyId: ask.company_id,
@@ -126,7 +133,7 @@ export async function approveInOne(
   if (company.approved) {
     const approved = Math.min(amount, company.amount && company.amount > 0 ? company.amount : amount);
     const second = await call({ mode: 'company', check_amount: approved, decided_by: company.decidedBy });
-    if (second && 'row' in second) return approval(second, id);
+    if (second && 'row' in second) return counted(approval(second, id), req.amount);
   }
   const ms = Math.round(performance.now() - started);
   return {

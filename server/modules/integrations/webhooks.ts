@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { callbackEndpoints, webhookDeliveries, webhookEvents } from '../../db/schema';
 import { randomToken, unseal } from '../../lib/crypto';
 import { callbackUrlProblem } from './ssrf';
+import { metrics } from '../../lib/metrics';
 
 /** Standard Webhooks retry schedule, after each failed attempt. */
 const RETRY_SCHEDULE_MS = [
@@ -179,6 +180,7 @@ async function attempt(ctx: AppContext, e: typeof webhookEvents.$inferSelect) {
         .where(eq(callbackEndpoints.id, endpoint.id));
     }
   });
+  if (!ok) metrics.webhookFailure(gone ? 'gone' : next ? 'retry' : 'failed');
 }
 
 /** Polls the outbox about once a second (the first attempt lands within seconds of the event). */

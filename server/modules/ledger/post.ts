@@ -2,6 +2,7 @@ import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
 import { AppError, HTTP } from '../../lib/http';
+import { metrics } from '../../lib/metrics';
 
 export interface Leg {
   accountId: string;
@@ -85,6 +86,7 @@ export async function post(tx: Tx, input: PostInput): Promise<Posted> {
   }
   const transferId = crypto.randomUUID();
   await tx.execute(writeStatement(transferId, input, merged, balances));
+  metrics.ledgerTransfer(input.kind);
   return { transferId, balances };
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { type Claimed, MAIL_LEASE_MS } from '../notifications/mail';
+import { metrics } from '../../lib/metrics';
 
 /** One transfer as cw_transfer_batch takes it (server/db/sql/transfers.sql), named. */
 export interface TransferArgs {
@@ -149,7 +150,10 @@ function answer(batch: Waiting[], result: Result) {
     if (!w) continue;
     answered.add(w);
     if (posted.outcome === 'error') w.reject(new Error(error ?? 'cw:unknown'));
-    else w.resolve(posted as Posted);
+    else {
+      if (posted.outcome === 'ok') metrics.ledgerTransfer('transfer');
+      w.resolve(posted as Posted);
+    }
   }
   for (const w of batch)
     if (!answered.has(w)) w.reject(new Error('the transfer batch gave no answer for this transfer'));
