@@ -62,8 +62,8 @@ export const SIGNED_IN = [
 ];
 /** Endpoints that also take API access tokens (client credentials). */
 export const SIGNED_IN_OR_API = [e(401, 'Not signed in, or the session or API access token has ended.')];
-export const STAFF = [...SIGNED_IN, e(403, 'Staff (Admin, Super-Admin) only.')];
-export const SUPER_ADMIN = [...SIGNED_IN, e(403, 'Super-Admin only.')];
+/** Staff only, and only a role that holds the operation's permission (OPERATION_PERMISSIONS, GET /roles). */
+export const STAFF = [...SIGNED_IN, e(403, "Staff only, whose role holds this operation's permission (GET /roles).")];
 export const CUSTOMER_OR_API = [
   ...SIGNED_IN_OR_API,
   e(403, 'Customers only (Individual, Company-Admin, Company-User).'),

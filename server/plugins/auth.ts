@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@shared/contract';
+import { type Role, isStaff } from '@shared/contract';
+import { mayStaffCall } from './permissions';
 import type { AppContext } from '../context';
 import { companies, sessions, users } from '../db/schema';
 import { hashToken } from '../lib/crypto';
@@ -82,9 +83,15 @@ async function resolveSession(ctx: AppContext, token: string): Promise<SessionRo
   return found;
 }
 
-/** An onRequest hook: who is calling, and may they call this route at all. */
+/** Marks authenticate()'s hooks with their options, so plugins/permissions.ts can check every route at startup. */
+export const AUTH_OPTIONS = Symbol('authenticate options');
+
+/**
+ * An onRequest hook: who is calling, and may they call this route at all. A staff caller also needs
+ * what OPERATION_PERMISSIONS asks of the route's operation, checked here before any work.
+ */
 export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
-  return async function authHook(req: FastifyRequest, _reply: FastifyReply) {
+  const hook = async function authHook(req: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(req);
     if (!token) {
       if (opts.optional) return;
@@ -112,5 +119,7 @@ export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
       via: 'session',
     };
     if (opts.roles && !opts.roles.includes(req.user.role)) throw forbidden();
+    if (isStaff(req.user.role)) mayStaffCall(req.user.role, req.routeOptions.schema?.operationId);
   };
+  return Object.assign(hook, { [AUTH_OPTIONS]: opts });
 }

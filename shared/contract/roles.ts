@@ -30,6 +30,7 @@ export const STAFF_ROLE_KEYS = {
   auditor: 'Auditor',
 } as const satisfies Record<string, StaffRole>;
 export type StaffRoleKey = keyof typeof STAFF_ROLE_KEYS;
+export const STAFF_ROLE_KEY_NAMES = Object.keys(STAFF_ROLE_KEYS) as [StaffRoleKey, ...StaffRoleKey[]];
 export const staffRoleKey = (role: string): StaffRoleKey =>
   (Object.entries(STAFF_ROLE_KEYS).find(([, r]) => r === role)?.[0] as StaffRoleKey | undefined) ?? 'admin';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { momoSyncBody, momoUsersQuery } from '@shared/contract';
+import { STAFF_ROLES, momoSyncBody, momoUsersQuery } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { momoSettingsOf, momoUsers, saveMomoSettings, toMomoDetails } from './service';
-import { data, e, fails, json, BODY, IDEMPOTENT, QUERY, SIGNED_IN_OR_API, SUPER_ADMIN } from '../../openapi/responses';
+import { data, e, fails, json, BODY, IDEMPOTENT, QUERY, SIGNED_IN_OR_API, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 import { z } from 'zod';
 
@@ -40,7 +40,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   app.get(
     '/param/momo-users',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
             z.array(R.momoUser),
             'Customers matching the search by name or email (20 at most), to name as confirmation users.',
           ),
-          ...fails(SUPER_ADMIN, QUERY),
+          ...fails(STAFF, QUERY),
         },
       },
     },
@@ -62,7 +62,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   app.put(
     '/param/momo-sync',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -72,7 +72,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
         response: {
           200: json(z.strictObject({ message: z.string(), data: R.momoDetails }), 'Saved; the settings as stored.'),
           ...fails(
-            SUPER_ADMIN,
+            STAFF,
             BODY,
             IDEMPOTENT,
             e(422, 'A confirmation user id is not a customer (`error.entity_users`).'),

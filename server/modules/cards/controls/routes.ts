@@ -15,7 +15,6 @@ import {
   PATH,
   SIGNED_IN_OR_API,
   STAFF,
-  SUPER_ADMIN,
 } from '../../../openapi/responses';
 import * as svc from './service';
 
@@ -115,7 +114,7 @@ export default async function controlRoutes(fastify: FastifyInstance) {
   app.put(
     '/program/controls',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags: ['Cards'],
         security,
@@ -125,7 +124,7 @@ export default async function controlRoutes(fastify: FastifyInstance) {
         description: 'Replaces the whole set: a field left out is empty.',
         response: {
           200: data(R.programControls, "The program's controls as stored."),
-          ...fails(SUPER_ADMIN, BODY, IDEMPOTENT),
+          ...fails(STAFF, BODY, IDEMPOTENT),
         },
       },
     },
