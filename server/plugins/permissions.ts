@@ -43,11 +43,16 @@ export default fp(
       if (rule === undefined) throw new UnlistedOperationError(`${name} is not in OPERATION_PERMISSIONS.`);
       const auth = authOf(route);
       const admitsStaff = !!auth && (!auth.roles || auth.roles.some((r) => isStaff(r)));
-      if (!auth && rule !== 'public') throw new UnlistedOperationError(`${name} takes no sign-in: list it as 'public'.`);
+      if (!auth && rule !== 'public')
+        throw new UnlistedOperationError(`${name} takes no sign-in: list it as 'public'.`);
       if (auth && rule === 'public' && !auth.optional)
         throw new UnlistedOperationError(`${name} needs a sign-in: it is not 'public'.`);
       if (auth && !admitsStaff && rule !== 'customers')
         throw new UnlistedOperationError(`${name} is for customers only: list it as 'customers'.`);
+      const needed = permissionsOf(rule);
+      const says = needed.length ? `Staff need the permission ${needed.join(' or ')} (GET /roles).` : '';
+      if (says && route.schema && !route.schema.description?.includes(says))
+        route.schema.description = [route.schema.description, says].filter(Boolean).join('\n\n');
     });
   },
   { name: 'staff-permissions' },

@@ -26,7 +26,8 @@ export const PERMISSIONS = {
   'staff.manage': 'Add, change, deactivate and remove staff; end their sessions',
   'approvals.manage': 'Set the approval policies',
   'audit.read': 'Read the audit trail',
-  'reports.read': 'Read everything else: top-ups, deposits, reconciliation, fees, statistics, reports and their exports',
+  'reports.read':
+    'Read everything else: top-ups, deposits, reconciliation, fees, statistics, reports and their exports',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];

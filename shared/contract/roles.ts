@@ -12,7 +12,14 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const STAFF_ROLES = ['Super-Admin', 'Admin', 'Compliance', 'Finance', 'Support', 'Auditor'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'Super-Admin',
+  'Admin',
+  'Compliance',
+  'Finance',
+  'Support',
+  'Auditor',
+] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const CUSTOMER_ROLES = ['Individual', 'Company-Admin', 'Company-User'] as const satisfies readonly Role[];
 

@@ -8,18 +8,7 @@ import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiFee } from '@shared/contract';
-import {
-  data,
-  e,
-  fails,
-  json,
-  BODY,
-  IDEMPOTENT,
-  PATH,
-  QUERY,
-  SIGNED_IN_OR_API,
-  STAFF,
-} from '../../openapi/responses';
+import { data, e, fails, json, BODY, IDEMPOTENT, PATH, QUERY, SIGNED_IN_OR_API, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [

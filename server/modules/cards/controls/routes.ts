@@ -6,16 +6,7 @@ import * as R from '@shared/contract/responses';
 import { MERCHANT_CATEGORIES } from '@shared/merchant-categories';
 import { ok } from '../../../lib/http';
 import { authenticate } from '../../../plugins/auth';
-import {
-  data,
-  e,
-  fails,
-  BODY,
-  IDEMPOTENT,
-  PATH,
-  SIGNED_IN_OR_API,
-  STAFF,
-} from '../../../openapi/responses';
+import { data, e, fails, BODY, IDEMPOTENT, PATH, SIGNED_IN_OR_API, STAFF } from '../../../openapi/responses';
 import * as svc from './service';
 
 /** Merchant categories, a card's controls and the program's (issue 32). */
