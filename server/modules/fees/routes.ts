@@ -8,7 +8,19 @@ import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiFee } from '@shared/contract';
-import { data, e, fails, json, BODY, IDEMPOTENT, PATH, QUERY, SIGNED_IN_OR_API, STAFF } from '../../openapi/responses';
+import {
+  data,
+  e,
+  fails,
+  json,
+  BODY,
+  IDEMPOTENT,
+  PATH,
+  QUERY,
+  SIGNED_IN_OR_API,
+  STAFF_RIGHT,
+  STAFF,
+} from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
@@ -49,7 +61,12 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             ]),
             'Customers: the fee schedule that applies to them. Staff: a page of the whole schedule.',
           ),
-          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'A customer named a company that is not theirs (`for_id`).')),
+          ...fails(
+            SIGNED_IN_OR_API,
+            STAFF_RIGHT,
+            QUERY,
+            e(404, 'A customer named a company that is not theirs (`for_id`).'),
+          ),
         },
       },
     },
