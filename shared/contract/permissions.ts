@@ -165,6 +165,8 @@ const STAFF_OPERATIONS: Record<string, OperationRule> = {
   listMerchantCategories: 'staff',
   getMomoDetails: 'staff',
   getAttention: 'staff',
+  // It explains a program_blocked decline to whoever looks at a card.
+  getProgramControls: 'staff',
   // Customers, their wallets and cards
   listIndividuals: 'customers.read',
   listCompanies: 'customers.read',
@@ -211,7 +213,6 @@ const STAFF_OPERATIONS: Record<string, OperationRule> = {
   createSandboxRefund: 'cards.simulate',
   createSandboxForcePost: 'cards.simulate',
   expireSandboxHolds: 'cards.simulate',
-  getProgramControls: 'reports.read',
   setProgramControls: 'program.manage',
   // Money: top-ups, chain deposits, reconciliation, fees, statistics
   listMomoTopups: 'reports.read',
