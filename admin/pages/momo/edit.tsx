@@ -6,6 +6,7 @@ import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
+import { useCan } from '../../components/Allowed';
 
 type MomoForm = {
   momo_name: string;
@@ -34,6 +35,8 @@ const serverRule = (problem: (v: string) => string | null) => ({
 export default function MomoDetails() {
   const [form] = Form.useForm<MomoForm>();
   const { message } = App.useApp();
+  // The Auditor reads the settings; only who manages them changes them.
+  const mayEdit = useCan('momo.manage');
   // The settings are one record at /param/momo-details and /param/momo-sync, not a resource's
   // /{name}/{id}: read with useCustom, saved with a custom mutation (docs/decisions.md).
   const { busy, run } = useAction<Momo>();
@@ -93,6 +96,7 @@ export default function MomoDetails() {
             onFinish={save}
             onValuesChange={clearErrorsOnChange(form)}
             aria-label="Momo Details"
+            disabled={!mayEdit}
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
@@ -163,9 +167,11 @@ export default function MomoDetails() {
                 </Form.Item>
               </Col>
             </Row>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              Save
-            </Button>
+            {mayEdit && (
+              <Button type="primary" htmlType="submit" loading={busy}>
+                Save
+              </Button>
+            )}
           </Form>
         )}
       </Card>
