@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
@@ -84,6 +84,14 @@ export default function MomoDetails() {
         title="Momo Details"
         subtitle="Mobile-money payment details customers see, the rate and fee, alerts and confirmation users."
       />
+      {!mayEdit && (
+        <Alert
+          type="info"
+          showIcon
+          message="Your role reads these settings; a Super-Admin changes them."
+          style={{ maxWidth: 880, marginBottom: 16 }}
+        />
+      )}
       <Card style={{ maxWidth: 880 }}>
         {query.isLoading ? (
           <Skeleton active />
@@ -96,7 +104,6 @@ export default function MomoDetails() {
             onFinish={save}
             onValuesChange={clearErrorsOnChange(form)}
             aria-label="Momo Details"
-            disabled={!mayEdit}
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
