@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Role, isStaff } from '@shared/contract';
-import { mayStaffCall } from './permissions';
+import { OPERATION_PERMISSIONS, type Role, type StaffRole, can, isStaff, permissionsOf } from '@shared/contract';
 import type { AppContext } from '../context';
 import { companies, sessions, users } from '../db/schema';
 import { hashToken } from '../lib/crypto';
@@ -81,6 +80,20 @@ async function resolveSession(ctx: AppContext, token: string): Promise<SessionRo
   }
   ctx.sessions.put(hash, found, epoch);
   return found;
+}
+
+/**
+ * Whether a staff member may call this operation, as OPERATION_PERMISSIONS says: a 403 naming what is
+ * missing, before any work. An operation the table does not list is refused (plugins/permissions.ts's startup
+ * check keeps that from happening).
+ */
+function mayStaffCall(role: StaffRole | string, operationId: string | undefined): void {
+  const rule = operationId ? OPERATION_PERMISSIONS[operationId] : undefined;
+  if (rule === 'self' || rule === 'staff' || rule === 'public') return;
+  if (rule === undefined || rule === 'customers') throw forbidden('This is not available to staff.');
+  const needed = permissionsOf(rule);
+  if (!needed.some((p) => can(role, p)))
+    throw forbidden(`Your role (${role}) does not allow this: it needs the permission ${needed.join(' or ')}.`);
 }
 
 /** Marks authenticate()'s hooks with their options, so plugins/permissions.ts can check every route at startup. */

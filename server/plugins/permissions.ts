@@ -1,26 +1,11 @@
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { OPERATION_PERMISSIONS, can, isStaff, permissionsOf, type StaffRole } from '@shared/contract';
-import { forbidden } from '../lib/http';
+import { OPERATION_PERMISSIONS, isStaff, permissionsOf } from '@shared/contract';
 import { AUTH_OPTIONS, type AuthOptions } from './auth';
 
 const API_PREFIX = '/api/v1';
 
 class UnlistedOperationError extends Error {}
-
-/**
- * Whether a staff member may call this operation, as OPERATION_PERMISSIONS says: a 403 naming what is
- * missing, before any work. An operation the table does not list is refused (the startup check below
- * keeps that from happening).
- */
-export function mayStaffCall(role: StaffRole | string, operationId: string | undefined): void {
-  const rule = operationId ? OPERATION_PERMISSIONS[operationId] : undefined;
-  if (rule === 'self' || rule === 'staff' || rule === 'public') return;
-  if (rule === undefined || rule === 'customers') throw forbidden('This is not available to staff.');
-  const needed = permissionsOf(rule);
-  if (!needed.some((p) => can(role, p)))
-    throw forbidden(`Your role (${role}) does not allow this: it needs the permission ${needed.join(' or ')}.`);
-}
 
 const authOf = (route: RouteOptions): AuthOptions | undefined => {
   const hooks = route.onRequest ? [route.onRequest].flat() : [];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPROVAL_ACTIONS,
+  APPROVAL_ACTION_NAMES,
+  type ApprovalAction,
   OPERATION_PERMISSIONS,
   PERMISSIONS,
   ROLE_DESCRIPTIONS,
@@ -90,6 +92,7 @@ describe('the permissions table', () => {
       if (typeof rule === 'string' && ['self', 'staff', 'public', 'customers'].includes(rule)) continue;
       expect(permissionsOf(rule).length, id).toBeGreaterThan(0);
     }
-    for (const p of Object.values(APPROVAL_ACTIONS)) expect(Object.keys(PERMISSIONS)).toContain(p);
+    for (const a of APPROVAL_ACTION_NAMES satisfies ApprovalAction[])
+      expect(Object.keys(PERMISSIONS)).toContain(APPROVAL_ACTIONS[a]);
   });
 });
