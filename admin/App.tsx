@@ -14,7 +14,7 @@ import { useSession } from '@shared/ui/useSession';
 import './admin.css';
 import { AdminHeader } from './components/AdminHeader';
 import { AdminSider } from './components/AdminSider';
-import { SuperAdminOnly } from './components/SuperAdminOnly';
+import { Allowed } from './components/Allowed';
 import AdminsList from './pages/admins/list';
 import AuditList from './pages/audit/list';
 import ReconciliationList from './pages/reconciliation/list';
@@ -35,7 +35,7 @@ import VerificationList from './pages/verifications/list';
 import VerificationShow from './pages/verifications/show';
 import WalletLoadsList from './pages/wallet-loads/list';
 import WalletTransfersList from './pages/wallet-transfers/list';
-import { resourcesFor } from './resources';
+import { resourcesFor, screenPermissions } from './resources';
 
 const authProvider = createAuthProvider('staff');
 /**
@@ -100,27 +100,48 @@ export default function AdminApp() {
             <Route path="verifications-companies/:id" element={<VerificationShow key="company" kind="company" />} />
             <Route path="customers-individuals" element={<CustomersList key="individual" kind="individual" />} />
             <Route path="customers-companies" element={<CustomersList key="company" kind="company" />} />
-            <Route path="third-parties" element={<ThirdPartiesList />} />
+            <Route
+              path="third-parties"
+              element={
+                <Allowed to={screenPermissions('third-parties')}>
+                  <ThirdPartiesList />
+                </Allowed>
+              }
+            />
             <Route
               path="administration-admins"
               element={
-                <SuperAdminOnly>
+                <Allowed to={screenPermissions('administration-admins')}>
                   <AdminsList />
-                </SuperAdminOnly>
+                </Allowed>
               }
             />
             <Route
               path="audit-logs"
               element={
-                <SuperAdminOnly>
+                <Allowed to={screenPermissions('audit-logs')}>
                   <AuditList />
-                </SuperAdminOnly>
+                </Allowed>
               }
             />
-            <Route path="reconciliation" element={<ReconciliationList />} />
+            <Route
+              path="reconciliation"
+              element={
+                <Allowed to={screenPermissions('reconciliation')}>
+                  <ReconciliationList />
+                </Allowed>
+              }
+            />
             <Route path="wallet-loads" element={<WalletLoadsList />} />
             <Route path="wallet-transfers" element={<WalletTransfersList />} />
-            <Route path="chain-deposits" element={<ChainDepositsList />} />
+            <Route
+              path="chain-deposits"
+              element={
+                <Allowed to={screenPermissions('chain-deposits')}>
+                  <ChainDepositsList />
+                </Allowed>
+              }
+            />
             <Route path="card-transfers" element={<CardTransfersList />} />
             {/* back-office §1: card-maintenance shows the same list as wallet transfers */}
             <Route path="card-maintenance" element={<WalletTransfersList />} />
@@ -134,28 +155,35 @@ export default function AdminApp() {
             <Route
               path="fees"
               element={
-                <SuperAdminOnly>
+                <Allowed to={screenPermissions('fees')}>
                   <FeesList />
-                </SuperAdminOnly>
+                </Allowed>
               }
             />
             <Route
               path="fees/:id"
               element={
-                <SuperAdminOnly>
+                <Allowed to={screenPermissions('fees')}>
                   <CompanyFees />
-                </SuperAdminOnly>
+                </Allowed>
               }
             />
             <Route
               path="momo"
               element={
-                <SuperAdminOnly>
+                <Allowed to={screenPermissions('momo')}>
                   <MomoDetails />
-                </SuperAdminOnly>
+                </Allowed>
               }
             />
-            <Route path="reports/statistics" element={<StatisticsPage />} />
+            <Route
+              path="reports/statistics"
+              element={
+                <Allowed to={screenPermissions('statistics')}>
+                  <StatisticsPage />
+                </Allowed>
+              }
+            />
             <Route path="*" element={<ErrorComponent />} />
           </Route>
         </Routes>

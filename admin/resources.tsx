@@ -25,13 +25,17 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
+import { type Permission, can } from '@shared/contract';
+
+/** Settings screens: for who changes them, and the Auditor, who reads everything. */
+const SETTINGS = (manage: Permission): Permission[] => [manage, 'audit.read'];
 
 /**
  * The back-office as data: each resource is a menu entry and a set of routes. Menu groups
  * (Verifications, Administration, …) are parent resources without routes, listed in the order
  * of back-office spec §2.3 and added as their screens arrive; a group whose entries are all
- * hidden disappears from the menu. `meta.superAdminOnly` entries are hidden from Admins (the
- * pages themselves answer 403 too, see SuperAdminOnly).
+ * hidden disappears from the menu. `meta.permission` (one, or a list of which any one will do) hides an
+ * entry from roles without it (the route shows the 403 page, see Allowed, and the server refuses too).
  */
 const all: ResourceProps[] = [
   {
@@ -73,7 +77,7 @@ const all: ResourceProps[] = [
       label: 'Fees Management',
       icon: <PercentageOutlined />,
       path: 'fees',
-      superAdminOnly: true,
+      permission: SETTINGS('fees.manage'),
     },
   },
   {
@@ -84,13 +88,18 @@ const all: ResourceProps[] = [
       label: 'Admin Management',
       icon: <UserSwitchOutlined />,
       path: 'account/admins',
-      superAdminOnly: true,
+      permission: 'staff.read',
     },
   },
   {
     name: 'momo',
     list: '/admin/momo',
-    meta: { parent: 'administration', label: 'Momo Management', icon: <MobileOutlined />, superAdminOnly: true },
+    meta: {
+      parent: 'administration',
+      label: 'Momo Management',
+      icon: <MobileOutlined />,
+      permission: SETTINGS('momo.manage'),
+    },
   },
   {
     name: 'audit-logs',
@@ -100,7 +109,7 @@ const all: ResourceProps[] = [
       label: 'Audit Trail',
       icon: <AuditOutlined />,
       path: 'audit-logs',
-      superAdminOnly: true,
+      permission: 'audit.read',
     },
   },
   { name: 'wallet-management', meta: { label: 'Wallet Management', icon: <WalletOutlined /> } },
@@ -143,6 +152,7 @@ const all: ResourceProps[] = [
       label: 'Chain Deposits',
       icon: <BlockOutlined />,
       path: 'wallet/chain-deposits',
+      permission: 'reports.read',
     },
   },
   { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },
@@ -168,7 +178,12 @@ const all: ResourceProps[] = [
     // What no card may pay (issue 32): every staff member reads it, a Super-Admin changes it.
     name: 'program-controls',
     list: '/admin/program-controls',
-    meta: { parent: 'card-management', label: 'Program Controls', icon: <StopOutlined />, path: 'program/controls' },
+    meta: {
+      parent: 'card-management',
+      label: 'Program Controls',
+      icon: <StopOutlined />,
+      path: 'program/controls',
+    },
   },
   {
     name: 'reconciliation',
@@ -178,6 +193,7 @@ const all: ResourceProps[] = [
       label: 'Reconciliation',
       icon: <ReconciliationOutlined />,
       path: 'reconciliation',
+      permission: 'reports.read',
     },
   },
   {
@@ -203,22 +219,34 @@ const all: ResourceProps[] = [
       label: 'Third-Party Clients',
       icon: <ApiOutlined />,
       path: 'third-party/clients',
+      permission: 'reports.read',
     },
   },
   { name: 'reports', meta: { label: 'Reports', icon: <BarChartOutlined /> } },
   {
-    // Staff (Admin and Super-Admin) alike: back-office §6 lists statistics among the admin screens.
+    // Back-office §6 lists statistics among the admin screens: every role that reads the money figures.
     name: 'statistics',
     list: '/admin/reports/statistics',
-    meta: { parent: 'reports', label: 'Statistics', icon: <LineChartOutlined />, path: 'reports/view-statistics' },
+    meta: {
+      parent: 'reports',
+      label: 'Statistics',
+      icon: <LineChartOutlined />,
+      path: 'reports/view-statistics',
+      permission: 'reports.read',
+    },
   },
 ];
 
-export const isSuperAdmin = (role: string | undefined) => role === 'Super-Admin';
+/** The permissions of which the role needs one to open a resource's screen (none: every staff member). */
+export function screenPermissions(name: string): readonly Permission[] {
+  const p = all.find((r) => r.name === name)?.meta?.permission as Permission | readonly Permission[] | undefined;
+  return p ? [p].flat() : [];
+}
 
-/** The resources as the signed-in staff member's menu shows them. */
+/** The resources as the signed-in staff member's menu shows them: those the role may read. */
 export function resourcesFor(role: string | undefined): ResourceProps[] {
-  return all.map((r) =>
-    r.meta?.superAdminOnly && !isSuperAdmin(role) ? { ...r, meta: { ...r.meta, hide: true } } : r,
-  );
+  return all.map((r) => {
+    const needed = screenPermissions(r.name);
+    return needed.length && !needed.some((p) => can(role, p)) ? { ...r, meta: { ...r.meta, hide: true } } : r;
+  });
 }

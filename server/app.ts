@@ -14,6 +14,7 @@ import { UPLOAD_LIMITS } from './lib/uploads';
 import errors from './plugins/errors';
 import idempotency from './plugins/idempotency';
 import audit from './plugins/audit';
+import permissions from './plugins/permissions';
 import security from './plugins/security';
 import routing from './plugins/routing';
 import observability, { childLoggerFactory } from './plugins/observability';
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(idempotency);
   await app.register(audit);
   await app.register(documentedResponses, { env: config.env });
+  await app.register(permissions);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   if (config.observability.metrics) await app.register(metricsRoutes);
   if (config.serveSpa || opts.spaRoot) await app.register(spa, { root: path.resolve(opts.spaRoot ?? DIST) });

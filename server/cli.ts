@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { checkEncryptionKey } from './db/key-check';
 import { acquireEmbeddedLock } from './db/lock';
-import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '@shared/contract';
+import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE, STAFF_ROLE_KEYS, type StaffRoleKey } from '@shared/contract';
 import { createStaff } from './seed/admin';
 import { demoAccountsText } from './seed/demo';
 import { eq } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import { rotateKey } from './ops/rotate-key';
 const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  create-admin --email <email> --password <password> [--first-name <name>] [--last-name <name>] [--role super-admin|admin]
+  create-admin --email <email> --password <password> [--first-name <name>] [--last-name <name>] [--role super-admin|admin|compliance|finance|support|auditor]
         Create a staff account (Super-Admin by default) that can log in at once; 2FA is set up at first login.
   demo-accounts
         Print the demo accounts and their password.
@@ -106,11 +106,12 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`${PASSWORD_POLICY_MESSAGE}\n`);
         return 2;
       }
-      if (values.role !== 'super-admin' && values.role !== 'admin') {
-        process.stderr.write('--role is super-admin or admin\n');
+      const key = values.role ?? 'super-admin';
+      if (!(key in STAFF_ROLE_KEYS)) {
+        process.stderr.write(`--role is one of ${Object.keys(STAFF_ROLE_KEYS).join(', ')}\n`);
         return 2;
       }
-      const role = values.role === 'admin' ? 'Admin' : 'Super-Admin';
+      const role = STAFF_ROLE_KEYS[key as StaffRoleKey];
       const { created } = await withDatabase((d) =>
         createStaff(d.db, {
           email: values.email!,

@@ -62,8 +62,10 @@ export const SIGNED_IN = [
 ];
 /** Endpoints that also take API access tokens (client credentials). */
 export const SIGNED_IN_OR_API = [e(401, 'Not signed in, or the session or API access token has ended.')];
-export const STAFF = [...SIGNED_IN, e(403, 'Staff (Admin, Super-Admin) only.')];
-export const SUPER_ADMIN = [...SIGNED_IN, e(403, 'Super-Admin only.')];
+/** Customers' routes that staff may call too: a role without the operation's permission is refused. */
+export const STAFF_RIGHT = e(403, "A staff member whose role lacks this operation's permission (GET /roles).");
+/** Staff only, and only a role that holds the operation's permission (OPERATION_PERMISSIONS, GET /roles). */
+export const STAFF = [...SIGNED_IN, e(403, "Staff only, whose role holds this operation's permission (GET /roles).")];
 export const CUSTOMER_OR_API = [
   ...SIGNED_IN_OR_API,
   e(403, 'Customers only (Individual, Company-Admin, Company-User).'),

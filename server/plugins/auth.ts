@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@shared/contract';
+import { OPERATION_PERMISSIONS, type Role, type StaffRole, can, isStaff, permissionsOf } from '@shared/contract';
 import type { AppContext } from '../context';
 import { companies, sessions, users } from '../db/schema';
 import { hashToken } from '../lib/crypto';
@@ -82,9 +82,29 @@ async function resolveSession(ctx: AppContext, token: string): Promise<SessionRo
   return found;
 }
 
-/** An onRequest hook: who is calling, and may they call this route at all. */
+/**
+ * Whether a staff member may call this operation, as OPERATION_PERMISSIONS says: a 403 naming what is
+ * missing, before any work. An operation the table does not list is refused (plugins/permissions.ts's startup
+ * check keeps that from happening).
+ */
+function mayStaffCall(role: StaffRole | string, operationId: string | undefined): void {
+  const rule = operationId ? OPERATION_PERMISSIONS[operationId] : undefined;
+  if (rule === 'self' || rule === 'staff' || rule === 'public') return;
+  if (rule === undefined || rule === 'customers') throw forbidden('This is not available to staff.');
+  const needed = permissionsOf(rule);
+  if (!needed.some((p) => can(role, p)))
+    throw forbidden(`Your role (${role}) does not allow this: it needs the permission ${needed.join(' or ')}.`);
+}
+
+/** Marks authenticate()'s hooks with their options, so plugins/permissions.ts can check every route at startup. */
+export const AUTH_OPTIONS = Symbol('authenticate options');
+
+/**
+ * An onRequest hook: who is calling, and may they call this route at all. A staff caller also needs
+ * what OPERATION_PERMISSIONS asks of the route's operation, checked here before any work.
+ */
 export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
-  return async function authHook(req: FastifyRequest, _reply: FastifyReply) {
+  const hook = async function authHook(req: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(req);
     if (!token) {
       if (opts.optional) return;
@@ -112,5 +132,7 @@ export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
       via: 'session',
     };
     if (opts.roles && !opts.roles.includes(req.user.role)) throw forbidden();
+    if (isStaff(req.user.role)) mayStaffCall(req.user.role, req.routeOptions.schema?.operationId);
   };
+  return Object.assign(hook, { [AUTH_OPTIONS]: opts });
 }

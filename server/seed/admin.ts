@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { StaffRole } from '@shared/contract';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -8,7 +9,7 @@ export interface NewStaff {
   password: string;
   firstName?: string;
   lastName?: string;
-  role?: 'Super-Admin' | 'Admin';
+  role?: StaffRole;
   phoneNumber?: string;
 }
 

@@ -12,6 +12,10 @@ const DEMO_PASSWORD = 'Demo!2026pass';
 const DEMO_ACCOUNTS = [
   { role: 'Super-Admin', email: 'super@cardwallet.example', name: 'Sena Agbeko' },
   { role: 'Admin', email: 'admin@cardwallet.example', name: 'Yaw Darko' },
+  { role: 'Compliance', email: 'compliance@cardwallet.example', name: 'Akosua Frimpong' },
+  { role: 'Finance', email: 'finance@cardwallet.example', name: 'Kwesi Appiah' },
+  { role: 'Support', email: 'support@cardwallet.example', name: 'Adwoa Sarpong' },
+  { role: 'Auditor', email: 'auditor@cardwallet.example', name: 'Nana Ampofo' },
   { role: 'Individual', email: 'ama@example.com', name: 'Ama Mensah' },
   { role: 'Company-Admin', email: 'kofi@acme.example.com', name: 'Kofi Boateng (Acme Logistics Ltd)' },
   { role: 'Company-User', email: 'efua@acme.example.com', name: 'Efua Owusu (Acme Logistics Ltd)' },
@@ -73,6 +77,24 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
         state: 'Verified',
         createdAt: since(110),
       },
+      ...(
+        [
+          ['compliance', 'Compliance', 'Akosua', 'Frimpong', '03'],
+          ['finance', 'Finance', 'Kwesi', 'Appiah', '04'],
+          ['support', 'Support', 'Adwoa', 'Sarpong', '05'],
+          ['auditor', 'Auditor', 'Nana', 'Ampofo', '06'],
+        ] as const
+      ).map(([key, role, firstName, lastName, n]) => ({
+        ...base,
+        id: DEMO_IDS[key],
+        email: `${key}@cardwallet.example`,
+        firstName,
+        lastName,
+        phoneNumber: `+2332010000${n}`,
+        role,
+        state: 'Verified' as const,
+        createdAt: since(105),
+      })),
       {
         ...base,
         id: DEMO_IDS.individual,

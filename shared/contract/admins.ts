@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY_MESSAGE, meetsPasswordPolicy, phoneField, requiredString } from './fields';
 import type { apiAdmin } from './responses/admins';
+import { STAFF_ROLE_KEY_NAMES } from './roles';
 
-export const adminRoleField = z.enum(['admin', 'super-admin'], { error: 'Permission is required' });
+/** A staff member's role as the API spells it: super-admin, admin, compliance, finance, support, auditor. */
+export const adminRoleField = z.enum(STAFF_ROLE_KEY_NAMES, { error: 'Permission is required' });
 
 export const createAdminBody = z.object({
   first_name: requiredString('Full Name is required', 100),

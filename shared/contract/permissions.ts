@@ -20,17 +20,17 @@ export const PERMISSIONS = {
   'reconciliation.run': 'Run the reconciliation with the card issuer',
   'fees.manage': 'Change fees',
   'momo.manage': 'Change the mobile-money settings',
-  'integrations.manage': 'Create and revoke companies’ API credentials',
   'two_factor.reset': 'Reset a person’s second factor, or approve such a reset',
   'two_factor.request': 'Ask for a second-factor reset, which then always needs approval',
   'staff.read': 'Read the staff, their roles and sessions',
   'staff.manage': 'Add, change, deactivate and remove staff; end their sessions',
   'approvals.manage': 'Set the approval policies',
   'audit.read': 'Read the audit trail',
-  'reports.read': 'Read everything else: top-ups, deposits, reconciliation, fees, statistics, reports and their exports',
+  'reports.read':
+    'Read everything else: top-ups, deposits, reconciliation, fees, statistics, reports and their exports',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];
 
 const ALL = PERMISSION_NAMES.filter((p) => p !== 'two_factor.request');
 const READS: Permission[] = ['customers.read', 'reports.read'];
@@ -92,3 +92,163 @@ export const APPROVAL_ACTIONS = {
 } as const satisfies Record<string, Permission>;
 export type ApprovalAction = keyof typeof APPROVAL_ACTIONS;
 export const APPROVAL_ACTION_NAMES = Object.keys(APPROVAL_ACTIONS) as ApprovalAction[];
+
+/**
+ * What a staff member needs to call each API operation (by operationId): one permission, or a list of
+ * which any one will do; `'self'` for their own account (profile, password, second factor, sessions,
+ * notifications); `'staff'` for what every staff member reads (reference data, the roles, the dashboard's
+ * counts, which are filtered by role); `'public'` for what needs no sign-in; `'customers'` for customers'
+ * own operations, which staff never call. plugins/auth.ts enforces it on every staff call, and the server
+ * does not start while an /api/v1 operation is missing. Customers' rights are the routes' own.
+ */
+export type OperationRule = Permission | readonly Permission[] | 'self' | 'staff' | 'public' | 'customers';
+
+const PUBLIC = [
+  'getHealth',
+  'registerIndividual',
+  'registerCompany',
+  'verifyEmail',
+  'logIn',
+  'confirmTwoFactorSetup',
+  'confirmLogIn',
+  'recoverLogIn',
+  'requestPasswordReset',
+  'resetPassword',
+  'acceptInvitation',
+  'getAccessToken',
+  'sendHelpdeskMessage',
+] as const;
+const SELF = [
+  'logOut',
+  'getProfile',
+  'updateProfile',
+  'changePassword',
+  'getTwoFactorStatus',
+  'regenerateRecoveryCodes',
+  'startAuthenticatorEnrolment',
+  'confirmAuthenticatorEnrolment',
+  'listNotifications',
+  'markNotificationsRead',
+  'getNotificationSettings',
+  'updateNotificationSettings',
+] as const;
+const CUSTOMERS = [
+  'updateCompany',
+  'submitKyc',
+  'submitKyb',
+  'inviteCompanyUser',
+  'updateCompanyUserRole',
+  'deleteCompanyUser',
+  'startTopup',
+  'getTopupInstructions',
+  'confirmTopupPayment',
+  'confirmMomoPayment',
+  'transferFunds',
+  'getTransferRecipient',
+  'createCard',
+  'getCardAllowance',
+  'addCardSpendingLimit',
+  'setCardSpendingLimit',
+  'createApiClient',
+  'revokeApiClient',
+  'getCallback',
+  'setCallback',
+  'setCallbackStatus',
+  'revokeCallback',
+  'getAuthorizationDecisionEndpoint',
+  'setAuthorizationDecisionEndpoint',
+  'removeAuthorizationDecisionEndpoint',
+] as const;
+
+const STAFF_OPERATIONS: Record<string, OperationRule> = {
+  listRoles: 'staff',
+  listMerchantCategories: 'staff',
+  getMomoDetails: 'staff',
+  getAttention: 'staff',
+  // It explains a program_blocked decline to whoever looks at a card.
+  getProgramControls: 'staff',
+  // Customers, their wallets and cards
+  listIndividuals: 'customers.read',
+  listCompanies: 'customers.read',
+  listCompanyUsers: 'customers.read',
+  listKycSubmissions: 'customers.read',
+  listKybSubmissions: 'customers.read',
+  getVerification: 'customers.read',
+  downloadFile: 'customers.read',
+  getWalletBalance: 'customers.read',
+  getDepositAddress: 'customers.read',
+  listTopups: 'customers.read',
+  listWalletTopups: 'customers.read',
+  listWalletTransactions: 'customers.read',
+  listWalletTransfers: 'customers.read',
+  getWalletStatement: 'customers.read',
+  listCards: 'customers.read',
+  getCard: 'customers.read',
+  getCardControls: 'customers.read',
+  listIndividualCards: 'customers.read',
+  listCompanyCards: 'customers.read',
+  listCardTransactions: 'customers.read',
+  deactivateIndividual: 'customers.manage',
+  deactivateCompany: 'customers.manage',
+  reactivateIndividual: 'customers.manage',
+  reactivateCompany: 'customers.manage',
+  decideVerification: 'verification.review',
+  resetTwoFactor: ['two_factor.reset', 'two_factor.request'],
+  // Cards
+  changeCardStatus: 'cards.freeze',
+  changeCardStatusByToken: 'cards.freeze',
+  flagCard: 'cards.freeze',
+  unflagCard: 'cards.freeze',
+  suspendCard: 'cards.freeze',
+  unsuspendCard: 'cards.freeze',
+  setCardControls: 'cards.manage',
+  deleteCard: 'cards.manage',
+  fundCard: 'cards.money',
+  withdrawFromCard: 'cards.money',
+  createSandboxAuthorization: 'cards.simulate',
+  incrementSandboxAuthorization: 'cards.simulate',
+  reverseSandboxAuthorization: 'cards.simulate',
+  clearSandboxAuthorization: 'cards.simulate',
+  settleSandboxAuthorization: 'cards.simulate',
+  createSandboxRefund: 'cards.simulate',
+  createSandboxForcePost: 'cards.simulate',
+  expireSandboxHolds: 'cards.simulate',
+  setProgramControls: 'program.manage',
+  // Money: top-ups, chain deposits, reconciliation, fees, statistics
+  listMomoTopups: 'reports.read',
+  decideTopup: 'topups.decide',
+  listChainDeposits: 'reports.read',
+  assignChainDeposit: 'deposits.manage',
+  returnChainDeposit: 'deposits.manage',
+  sendSandboxChainTransfer: 'deposits.manage',
+  getCardBalances: 'reports.read',
+  getReconciliation: 'reports.read',
+  listIssuerOperations: 'reports.read',
+  runReconciliation: 'reconciliation.run',
+  listFees: 'reports.read',
+  getCompanyFees: 'reports.read',
+  updateFee: 'fees.manage',
+  getStatistics: 'reports.read',
+  getStatisticsSeries: 'reports.read',
+  listApiClients: 'reports.read',
+  listWebhookDeliveries: 'reports.read',
+  searchMomoUsers: 'momo.manage',
+  updateMomoSettings: 'momo.manage',
+  // Staff and the audit trail
+  listAdmins: 'staff.read',
+  createAdmin: 'staff.manage',
+  updateAdmin: 'staff.manage',
+  deleteAdmin: 'staff.manage',
+  listAuditLog: 'audit.read',
+};
+
+export const OPERATION_PERMISSIONS: Readonly<Record<string, OperationRule>> = {
+  ...Object.fromEntries(PUBLIC.map((id) => [id, 'public'])),
+  ...Object.fromEntries(SELF.map((id) => [id, 'self'])),
+  ...Object.fromEntries(CUSTOMERS.map((id) => [id, 'customers'])),
+  ...STAFF_OPERATIONS,
+};
+
+/** The permissions of which a staff member needs one for a rule (none for 'self', 'staff', 'public', 'customers'). */
+export const permissionsOf = (rule: OperationRule): readonly Permission[] =>
+  typeof rule === 'string' ? (rule in PERMISSIONS ? [rule as Permission] : []) : rule;

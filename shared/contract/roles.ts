@@ -12,7 +12,14 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const STAFF_ROLES = ['Super-Admin', 'Admin', 'Compliance', 'Finance', 'Support', 'Auditor'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'Super-Admin',
+  'Admin',
+  'Compliance',
+  'Finance',
+  'Support',
+  'Auditor',
+] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const CUSTOMER_ROLES = ['Individual', 'Company-Admin', 'Company-User'] as const satisfies readonly Role[];
 
@@ -30,6 +37,7 @@ export const STAFF_ROLE_KEYS = {
   auditor: 'Auditor',
 } as const satisfies Record<string, StaffRole>;
 export type StaffRoleKey = keyof typeof STAFF_ROLE_KEYS;
+export const STAFF_ROLE_KEY_NAMES = Object.keys(STAFF_ROLE_KEYS) as [StaffRoleKey, ...StaffRoleKey[]];
 export const staffRoleKey = (role: string): StaffRoleKey =>
   (Object.entries(STAFF_ROLE_KEYS).find(([, r]) => r === role)?.[0] as StaffRoleKey | undefined) ?? 'admin';
 

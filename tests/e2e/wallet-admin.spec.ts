@@ -159,10 +159,10 @@ test('staff approve and deny wallet top-ups, see transfers; menus follow the rol
       await snap(page, 'admin-menu', project);
       await page.keyboard.press('Escape');
       await visit(page, '/admin/fees');
-      await expect(page.getByText('Sorry, only a Super-Admin can use this page.')).toBeVisible();
+      await expect(page.getByText('Sorry, your role does not give access to this page.')).toBeVisible();
       await snap(page, 'admin-fees-403', project);
       await visit(page, '/admin/momo');
-      await expect(page.getByText('Sorry, only a Super-Admin can use this page.')).toBeVisible();
+      await expect(page.getByText('Sorry, your role does not give access to this page.')).toBeVisible();
       await visit(page, '/admin');
     }
   });

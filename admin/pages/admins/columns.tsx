@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ApiAdmin } from '@shared/contract';
+import { type ApiAdmin, STAFF_ROLE_KEYS } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
 import { ShortId } from '../../components/ShortId';
 
@@ -13,7 +13,7 @@ function AdminStateTags({ a }: { a: ApiAdmin }) {
         {a.state}
       </Tag>
       <Tag color={a.role === 'super-admin' ? 'purple' : 'blue'} bordered={false} style={{ marginInlineEnd: 0 }}>
-        {a.role === 'super-admin' ? 'Super-Admin' : 'Admin'}
+        {STAFF_ROLE_KEYS[a.role]}
       </Tag>
     </Flex>
   );
@@ -21,13 +21,16 @@ function AdminStateTags({ a }: { a: ApiAdmin }) {
 
 type Act = {
   meId?: string;
+  /** the role may add, change and remove staff (the Auditor only reads) */
+  mayManage: boolean;
   onEdit(a: ApiAdmin): void;
   onDelete(a: ApiAdmin): void;
   onResetTwoFactor(a: ApiAdmin): void;
 };
 
 /** Edit, and Reset 2FA and Delete on every row but one's own. */
-function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
+function AdminActions({ a, meId, mayManage, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
+  if (!mayManage) return null;
   return (
     <Flex gap={8} justify="flex-end">
       <Button icon={<EditOutlined />} aria-label={`Edit ${adminName(a)}`} onClick={() => onEdit(a)} />

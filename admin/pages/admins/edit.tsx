@@ -3,6 +3,8 @@ import { useState } from 'react';
 import {
   type ApiAdmin,
   PASSWORD_POLICY_MESSAGE,
+  ROLE_DESCRIPTIONS,
+  STAFF_ROLE_KEYS,
   adminRoleField,
   createAdminBody,
   meetsPasswordPolicy,
@@ -16,26 +18,33 @@ import { adminName } from './columns';
 
 type Role = ApiAdmin['role'];
 
-/** Spec §4: 'Admin Privileges' gives admin, 'Super Admin Privileges' super-admin; one at a time. */
+/** The toggles in the order people read them: spec §4's two, then the roles by job (issue 33). */
+const TOGGLES: Array<{ role: Role; label: string }> = [
+  { role: 'admin', label: 'Admin Privileges' },
+  { role: 'super-admin', label: 'Super Admin Privileges' },
+  { role: 'compliance', label: 'Compliance Privileges' },
+  { role: 'finance', label: 'Finance Privileges' },
+  { role: 'support', label: 'Support Privileges' },
+  { role: 'auditor', label: 'Auditor Privileges' },
+];
+
+/** Spec §4's privilege toggles, one per role, one at a time, each with what the role may do. */
 function RoleToggles({ value, onChange }: { value?: Role; onChange?: (v: Role | undefined) => void }) {
   return (
     <Flex vertical gap={10}>
-      <label>
-        <Switch
-          checked={value === 'admin'}
-          onChange={(on) => onChange?.(on ? 'admin' : undefined)}
-          aria-label="Admin Privileges"
-        />{' '}
-        Admin Privileges
-      </label>
-      <label>
-        <Switch
-          checked={value === 'super-admin'}
-          onChange={(on) => onChange?.(on ? 'super-admin' : undefined)}
-          aria-label="Super Admin Privileges"
-        />{' '}
-        Super Admin Privileges
-      </label>
+      {TOGGLES.map((t) => (
+        <label key={t.role}>
+          <Switch
+            checked={value === t.role}
+            onChange={(on) => onChange?.(on ? t.role : undefined)}
+            aria-label={t.label}
+          />{' '}
+          {t.label}
+          <Typography.Text type="secondary" style={{ display: 'block', marginInlineStart: 52, fontSize: 13 }}>
+            {ROLE_DESCRIPTIONS[STAFF_ROLE_KEYS[t.role]]}
+          </Typography.Text>
+        </label>
+      ))}
     </Flex>
   );
 }

@@ -13,6 +13,7 @@ import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { AdminItem, adminColumns, adminName } from './columns';
 import { AddAdminDrawer, EditAdminDrawer } from './edit';
 import { type ResetTarget, ResetTwoFactorModal } from '../../components/ResetTwoFactor';
+import { useCan } from '../../components/Allowed';
 
 /**
  * /admin/administration-admins (Super-Admin): the staff, added with an emailed link to set a
@@ -50,8 +51,10 @@ export default function AdminsList() {
     });
 
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
+  const mayManage = useCan('staff.manage');
   const act = {
     meId: me,
+    mayManage,
     onEdit: setEditing,
     onDelete: remove,
     onResetTwoFactor: (a: ApiAdmin) => setResetting({ userId: a.id, name: adminName(a) }),
@@ -62,9 +65,11 @@ export default function AdminsList() {
         title="List of Administrators"
         subtitle="Staff who use the back-office. Super-Admins also manage fees, momo settings and administrators."
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add Admin
-          </Button>
+          mayManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add Admin
+            </Button>
+          )
         }
       />
       <DataTable<ApiAdmin>

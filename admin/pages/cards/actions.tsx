@@ -4,7 +4,8 @@ import { App, Button, Dropdown, Form, Input, type MenuProps, Modal, Typography }
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '@shared/api/errors';
-import { type ApiCard, reasonBody } from '@shared/contract';
+import { type ApiCard, type Permission, can, reasonBody } from '@shared/contract';
+import { useSession } from '@shared/ui/useSession';
 import {
   type ConfirmedCardAction,
   deleteItems,
@@ -25,17 +26,18 @@ type Toggle = 'flag' | 'unflag' | 'suspend' | 'unsuspend';
  * Flag Card (if not flagged, not deleted); Suspend Card (if not suspended, not deleted); Card Withdrawal; Delete Card (if
  * not deleted). Freezing and withdrawing are for live premium cards (the server refuses basic ones).
  */
-function cardMenuItems(c: ApiCard): NonNullable<MenuProps['items']> {
+function cardMenuItems(c: ApiCard, may: (p: Permission) => boolean): NonNullable<MenuProps['items']> {
   const live = !c.is_deleted;
+  const freeze = may('cards.freeze');
   return [
     { key: 'view', label: 'View Card Details' },
-    ...freezeItems(c),
-    ...(c.flagged ? [{ key: 'unflag', label: 'Unflag Card' }] : []),
-    ...(c.suspended ? [{ key: 'unsuspend', label: 'Unsuspend Card' }] : []),
-    ...(live && !c.flagged ? [{ key: 'flag', label: 'Flag Card' }] : []),
-    ...(live && !c.suspended ? [{ key: 'suspend', label: 'Suspend Card' }] : []),
-    ...(live && c.type === 'premium' ? [{ key: 'withdraw', label: 'Card Withdrawal' }] : []),
-    ...deleteItems(c),
+    ...(freeze ? freezeItems(c) : []),
+    ...(freeze && c.flagged ? [{ key: 'unflag', label: 'Unflag Card' }] : []),
+    ...(freeze && c.suspended ? [{ key: 'unsuspend', label: 'Unsuspend Card' }] : []),
+    ...(freeze && live && !c.flagged ? [{ key: 'flag', label: 'Flag Card' }] : []),
+    ...(freeze && live && !c.suspended ? [{ key: 'suspend', label: 'Suspend Card' }] : []),
+    ...(may('cards.money') && live && c.type === 'premium' ? [{ key: 'withdraw', label: 'Card Withdrawal' }] : []),
+    ...(may('cards.manage') ? deleteItems(c) : []),
   ];
 }
 
@@ -94,6 +96,8 @@ function ReasonDialog({
 
 /** A card row's options: its menu button, and the dialogs and panels it opens. */
 export function useCardRowActions(onChanged: () => void) {
+  const role = useSession()?.user.role;
+  const may = (p: Permission) => can(role, p);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const confirm = useConfirmCardAction(onChanged);
@@ -120,7 +124,7 @@ export function useCardRowActions(onChanged: () => void) {
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
-        menu={{ items: cardMenuItems(c), onClick: ({ key }) => onMenu(c, key) }}
+        menu={{ items: cardMenuItems(c, may), onClick: ({ key }) => onMenu(c, key) }}
       >
         <Button type="text" icon={<MoreOutlined />} aria-label={`Options of card ${c.nickname}`} />
       </Dropdown>

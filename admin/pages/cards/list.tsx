@@ -13,6 +13,7 @@ import { searchFilters } from '../../components/FilterBar';
 import { useCardRowActions } from './actions';
 import { CardItem, cardColumns } from './columns';
 import { ActivateCardsPanel, type CardSearch, CardWithdrawalPanel, SearchCardsPanel } from './panels';
+import { useCan } from '../../components/Allowed';
 
 export type CardListKind = 'all' | 'deleted' | 'flagged';
 
@@ -43,6 +44,8 @@ function CardsList({
 }) {
   const navigate = useNavigate();
   const [panel, setPanel] = useState<Panel>(null);
+  const mayFreeze = useCan('cards.freeze');
+  const mayMove = useCan('cards.money');
   const scope = useMemo<Query>(
     () => ({
       ...(companyId ? { company_id: companyId } : {}),
@@ -94,12 +97,16 @@ function CardsList({
                 Search Cards
               </Button>
             </Badge>
-            <Button icon={<PoweroffOutlined />} onClick={() => setPanel('activate')}>
-              Activate Cards
-            </Button>
-            <Button icon={<UploadOutlined />} onClick={() => setPanel('withdraw')}>
-              Card Withdrawal
-            </Button>
+            {mayFreeze && (
+              <Button icon={<PoweroffOutlined />} onClick={() => setPanel('activate')}>
+                Activate Cards
+              </Button>
+            )}
+            {mayMove && (
+              <Button icon={<UploadOutlined />} onClick={() => setPanel('withdraw')}>
+                Card Withdrawal
+              </Button>
+            )}
           </>
         }
       />

@@ -20,10 +20,10 @@ import {
 } from '@shared/ui/cards';
 import { NOT_ARIA_REQUIRED, applyFieldErrors, sayFailure } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
-import { useSession } from '@shared/ui/useSession';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
 import { type ListQuery, useSearchAgain } from '../../components/FilterBar';
 import { useAction } from '../../components/refineForms';
+import { useCan } from '../../components/Allowed';
 
 export type CardSearch = CardFilterValues;
 
@@ -59,8 +59,7 @@ export function SearchCardsPanel({
   query: ListQuery;
   scope: Query;
 }) {
-  const role = useSession()?.user.role;
-  const admin = role === 'Admin' || role === 'Super-Admin';
+  const admin = useCan('customers.read');
   const creators = useCreators(scope, open && admin);
   const form = formProps.form!;
   const search = useSearchAgain(query, formProps.onFinish);

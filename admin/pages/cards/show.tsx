@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { CardDetail } from '@shared/ui/cards';
 import { SimulatePanel } from './simulate';
+import { useCan } from '../../components/Allowed';
 
 /**
  * /admin/cards/{id}: the staff card detail (back-office §2.9, admin path): masked number only,
@@ -9,6 +10,7 @@ import { SimulatePanel } from './simulate';
 export default function CardShow() {
   const { id } = useParams<{ id: string }>();
   const navigate = useNavigate();
+  const maySimulate = useCan('cards.simulate');
   return (
     <CardDetail
       key={id}
@@ -18,7 +20,7 @@ export default function CardShow() {
       backLabel="Back to All Cards"
       onDeleted={() => navigate('/admin/cards')}
     >
-      <SimulatePanel cardId={id ?? ''} />
+      {maySimulate && <SimulatePanel cardId={id ?? ''} />}
     </CardDetail>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'a
 import type { ApiChainDeposit, ChainDepositStatus } from '@shared/contract';
 import { dateTime } from '../../format';
 import { Hash } from '../wallet-loads/columns';
+import { useCan } from '../../components/Allowed';
 
 const STATUS_COLORS: Record<ChainDepositStatus, string> = {
   Unassigned: 'gold',
@@ -89,7 +90,8 @@ export interface DepositActions {
 
 /** Assign and Return, for a deposit still waiting for staff. */
 function DepositButtons({ d, actions, block }: { d: ApiChainDeposit; actions: DepositActions; block?: boolean }) {
-  if (d.status !== 'Unassigned') return null;
+  const may = useCan('deposits.manage');
+  if (d.status !== 'Unassigned' || !may) return null;
   const label = `${moneyText(d.amount, 'USDT')} from ${d.from}`;
   return (
     <Flex gap={8} style={block ? { width: '100%' } : undefined}>

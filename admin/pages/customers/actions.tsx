@@ -13,10 +13,9 @@ import { useNavigate } from 'react-router';
 import { api } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiCustomerRow } from '@shared/contract';
-import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import type { ResetTarget } from '../../components/ResetTwoFactor';
-import { isSuperAdmin } from '../../resources';
+import { useCan } from '../../components/Allowed';
 import { type Kind, customerName } from './columns';
 
 /** Links into the screens filtered to one customer (spec §2.3 "Links from row actions"). */
@@ -84,7 +83,9 @@ function useAccountStatus(kind: Kind, done: () => void) {
 /** The row menu: the customer's cards, card transactions, wallet loads, fees, 2FA reset, and the account state. */
 export function useCustomerActions(kind: Kind, done: () => void, resetTwoFactor: (t: ResetTarget) => void) {
   const navigate = useNavigate();
-  const superAdmin = isSuperAdmin(useSession()?.user.role);
+  const seesFees = useCan('fees.manage', 'audit.read');
+  const canManage = useCan('customers.manage');
+  const canReset = useCan('two_factor.reset', 'two_factor.request');
   const status = useAccountStatus(kind, done);
 
   return (c: ApiCustomerRow) => {
@@ -93,13 +94,15 @@ export function useCustomerActions(kind: Kind, done: () => void, resetTwoFactor:
       { key: links.cards, label: 'View Cards', icon: <CreditCardOutlined /> },
       { key: links.cardTransactions, label: 'Card Transactions', icon: <TransactionOutlined /> },
       { key: links.walletLoads, label: 'Wallet Loads', icon: <DownloadOutlined /> },
-      // Fees Management is the Super-Admin's.
-      ...(kind === 'company' && superAdmin ? [{ key: links.fees, label: 'Fees', icon: <PercentageOutlined /> }] : []),
-      { type: 'divider' as const },
-      { key: 'reset-2fa', label: 'Reset 2FA', icon: <SafetyOutlined /> },
-      c.state === 'Deactivated'
-        ? { key: 'reactivate', label: 'Reactivate', icon: <CheckCircleOutlined /> }
-        : { key: 'deactivate', label: 'Deactivate', icon: <StopOutlined />, danger: true },
+      // Fees Management is for who changes fees (and the Auditor).
+      ...(kind === 'company' && seesFees ? [{ key: links.fees, label: 'Fees', icon: <PercentageOutlined /> }] : []),
+      ...(canReset || canManage ? [{ type: 'divider' as const }] : []),
+      ...(canReset ? [{ key: 'reset-2fa', label: 'Reset 2FA', icon: <SafetyOutlined /> }] : []),
+      ...(!canManage
+        ? []
+        : c.state === 'Deactivated'
+          ? [{ key: 'reactivate', label: 'Reactivate', icon: <CheckCircleOutlined /> }]
+          : [{ key: 'deactivate', label: 'Deactivate', icon: <StopOutlined />, danger: true }]),
     ];
     return (
       <Dropdown

@@ -5,6 +5,7 @@ import { useSession } from '@shared/ui/useSession';
 import { AttentionTiles } from './AttentionTiles';
 import { MasterBalancesCard } from './MasterBalancesCard';
 import { WalletTopupsCard } from './WalletTopupsCard';
+import { useCan } from '../../components/Allowed';
 
 /**
  * /admin: the back-office home (spec §2.4): what needs attention (issue 31), the three master wallet cards (general/Mastercard,
@@ -12,6 +13,8 @@ import { WalletTopupsCard } from './WalletTopupsCard';
  */
 export default function AdminDashboard() {
   const session = useSession();
+  // The master balances are money figures: for roles that read them (Support reads customers only).
+  const seesBalances = useCan('reports.read');
   return (
     <>
       <PageHeader
@@ -20,7 +23,7 @@ export default function AdminDashboard() {
       />
       <Flex vertical gap={16}>
         <AttentionTiles />
-        <MasterBalancesCard />
+        {seesBalances && <MasterBalancesCard />}
         <WalletTopupsCard />
       </Flex>
     </>

@@ -20,7 +20,8 @@ function CompanyLink({ f }: { f: ApiFee }) {
   return <Link to={`/admin/fees/${f.for_id}?acc_name=${encodeURIComponent(f.for_name)}`}>{f.for_name}</Link>;
 }
 
-export function feeColumns(onEdit: (f: ApiFee) => void): TableColumnsType<ApiFee> {
+/** The fee table; without `onEdit` (a role that may not change fees) no Edit button. */
+export function feeColumns(onEdit?: (f: ApiFee) => void): TableColumnsType<ApiFee> {
   return [
     { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { title: 'Type', dataIndex: 'type', render: feeType },
@@ -37,19 +38,23 @@ export function feeColumns(onEdit: (f: ApiFee) => void): TableColumnsType<ApiFee
       dataIndex: 'updated_at',
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>,
     },
-    {
-      key: 'edit',
-      align: 'right',
-      render: (_, f) => (
-        <Button icon={<EditOutlined />} aria-label={`Edit ${f.name}`} onClick={() => onEdit(f)}>
-          Edit
-        </Button>
-      ),
-    },
+    ...(onEdit
+      ? [
+          {
+            key: 'edit',
+            align: 'right' as const,
+            render: (_: unknown, f: ApiFee) => (
+              <Button icon={<EditOutlined />} aria-label={`Edit ${f.name}`} onClick={() => onEdit(f)}>
+                Edit
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 }
 
-export function FeeItem({ f, onEdit }: { f: ApiFee; onEdit: (f: ApiFee) => void }) {
+export function FeeItem({ f, onEdit }: { f: ApiFee; onEdit?: (f: ApiFee) => void }) {
   return (
     <Flex justify="space-between" align="center" gap={8}>
       <Flex vertical gap={4} style={{ minWidth: 0 }}>
@@ -64,7 +69,7 @@ export function FeeItem({ f, onEdit }: { f: ApiFee; onEdit: (f: ApiFee) => void 
         {f.for_name && !f.inherited && <CompanyLink f={f} />}
         <Typography.Text type="secondary">{dateTime(f.updated_at)}</Typography.Text>
       </Flex>
-      <Button icon={<EditOutlined />} aria-label={`Edit ${f.name}`} onClick={() => onEdit(f)} />
+      {onEdit && <Button icon={<EditOutlined />} aria-label={`Edit ${f.name}`} onClick={() => onEdit(f)} />}
     </Flex>
   );
 }

@@ -7,11 +7,13 @@ import { PageHeader } from '@shared/ui/PageHeader';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { DateRangeFields, FilterBar, searchFilters } from '../../components/FilterBar';
 import { FeeItem, feeColumns } from './columns';
+import { useCan } from '../../components/Allowed';
 import { FeeEditDrawer } from './edit';
 
 /** /admin/fees: the whole schedule (defaults and company overrides); each row is edited in a panel. */
 export default function FeesList() {
   const [editing, setEditing] = useState<ApiFee | null>(null);
+  const mayEdit = useCan('fees.manage');
   const table = useTable<ApiFee, HttpError, { for?: 'default' | 'company'; start_date?: string; end_date?: string }>({
     resource: 'fees',
     pagination: { pageSize: PAGE_SIZE },
@@ -42,8 +44,8 @@ export default function FeesList() {
       <DataTable<ApiFee>
         table={table}
         exportCsv={{ path: 'fees', filename: 'fees' }}
-        columns={feeColumns(setEditing)}
-        renderItem={(f) => <FeeItem f={f} onEdit={setEditing} />}
+        columns={feeColumns(mayEdit ? setEditing : undefined)}
+        renderItem={(f) => <FeeItem f={f} onEdit={mayEdit ? setEditing : undefined} />}
         emptyText="No fees match these filters"
       />
       <FeeEditDrawer fee={editing} onClose={() => setEditing(null)} />

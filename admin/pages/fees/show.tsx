@@ -7,6 +7,7 @@ import type { ApiFee } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { DataTable } from '../../components/DataTable';
 import { FeeItem, feeColumns } from './columns';
+import { useCan } from '../../components/Allowed';
 import { FeeEditDrawer } from './edit';
 
 /**
@@ -17,6 +18,7 @@ export default function CompanyFees() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const [editing, setEditing] = useState<ApiFee | null>(null);
+  const mayEdit = useCan('fees.manage');
   const table = useTable<ApiFee, HttpError>({
     resource: 'fees',
     meta: { path: `company/fees/${id}` },
@@ -42,8 +44,8 @@ export default function CompanyFees() {
       <DataTable<ApiFee>
         table={table}
         exportCsv={{ path: `company/fees/${id}`, filename: 'company-fees' }}
-        columns={feeColumns(setEditing)}
-        renderItem={(f) => <FeeItem f={f} onEdit={setEditing} />}
+        columns={feeColumns(mayEdit ? setEditing : undefined)}
+        renderItem={(f) => <FeeItem f={f} onEdit={mayEdit ? setEditing : undefined} />}
         emptyText="No fees"
       />
       <FeeEditDrawer fee={editing} company={company} onClose={() => setEditing(null)} />

@@ -1,11 +1,12 @@
 import { useCustom } from '@refinedev/core';
-import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { flatFeeProblem, type MomoDetails as Momo, type MomoUser, momoSyncBody, rateProblem } from '@shared/contract';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { contractRule, requiredRule } from '@shared/ui/contractRules';
 import { PageHeader } from '@shared/ui/PageHeader';
 import { useAction } from '../../components/refineForms';
+import { useCan } from '../../components/Allowed';
 
 type MomoForm = {
   momo_name: string;
@@ -34,6 +35,8 @@ const serverRule = (problem: (v: string) => string | null) => ({
 export default function MomoDetails() {
   const [form] = Form.useForm<MomoForm>();
   const { message } = App.useApp();
+  // The Auditor reads the settings; only who manages them changes them.
+  const mayEdit = useCan('momo.manage');
   // The settings are one record at /param/momo-details and /param/momo-sync, not a resource's
   // /{name}/{id}: read with useCustom, saved with a custom mutation (docs/decisions.md).
   const { busy, run } = useAction<Momo>();
@@ -81,6 +84,14 @@ export default function MomoDetails() {
         title="Momo Details"
         subtitle="Mobile-money payment details customers see, the rate and fee, alerts and confirmation users."
       />
+      {!mayEdit && (
+        <Alert
+          type="info"
+          showIcon
+          message="Your role reads these settings; a Super-Admin changes them."
+          style={{ maxWidth: 880, marginBottom: 16 }}
+        />
+      )}
       <Card style={{ maxWidth: 880 }}>
         {query.isLoading ? (
           <Skeleton active />
@@ -163,9 +174,11 @@ export default function MomoDetails() {
                 </Form.Item>
               </Col>
             </Row>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              Save
-            </Button>
+            {mayEdit && (
+              <Button type="primary" htmlType="submit" loading={busy}>
+                Save
+              </Button>
+            )}
           </Form>
         )}
       </Card>

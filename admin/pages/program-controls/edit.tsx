@@ -7,10 +7,9 @@ import { categoryLabel, countryName } from '@shared/merchant-categories';
 import { CountrySelect, MerchantCategorySelect } from '@shared/ui/cards';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { PageHeader } from '@shared/ui/PageHeader';
-import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { dateTime } from '@shared/ui/wallet/format';
-import { isSuperAdmin } from '../../resources';
+import { useCan } from '../../components/Allowed';
 
 /** An Admin reads the lists (a disabled form would be hard to read) and is told who may change them. */
 function ReadOnly({ controls }: { controls: ApiProgramControls }) {
@@ -59,8 +58,7 @@ export default function ProgramControls() {
   const [form] = Form.useForm<ProgramForm>();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const session = useSession();
-  const canEdit = isSuperAdmin(session?.user.role);
+  const canEdit = useCan('program.manage');
   const { busy, submit } = useSubmit();
   const query = useQuery({
     queryKey: KEY,

@@ -6,11 +6,10 @@ import { api } from '@shared/api/client';
 import { messageOf } from '@shared/api/errors';
 import type { ApiIssuerOperation, ApiReconciliationRun } from '@shared/contract';
 import { PageHeader } from '@shared/ui/PageHeader';
-import { useSession } from '@shared/ui/useSession';
 import { useSubmit } from '@shared/ui/useSubmit';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { dateTime } from '../../format';
-import { isSuperAdmin } from '../../resources';
+import { useCan } from '../../components/Allowed';
 import { OperationItem, driftColumns, operationColumns } from './columns';
 
 type State = 'failed' | 'pending';
@@ -22,7 +21,7 @@ type State = 'failed' | 'pending';
  */
 export default function ReconciliationList() {
   const { message } = App.useApp();
-  const session = useSession();
+  const canRun = useCan('reconciliation.run');
   const [state, setState] = useState<State>('failed');
   const { busy, submit } = useSubmit();
   const last = useCustom<ApiReconciliationRun>({ url: '/reconciliation', method: 'get' });
@@ -65,7 +64,7 @@ export default function ReconciliationList() {
         title="Last run"
         loading={last.query.isLoading}
         extra={
-          isSuperAdmin(session?.user.role) && (
+          canRun && (
             <Button type="primary" onClick={runNow} loading={busy}>
               Run now
             </Button>

@@ -14,6 +14,7 @@ import { DecisionButtons } from './decide';
 import { DocumentViewer } from './documents';
 import { submittedFields } from './fields';
 import { ResultHeading } from '@shared/ui/ResultHeading';
+import { useCan } from '../../components/Allowed';
 
 /**
  * /admin/verifications-individuals/{id} (and -companies): a submission as the customer sent it,
@@ -21,6 +22,7 @@ import { ResultHeading } from '@shared/ui/ResultHeading';
  * pending, Approve and Disapprove.
  */
 export default function VerificationShow({ kind }: { kind: Kind }) {
+  const mayDecide = useCan('verification.review');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { query, result: d } = useOne<ApiVerificationDetail>({
@@ -103,7 +105,7 @@ export default function VerificationShow({ kind }: { kind: Kind }) {
         extra={
           <>
             {backButton}
-            {pending && (
+            {pending && mayDecide && (
               <DecisionButtons id={d.id} name={d.name} term={k.term} onDecided={() => void query.refetch()} />
             )}
           </>

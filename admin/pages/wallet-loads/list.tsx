@@ -16,6 +16,7 @@ import { DateRangeFields, FilterBar } from '../../components/FilterBar';
 
 import { TopupItem, canDecide, topupColumns } from './columns';
 import { DecideTopupDrawer } from './edit';
+import { useCan } from '../../components/Allowed';
 
 type Search = { state?: TopupState; ready?: boolean; start_date?: string; end_date?: string };
 
@@ -26,6 +27,7 @@ type Search = { state?: TopupState; ready?: boolean; start_date?: string; end_da
  */
 function WalletLoads({ account }: { account: ListAccount }) {
   const [open, setOpen] = useState<ApiTopup | null>(null);
+  const mayDecide = useCan('topups.decide');
   const table = useAccountTable<ApiTopup, Search>('wallet-loads', account);
   const totals = table.result.totals as TopupTotals | undefined;
 
@@ -63,7 +65,7 @@ function WalletLoads({ account }: { account: ListAccount }) {
         columns={topupColumns}
         renderItem={(t) => <TopupItem t={t} />}
         onOpen={setOpen}
-        canOpen={canDecide}
+        canOpen={mayDecide ? canDecide : () => false}
         rowLabel={(t) => `Open top-up of ${t.name}, ${t.amount} ${t.method}, ${t.state}`}
         emptyText="No top-ups match these filters"
         footer={

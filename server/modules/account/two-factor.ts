@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { isStaff } from '@shared/contract';
+import { can, isStaff } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { auditLog, sessions, users } from '../../db/schema';
 import { seal, unseal } from '../../lib/crypto';
@@ -138,9 +138,12 @@ export async function resetTwoFactor(
     throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
   const user = await findLiveUser(ctx.db, userId);
   if (!user) throw notFound('The user');
-  if (isStaff(user.role) && me.role !== 'Super-Admin') {
+  if (isStaff(user.role) && !can(me.role, 'staff.manage')) {
     throw forbidden("Only a Super-Admin can reset a staff member's two-factor authentication.");
   }
+  // A role that may only ask (Support) never resets alone: its request waits for a second person's approval.
+  if (!can(me.role, 'two_factor.reset'))
+    throw forbidden('Your role may only ask for a second-factor reset, which someone who may reset approves.');
   if (!user.totpSecret) throw conflict('This user has not set up two-factor authentication yet.');
   const now = ctx.now();
   const eventKey = `two-factor-reset:${crypto.randomUUID()}`;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAdminBody, idParams, pageQuery, updateAdminBody } from '@shared/contract';
+import { STAFF_ROLES, createAdminBody, idParams, pageQuery, updateAdminBody } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import * as svc from './service';
 import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiAdmin } from '@shared/contract';
-import { data, e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, SUPER_ADMIN } from '../../openapi/responses';
+import { data, e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
 const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
@@ -25,7 +25,7 @@ const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const onRequest = authenticate(ctx, { roles: ['Super-Admin'] });
+  const onRequest = authenticate(ctx, { roles: STAFF_ROLES });
   const tags = ['Administrators'];
   const security = [{ bearer: [] }];
 
@@ -41,7 +41,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         summary: 'List administrators (Super-Admin)',
         response: {
           200: json(R.paged(R.apiAdmin), 'A page of administrators, newest first.'),
-          ...fails(SUPER_ADMIN, QUERY),
+          ...fails(STAFF, QUERY),
         },
       },
     },
@@ -69,7 +69,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         summary: 'Create an administrator (Super-Admin)',
         response: {
           201: data(R.apiAdmin, 'Created; a link to set the password was mailed.'),
-          ...fails(SUPER_ADMIN, BODY, IDEMPOTENT, e(422, 'The email has already been taken.')),
+          ...fails(STAFF, BODY, IDEMPOTENT, e(422, 'The email has already been taken.')),
         },
       },
     },
@@ -89,7 +89,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         response: {
           200: data(R.apiAdmin, 'Saved (a new password, email or role ends their sessions).'),
           ...fails(
-            SUPER_ADMIN,
+            STAFF,
             PATH,
             BODY,
             IDEMPOTENT,
@@ -116,7 +116,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         response: {
           202: text('Deleted; their sessions ended.', 'Admin deleted.'),
           ...fails(
-            SUPER_ADMIN,
+            STAFF,
             PATH,
             IDEMPOTENT,
             e(403, 'You cannot delete your own account.'),

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApiAdmin, createAdminBody, updateAdminBody } from '@shared/contract';
+import {
+  type ApiAdmin,
+  STAFF_ROLES,
+  STAFF_ROLE_KEYS,
+  type StaffRoleKey,
+  type createAdminBody,
+  staffRoleKey,
+  type updateAdminBody,
+} from '@shared/contract';
 import type { AppContext, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -10,9 +18,8 @@ import { staffInviteMail } from '../../mail/templates';
 import { createEmailToken, findLiveUserByEmail, revokeUserSessions, type UserRow } from '../account/queries';
 import { EMAIL_TAKEN } from '../account/service';
 
-const STAFF = ['Admin', 'Super-Admin'];
 const INVITE_TTL = 72 * 3600_000;
-const roleOf = (r: 'admin' | 'super-admin') => (r === 'super-admin' ? 'Super-Admin' : 'Admin');
+const roleOf = (r: StaffRoleKey) => STAFF_ROLE_KEYS[r];
 
 function toApiAdmin(u: UserRow): ApiAdmin {
   return {
@@ -21,13 +28,13 @@ function toApiAdmin(u: UserRow): ApiAdmin {
     last_name: u.lastName,
     email: u.email,
     phone_number: u.phoneNumber,
-    role: u.role === 'Super-Admin' ? 'super-admin' : 'admin',
+    role: staffRoleKey(u.role),
     state: u.passwordHash ? 'Active' : 'Invited',
     created_at: u.createdAt.toISOString(),
   };
 }
 
-const liveStaff = and(inArray(users.role, STAFF), isNull(users.deletedAt));
+const liveStaff = and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt));
 
 export async function listAdmins(ctx: AppContext, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([

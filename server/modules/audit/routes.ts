@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ApiAuditEntry, auditListQuery } from '@shared/contract';
+import { STAFF_ROLES, type ApiAuditEntry, auditListQuery } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, auditLogCount } from '../../db/schema';
 import { type CsvColumn, cursorOf, sendCsv } from '../../lib/csv';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport, offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
-import { fails, json, QUERY, SUPER_ADMIN } from '../../openapi/responses';
+import { fails, json, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 import { containing, startingWith } from '../../lib/like';
 
@@ -102,7 +102,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     '/audit-logs',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags: ['Audit'],
         security: [{ bearer: [] }],
@@ -111,7 +111,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
         summary: 'List the audit trail (Super-Admin)',
         response: {
           200: json(R.paged(R.apiAuditEntry), 'A page of the audit trail, newest first.'),
-          ...fails(SUPER_ADMIN, QUERY),
+          ...fails(STAFF, QUERY),
         },
       },
     },

@@ -10,7 +10,17 @@ import {
 } from '@shared/contract';
 import * as R from '@shared/contract/responses';
 import { HTTP, ok } from '../../lib/http';
-import { data, e, fails, BODY, CUSTOMER_OR_API, IDEMPOTENT, PATH, SIGNED_IN_OR_API } from '../../openapi/responses';
+import {
+  data,
+  e,
+  fails,
+  BODY,
+  CUSTOMER_OR_API,
+  IDEMPOTENT,
+  PATH,
+  SIGNED_IN_OR_API,
+  STAFF_RIGHT,
+} from '../../openapi/responses';
 import { authenticate } from '../../plugins/auth';
 import * as manage from './manage';
 import * as svc from './service';
@@ -68,6 +78,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
           200: data(R.cardFunded, 'Premium cards: the wallet paid amount plus fees; the card received the amount.'),
           ...fails(
             SIGNED_IN_OR_API,
+            STAFF_RIGHT,
             BODY,
             IDEMPOTENT,
             e(404, 'The card was not found or is not yours.'),
@@ -99,6 +110,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
           ),
           ...fails(
             SIGNED_IN_OR_API,
+            STAFF_RIGHT,
             BODY,
             IDEMPOTENT,
             e(404, 'The card was not found or is not yours.'),
@@ -160,6 +172,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
           202: data(R.cardStatusChanged, 'Premium cards: frozen (deactivate) or unfrozen (activate).'),
           ...fails(
             SIGNED_IN_OR_API,
+            STAFF_RIGHT,
             PATH,
             BODY,
             IDEMPOTENT,

@@ -168,7 +168,7 @@ function deletion(outcome: 'refund' | 'forfeit', remaining: number) {
 export async function deleteCard(ctx: AppContext, me: AuthUser, cardId: string, req: FastifyRequest | null = null) {
   const card = await cardForCaller(ctx, me, cardId);
   const outcome = card.type === 'premium' ? 'refund' : 'forfeit';
-  const reason = me.role === 'Admin' || me.role === 'Super-Admin' ? 'Deleted by staff' : 'Deleted by its owner';
+  const reason = isStaff(me.role) ? 'Deleted by staff' : 'Deleted by its owner';
   const { remaining } = await endCard(ctx, me, card.id, outcome, reason, {
     req,
     answer: (r) => ok(deletion(outcome, r)),

@@ -32,6 +32,7 @@ import {
   PATH,
   QUERY,
   SIGNED_IN_OR_API,
+  STAFF_RIGHT,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
@@ -207,6 +208,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
           ),
           ...fails(
             SIGNED_IN_OR_API,
+            STAFF_RIGHT,
             PATH,
             IDEMPOTENT,
             e(404, 'The card was not found or is not yours.'),

@@ -8,6 +8,7 @@ import {
   MIN_CARD_LOAD_CENTS,
   UNVERIFIED_CARD_LIMIT,
   type createCardBody,
+  isStaff,
 } from '@shared/contract';
 import { type CardPurpose, FEES_FOR, computeFees } from '@shared/fees';
 import type { AppContext, AuthUser } from '../../context';
@@ -220,7 +221,7 @@ export async function createCard(
 export async function cardDetail(ctx: AppContext, me: AuthUser, cardId: string): Promise<ApiCardDetail> {
   const card = await cardForCaller(ctx, me, cardId);
   const acc = await cardAccounts(ctx.db, card.id);
-  const staff = me.role === 'Admin' || me.role === 'Super-Admin';
+  const staff = isStaff(me.role);
   const api = toApiCard(card, { available: acc.card.balance, held: acc.hold.balance }, { staff });
   const detail: ApiCardDetail = {
     card: api,

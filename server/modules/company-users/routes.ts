@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCompanyUserBody, pageQuery, updateCompanyUserBody, uuidParam } from '@shared/contract';
+import { STAFF_ROLES, createCompanyUserBody, pageQuery, updateCompanyUserBody, uuidParam } from '@shared/contract';
 import { HTTP, ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -43,7 +43,7 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
   const tags = ['Company users'];
   const security = [{ bearer: [] }];
 
-  const readers = authenticate(ctx, { roles: ['Company-Admin', 'Company-User', 'Admin', 'Super-Admin'] });
+  const readers = authenticate(ctx, { roles: ['Company-Admin', 'Company-User', ...STAFF_ROLES] });
   app.get(
     '/company/users/:companyId',
     {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feeListQuery, idParams, isStaff, updateFeeBody } from '@shared/contract';
+import { STAFF_ROLES, feeListQuery, idParams, isStaff, updateFeeBody } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
@@ -18,7 +18,8 @@ import {
   PATH,
   QUERY,
   SIGNED_IN_OR_API,
-  SUPER_ADMIN,
+  STAFF_RIGHT,
+  STAFF,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
@@ -60,7 +61,12 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             ]),
             'Customers: the fee schedule that applies to them. Staff: a page of the whole schedule.',
           ),
-          ...fails(SIGNED_IN_OR_API, QUERY, e(404, 'A customer named a company that is not theirs (`for_id`).')),
+          ...fails(
+            SIGNED_IN_OR_API,
+            STAFF_RIGHT,
+            QUERY,
+            e(404, 'A customer named a company that is not theirs (`for_id`).'),
+          ),
         },
       },
     },
@@ -94,7 +100,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
   app.put(
     '/fees/:id',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -107,7 +113,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             R.apiFee,
             "Saved. Editing a default fee `for` a company creates or updates that company's own row.",
           ),
-          ...fails(SUPER_ADMIN, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
+          ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
         },
       },
     },
@@ -117,7 +123,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
   app.get(
     '/company/fees/:id',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -132,7 +138,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             }),
             "The company's schedule: its own rows over the defaults (`inherited`), and the company it is for.",
           ),
-          ...fails(SUPER_ADMIN, PATH, e(404, 'The company was not found.')),
+          ...fails(STAFF, PATH, e(404, 'The company was not found.')),
         },
       },
     },

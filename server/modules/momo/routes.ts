@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { momoSyncBody, momoUsersQuery } from '@shared/contract';
+import { STAFF_ROLES, can, momoSyncBody, momoUsersQuery } from '@shared/contract';
 import { ok } from '../../lib/http';
 import { authenticate } from '../../plugins/auth';
 import { momoSettingsOf, momoUsers, saveMomoSettings, toMomoDetails } from './service';
-import { data, e, fails, json, BODY, IDEMPOTENT, QUERY, SIGNED_IN_OR_API, SUPER_ADMIN } from '../../openapi/responses';
+import { data, e, fails, json, BODY, IDEMPOTENT, QUERY, SIGNED_IN_OR_API, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 import { z } from 'zod';
 
@@ -14,7 +14,9 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   const tags = ['Mobile money'];
   const security = [{ bearer: [] }];
 
-  // Every signed-in customer needs the payment details; only a Super-Admin sees who gets alerts.
+  // Every signed-in customer needs the payment details; who gets alerts, only those who manage them
+  // and the Auditor, who reads every setting.
+  const seesMomoRecipients = (role: string) => can(role, 'momo.manage') || can(role, 'audit.read');
   app.get(
     '/param/momo-details',
     {
@@ -27,20 +29,20 @@ export default async function momoRoutes(fastify: FastifyInstance) {
         response: {
           200: data(
             R.momoDetails,
-            'Where to pay by mobile money (alert emails and confirmers for the Super-Admin only).',
+            'Where to pay by mobile money (alert emails and confirmers only for staff who manage them, and the Auditor).',
           ),
           ...fails(SIGNED_IN_OR_API),
         },
       },
     },
-    async (req) => ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), req.user!.role === 'Super-Admin')),
+    async (req) => ok(await toMomoDetails(ctx.db, await momoSettingsOf(ctx.db), seesMomoRecipients(req.user!.role))),
   );
 
   // The confirmation-user picker: customers by name or email, 20 at most.
   app.get(
     '/param/momo-users',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -52,7 +54,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
             z.array(R.momoUser),
             'Customers matching the search by name or email (20 at most), to name as confirmation users.',
           ),
-          ...fails(SUPER_ADMIN, QUERY),
+          ...fails(STAFF, QUERY),
         },
       },
     },
@@ -62,7 +64,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
   app.put(
     '/param/momo-sync',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
@@ -71,12 +73,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
         summary: 'Change the mobile-money settings',
         response: {
           200: json(z.strictObject({ message: z.string(), data: R.momoDetails }), 'Saved; the settings as stored.'),
-          ...fails(
-            SUPER_ADMIN,
-            BODY,
-            IDEMPOTENT,
-            e(422, 'A confirmation user id is not a customer (`error.entity_users`).'),
-          ),
+          ...fails(STAFF, BODY, IDEMPOTENT, e(422, 'A confirmation user id is not a customer (`error.entity_users`).')),
         },
       },
     },

@@ -1,14 +1,14 @@
 import { count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ApiIssuerOperation, issuerOperationsQuery } from '@shared/contract';
+import { STAFF_ROLES, type ApiIssuerOperation, issuerOperationsQuery } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import { cards, issuerOperations, ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { ok } from '../../lib/http';
 import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { lastRun, reconcile } from './service';
-import { data, fails, json, IDEMPOTENT, QUERY, STAFF, SUPER_ADMIN } from '../../openapi/responses';
+import { data, fails, json, IDEMPOTENT, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 
 const tags = ['Reconciliation'];
@@ -18,7 +18,7 @@ const security = [{ bearer: [] }];
 export default async function reconciliationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const staff = authenticate(ctx, { roles: ['Admin', 'Super-Admin'] });
+  const staff = authenticate(ctx, { roles: STAFF_ROLES });
 
   app.get(
     '/reconciliation',
@@ -44,13 +44,13 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
   app.post(
     '/reconciliation/run',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags,
         security,
         operationId: 'runReconciliation',
         summary: 'Reconcile the ledger with the card issuer now (Super-Admin)',
-        response: { 200: data(R.apiReconciliationRun, 'The comparison, run now.'), ...fails(SUPER_ADMIN, IDEMPOTENT) },
+        response: { 200: data(R.apiReconciliationRun, 'The comparison, run now.'), ...fails(STAFF, IDEMPOTENT) },
       },
     },
     async () => ok(await reconcile(ctx, 'staff')),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { STAFF_ROLES, TOPUP_APPROVABLE_FROM, type Role } from '@shared/contract';
+import { type Permission, TOPUP_APPROVABLE_FROM, type Role, can } from '@shared/contract';
 import type { z } from 'zod';
 import type * as R from '@shared/contract/responses';
 import type { DbOrTx } from '../../db/client';
@@ -7,17 +7,14 @@ import type { DbOrTx } from '../../db/client';
 type Attention = z.infer<typeof R.attention>;
 type Count = keyof Attention;
 
-/**
- * Who may see each count: the roles whose menu opens its list (admin/resources.tsx). Today every one is a staff
- * list, but a count follows its list if that list is ever kept to Super-Admins.
- */
-const SEEN_BY: Record<Count, readonly Role[]> = {
-  verifications_individuals: STAFF_ROLES,
-  verifications_companies: STAFF_ROLES,
-  topups_to_decide: STAFF_ROLES,
-  chain_deposits_unassigned: STAFF_ROLES,
-  flagged_cards: STAFF_ROLES,
-  reconciliation_drift: STAFF_ROLES,
+/** What a role needs to see each count: what opens its list (OPERATION_PERMISSIONS, admin/resources.tsx). */
+const SEEN_WITH: Record<Count, Permission> = {
+  verifications_individuals: 'customers.read',
+  verifications_companies: 'customers.read',
+  topups_to_decide: 'customers.read',
+  chain_deposits_unassigned: 'reports.read',
+  flagged_cards: 'customers.read',
+  reconciliation_drift: 'reports.read',
 };
 
 /**
@@ -42,6 +39,6 @@ export async function attentionFor(db: DbOrTx, role: Role): Promise<Attention> {
   const res = await db.execute(COUNTS);
   const [row] = (res as unknown as { rows: Array<Record<Count, number>> }).rows;
   const seen: Attention = {};
-  for (const key of Object.keys(SEEN_BY) as Count[]) if (SEEN_BY[key].includes(role)) seen[key] = Number(row![key]);
+  for (const key of Object.keys(SEEN_WITH) as Count[]) if (can(role, SEEN_WITH[key])) seen[key] = Number(row![key]);
   return seen;
 }

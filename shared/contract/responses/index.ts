@@ -15,6 +15,7 @@ export * from './blocks';
 export * from './account';
 export * from './company-users';
 export * from './admins';
+export * from './roles';
 export * from './audit';
 export * from './customers';
 export * from './wallet';

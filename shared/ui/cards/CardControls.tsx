@@ -23,6 +23,7 @@ import {
   type ApiCardControls,
   type ApprovalInterval,
   MAX_APPROVALS_COUNT,
+  can,
 } from '../../contract';
 import { formatMoney, parseMoney } from '../../money';
 import { clearErrorsOnChange, sayFailure } from '../forms';
@@ -251,7 +252,8 @@ export function CardControlsSection({ card, staff }: { card: ApiCard; staff: boo
     queryKey: controlsKey(card.id),
     queryFn: () => apiData<ApiCardControls>('GET', `/cards/${card.id}/controls`, { silent: true }),
   });
-  const canEdit = !card.is_deleted && (staff || session?.user.role !== 'Company-User');
+  const canEdit =
+    !card.is_deleted && (staff ? can(session?.user.role, 'cards.manage') : session?.user.role !== 'Company-User');
   return (
     <Card
       title="Controls"

@@ -1,6 +1,7 @@
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
-import type { ApiCard } from '../../contract';
+import { type ApiCard, type Permission, can } from '../../contract';
+import { useSession } from '../useSession';
 import { type ConfirmedCardAction, deleteItems, freezeItems, useConfirmCardAction } from './confirmCardAction';
 
 export type CardPanel = 'fund' | 'withdraw' | 'spend-limit' | null;
@@ -25,13 +26,16 @@ export function useCardActions({
     if (what === 'delete') onDeleted();
   });
 
+  const role = useSession()?.user.role;
+  // Staff see what their role may do (shared/contract/permissions.ts); customers what they own.
+  const may = (p: Permission) => !staff || can(role, p);
   const premium = card?.type === 'premium';
   const live = !!card && !card.is_deleted;
   const items: NonNullable<MenuProps['items']> = !card
     ? []
     : [
         { key: 'transactions', label: 'Card Transactions' },
-        ...(live && premium
+        ...(live && premium && may('cards.money')
           ? [
               { key: 'withdraw', label: 'Card Withdrawal' },
               { key: 'fund', label: 'Fund Card' },
@@ -41,8 +45,8 @@ export function useCardActions({
         ...(live && !staff && card.purpose === 'media'
           ? [{ key: 'spend-limit', label: 'Additional Spend Limit' }]
           : []),
-        ...freezeItems(card),
-        ...deleteItems(card),
+        ...(may('cards.freeze') ? freezeItems(card) : []),
+        ...(may('cards.manage') ? deleteItems(card) : []),
       ];
 
   const onMenu: MenuProps['onClick'] = ({ key }) => {

@@ -5,6 +5,7 @@ import { dataDir } from './env';
 import { DEMO_PASSWORD } from './flows';
 import { withAccountLock } from './locks';
 import { freshCode, rememberRecoveryCodes, rememberSecret } from './totp';
+import { isStaff } from '@shared/contract';
 
 /**
  * Signed-in sessions of the run, one per account and project, reused by journeys whose subject is
@@ -77,7 +78,7 @@ export async function signedInAs(page: Page, email: string, password = DEMO_PASS
       JSON.stringify({ token: btoa(s.access_token), expiresAt: s.expires_at, user: s.user, company: s.company }),
     );
   }, p);
-  const home = ['Admin', 'Super-Admin'].includes(p.user.role) ? '/admin' : '/portal';
+  const home = isStaff(p.user.role) ? '/admin' : '/portal';
   await page.goto(home);
   await page.waitForURL(new RegExp(`${home}(/|$)`));
   return p;

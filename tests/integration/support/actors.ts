@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import type { SessionPayload } from '@shared/contract';
+import type { SessionPayload, StaffRole } from '@shared/contract';
 import { createStaff } from '../../../server/seed/admin';
 import type { TestApp } from './app';
 import type { SentMail } from './http';
@@ -185,8 +185,8 @@ export async function newCompanyMember(t: TestApp, admin: Actor, role: 'admin' |
   return { id: session.user.id, email, password: PASSWORD, token, secret, ip, session, companyId: admin.companyId };
 }
 
-export async function newStaff(t: TestApp, role: 'Admin' | 'Super-Admin' = 'Admin'): Promise<Actor> {
-  const email = uniqueEmail(role === 'Admin' ? 'admin' : 'super');
+export async function newStaff(t: TestApp, role: StaffRole = 'Admin'): Promise<Actor> {
+  const email = uniqueEmail(role === 'Admin' ? 'admin' : role === 'Super-Admin' ? 'super' : role.toLowerCase());
   await createStaff(t.ctx.db, { email, password: PASSWORD, role, firstName: 'Staff', lastName: role });
   const { session, secret, token } = await logIn(t, email, PASSWORD);
   return { id: session.user.id, email, password: PASSWORD, token, secret, ip: randomIp(), session, companyId: null };

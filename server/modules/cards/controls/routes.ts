@@ -6,17 +6,7 @@ import * as R from '@shared/contract/responses';
 import { MERCHANT_CATEGORIES } from '@shared/merchant-categories';
 import { ok } from '../../../lib/http';
 import { authenticate } from '../../../plugins/auth';
-import {
-  data,
-  e,
-  fails,
-  BODY,
-  IDEMPOTENT,
-  PATH,
-  SIGNED_IN_OR_API,
-  STAFF,
-  SUPER_ADMIN,
-} from '../../../openapi/responses';
+import { data, e, fails, BODY, IDEMPOTENT, PATH, SIGNED_IN_OR_API, STAFF } from '../../../openapi/responses';
 import * as svc from './service';
 
 /** Merchant categories, a card's controls and the program's (issue 32). */
@@ -115,7 +105,7 @@ export default async function controlRoutes(fastify: FastifyInstance) {
   app.put(
     '/program/controls',
     {
-      onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
       schema: {
         tags: ['Cards'],
         security,
@@ -125,7 +115,7 @@ export default async function controlRoutes(fastify: FastifyInstance) {
         description: 'Replaces the whole set: a field left out is empty.',
         response: {
           200: data(R.programControls, "The program's controls as stored."),
-          ...fails(SUPER_ADMIN, BODY, IDEMPOTENT),
+          ...fails(STAFF, BODY, IDEMPOTENT),
         },
       },
     },
