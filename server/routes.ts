@@ -13,6 +13,7 @@ import cardRoutes from './modules/cards/routes';
 import sandboxRoutes from './modules/cards/sandbox-routes';
 import cardControlRoutes from './modules/cards/controls/routes';
 import adminRoutes from './modules/admins/routes';
+import adminAccessRoutes from './modules/admins/access-routes';
 import auditRoutes from './modules/audit/routes';
 import reconciliationRoutes from './modules/reconciliation/routes';
 import customerRoutes from './modules/customers/routes';
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(fileRoutes);
   await app.register(customerRoutes);
   await app.register(adminRoutes);
+  await app.register(adminAccessRoutes);
   await app.register(auditRoutes);
   await app.register(reconciliationRoutes);
   await app.register(integrationRoutes);
