@@ -1,15 +1,19 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import type { ApiAdmin } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
 import { ShortId } from '../../components/ShortId';
+import { AccessLine, TwoFactorTag, lastSignIn } from './access';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();
+
+const STATE_COLORS: Record<ApiAdmin['state'], string> = { Active: 'green', Invited: 'gold', Deactivated: 'red' };
 
 function AdminStateTags({ a }: { a: ApiAdmin }) {
   return (
     <Flex gap={4} wrap>
-      <Tag color={a.state === 'Active' ? 'green' : 'gold'} style={{ marginInlineEnd: 0 }}>
+      <Tag color={STATE_COLORS[a.state]} style={{ marginInlineEnd: 0 }}>
         {a.state}
       </Tag>
       <Tag color={a.role === 'super-admin' ? 'purple' : 'blue'} bordered={false} style={{ marginInlineEnd: 0 }}>
@@ -24,10 +28,12 @@ type Act = {
   onEdit(a: ApiAdmin): void;
   onDelete(a: ApiAdmin): void;
   onResetTwoFactor(a: ApiAdmin): void;
+  /** the access menu (end sessions, deactivate), or nothing for who may not */
+  access(a: ApiAdmin): ReactNode;
 };
 
 /** Edit, and Reset 2FA and Delete on every row but one's own. */
-function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
+function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor, access }: Act & { a: ApiAdmin }) {
   return (
     <Flex gap={8} justify="flex-end">
       <Button icon={<EditOutlined />} aria-label={`Edit ${adminName(a)}`} onClick={() => onEdit(a)} />
@@ -42,11 +48,12 @@ function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor }: Act & { a
       {a.id !== meId && (
         <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${adminName(a)}`} onClick={() => onDelete(a)} />
       )}
+      {access(a)}
     </Flex>
   );
 }
 
-/** Spec §2.11's columns. */
+/** Spec §2.11's columns, then the access review's (issue 33): second factor, last sign-in, open sessions. */
 export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
   return [
     { title: 'Admin Id', dataIndex: 'id', render: (v: string) => <ShortId value={v} /> },
@@ -68,7 +75,19 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(v) || '—'}</span>,
     },
     { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
-    { key: 'actions', align: 'right', width: 150, render: (_, a) => <AdminActions a={a} {...act} /> },
+    { title: 'Second Factor', dataIndex: 'two_factor', render: (_, a) => <TwoFactorTag a={a} /> },
+    {
+      title: 'Last Sign-in',
+      dataIndex: 'last_sign_in_at',
+      render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{lastSignIn(a)}</span>,
+    },
+    {
+      title: 'Sessions',
+      dataIndex: 'open_sessions',
+      align: 'right',
+      render: (n: number) => n,
+    },
+    { key: 'actions', align: 'right', width: 190, render: (_, a) => <AdminActions a={a} {...act} /> },
   ];
 }
 
@@ -86,6 +105,7 @@ export function AdminItem({ a, ...act }: Act & { a: ApiAdmin }) {
         </Typography.Text>
         <Typography.Text type="secondary">{formatPhone(a.phone_number) || '—'}</Typography.Text>
         <AdminStateTags a={a} />
+        <AccessLine a={a} />
       </Flex>
       <AdminActions a={a} {...act} />
     </Flex>

@@ -12,6 +12,7 @@ import { useSubmit } from '@shared/ui/useSubmit';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { AdminItem, adminColumns, adminName } from './columns';
 import { AddAdminDrawer, EditAdminDrawer } from './edit';
+import { useAccessMenu } from './access';
 import { type ResetTarget, ResetTwoFactorModal } from '../../components/ResetTwoFactor';
 
 /**
@@ -50,7 +51,9 @@ export default function AdminsList() {
     });
 
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
+  const access = useAccessMenu(reload);
   const act = {
+    access,
     meId: me,
     onEdit: setEditing,
     onDelete: remove,
