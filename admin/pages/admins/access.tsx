@@ -17,29 +17,41 @@ const TWO_FACTOR: Record<ApiAdmin['two_factor'], { label: string; color: string;
   reset_pending: { label: 'Reset pending', color: 'orange', hint: 'A reset was asked and waits for approval.' },
 };
 
-export function TwoFactorTag({ a }: { a: ApiAdmin }) {
+/** The table's column is headed "2FA": its tag says on or not; the phone's row says "2FA" in the tag. */
+export function TwoFactorTag({ a, named = false }: { a: ApiAdmin; named?: boolean }) {
   const t = TWO_FACTOR[a.two_factor];
   return (
     <Tooltip title={t.hint}>
       <Tag color={t.color} bordered={false} style={{ marginInlineEnd: 0 }}>
-        2FA {t.label.toLowerCase()}
+        {named ? `2FA ${t.label.toLowerCase()}` : t.label}
       </Tag>
     </Tooltip>
   );
 }
 
-export const lastSignIn = (a: ApiAdmin) => (a.last_sign_in_at ? dateTime(a.last_sign_in_at) : 'Never');
-const sessionsText = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
-
-/** The phone's line of it: 2FA, last sign-in, open sessions. */
-export function AccessLine({ a }: { a: ApiAdmin }) {
+/** Date above time, so the column stays narrow. */
+export function LastSignIn({ a }: { a: ApiAdmin }) {
+  if (!a.last_sign_in_at) return <Typography.Text type="secondary">Never</Typography.Text>;
+  const [day, time] = dateTime(a.last_sign_in_at).split(', ');
   return (
-    <Flex gap={6} wrap align="center">
-      <TwoFactorTag a={a} />
-      <Typography.Text type="secondary">
-        Last sign-in {lastSignIn(a)} · {sessionsText(a.open_sessions)}
-      </Typography.Text>
+    <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+      <span>{day}</span>
+      <Typography.Text type="secondary">{time}</Typography.Text>
     </Flex>
+  );
+}
+
+const sessionsText = (n: number) => (n === 1 ? '1 open session' : `${n} open sessions`);
+
+/** The phone's lines of it: last sign-in and open sessions (the 2FA tag goes with the state's). */
+export function AccessLines({ a }: { a: ApiAdmin }) {
+  return (
+    <>
+      <Typography.Text type="secondary">
+        Last sign-in: {a.last_sign_in_at ? dateTime(a.last_sign_in_at) : 'never'}
+      </Typography.Text>
+      <Typography.Text type="secondary">{sessionsText(a.open_sessions)}</Typography.Text>
+    </>
   );
 }
 

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import type { ApiAdmin } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
 import { ShortId } from '../../components/ShortId';
-import { AccessLine, TwoFactorTag, lastSignIn } from './access';
+import { AccessLines, LastSignIn, TwoFactorTag } from './access';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();
 
 const STATE_COLORS: Record<ApiAdmin['state'], string> = { Active: 'green', Invited: 'gold', Deactivated: 'red' };
 
-function AdminStateTags({ a }: { a: ApiAdmin }) {
+function AdminStateTags({ a, twoFactor = false }: { a: ApiAdmin; twoFactor?: boolean }) {
   return (
     <Flex gap={4} wrap>
       <Tag color={STATE_COLORS[a.state]} style={{ marginInlineEnd: 0 }}>
@@ -19,6 +19,7 @@ function AdminStateTags({ a }: { a: ApiAdmin }) {
       <Tag color={a.role === 'super-admin' ? 'purple' : 'blue'} bordered={false} style={{ marginInlineEnd: 0 }}>
         {a.role === 'super-admin' ? 'Super-Admin' : 'Admin'}
       </Tag>
+      {twoFactor && <TwoFactorTag a={a} named />}
     </Flex>
   );
 }
@@ -53,7 +54,7 @@ function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor, access }: A
   );
 }
 
-/** Spec §2.11's columns, then the access review's (issue 33): second factor, last sign-in, open sessions. */
+/** Spec §2.11's columns, then the access review's (issue 33): second factor (2FA), last sign-in, open sessions. */
 export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
   return [
     { title: 'Admin Id', dataIndex: 'id', render: (v: string) => <ShortId value={v} /> },
@@ -75,12 +76,8 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(v) || '—'}</span>,
     },
     { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
-    { title: 'Second Factor', dataIndex: 'two_factor', render: (_, a) => <TwoFactorTag a={a} /> },
-    {
-      title: 'Last Sign-in',
-      dataIndex: 'last_sign_in_at',
-      render: (_, a) => <span style={{ whiteSpace: 'nowrap' }}>{lastSignIn(a)}</span>,
-    },
+    { title: '2FA', dataIndex: 'two_factor', render: (_, a) => <TwoFactorTag a={a} /> },
+    { title: 'Last Sign-in', dataIndex: 'last_sign_in_at', render: (_, a) => <LastSignIn a={a} /> },
     {
       title: 'Sessions',
       dataIndex: 'open_sessions',
@@ -104,8 +101,8 @@ export function AdminItem({ a, ...act }: Act & { a: ApiAdmin }) {
           {a.email}
         </Typography.Text>
         <Typography.Text type="secondary">{formatPhone(a.phone_number) || '—'}</Typography.Text>
-        <AdminStateTags a={a} />
-        <AccessLine a={a} />
+        <AdminStateTags a={a} twoFactor />
+        <AccessLines a={a} />
       </Flex>
       <AdminActions a={a} {...act} />
     </Flex>
