@@ -84,7 +84,8 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
       align: 'right',
       render: (n: number) => n,
     },
-    { key: 'actions', align: 'right', width: 190, render: (_, a) => <AdminActions a={a} {...act} /> },
+    // Pinned: the table is wider than a laptop's screen, and the actions stay in reach.
+    { key: 'actions', align: 'right', width: 190, fixed: 'right', render: (_, a) => <AdminActions a={a} {...act} /> },
   ];
 }
 
