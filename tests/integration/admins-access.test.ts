@@ -103,6 +103,18 @@ describe('GET /account/admins: the access review columns', () => {
     expect(await rowOf(email)).toMatchObject(expected);
   });
 
+  it('the CSV export carries them too', async () => {
+    const admin = await newStaff(t, 'Admin');
+    const res = await fetch(`${t.url}/api/v1/account/admins?format=csv`, {
+      headers: { authorization: `Bearer ${superAdmin.token}` },
+    });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Second Factor,Last Sign-in,Open Sessions,Deactivated');
+    const line = lines.find((l) => l.includes(admin.email))!;
+    expect(line).toMatch(/,on,\d{4}-\d\d-\d\dT[^,]+,1,$/);
+  });
+
   it('a session idle past the limit is not counted as open', async () => {
     const admin = await newStaff(t, 'Admin');
     expect((await rowOf(admin.email))?.open_sessions).toBe(1);
