@@ -73,6 +73,8 @@ export default function AdminsList() {
       <DataTable<ApiAdmin>
         table={table}
         exportCsv={{ path: 'account/admins', filename: 'administrators' }}
+        // The access review's columns make it wider than a laptop's screen: it scrolls, its actions pinned.
+        minWidth={1320}
         columns={adminColumns(act)}
         renderItem={(a) => <AdminItem a={a} {...act} />}
         emptyText="No administrators"
