@@ -57,10 +57,11 @@ function AdminActions({ a, meId, onEdit, onDelete, onResetTwoFactor, access }: A
 /** Spec §2.11's columns, then the access review's (issue 33): second factor (2FA), last sign-in, open sessions. */
 export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
   return [
-    { title: 'Admin Id', dataIndex: 'id', render: (v: string) => <ShortId value={v} /> },
+    { title: 'Admin Id', dataIndex: 'id', width: 140, render: (v: string) => <ShortId value={v} /> },
     {
       title: 'First Name',
       dataIndex: 'first_name',
+      width: 130,
       render: (v: string, a) => (
         <Typography.Text strong>
           {v}
@@ -68,23 +69,26 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
         </Typography.Text>
       ),
     },
-    { title: 'Last Name', dataIndex: 'last_name' },
-    { title: 'Email Address', dataIndex: 'email' },
+    { title: 'Last Name', dataIndex: 'last_name', width: 130 },
+    { title: 'Email Address', dataIndex: 'email', width: 250 },
     {
       title: 'Phone Number',
       dataIndex: 'phone_number',
+      width: 200,
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(v) || '—'}</span>,
     },
-    { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
-    { title: '2FA', dataIndex: 'two_factor', render: (_, a) => <TwoFactorTag a={a} /> },
-    { title: 'Last Sign-in', dataIndex: 'last_sign_in_at', render: (_, a) => <LastSignIn a={a} /> },
+    { title: 'State', dataIndex: 'state', width: 130, render: (_, a) => <AdminStateTags a={a} /> },
+    { title: '2FA', dataIndex: 'two_factor', width: 110, render: (_, a) => <TwoFactorTag a={a} /> },
+    { title: 'Last Sign-in', dataIndex: 'last_sign_in_at', width: 130, render: (_, a) => <LastSignIn a={a} /> },
     {
       title: 'Sessions',
       dataIndex: 'open_sessions',
       align: 'right',
+      width: 100,
       render: (n: number) => n,
     },
-    // Pinned: the table is wider than a laptop's screen, and the actions stay in reach.
+    // Widths set: a table with a pinned column lays its columns out by them. Pinned: the table is wider than a
+    // laptop's screen, and the actions stay in reach.
     { key: 'actions', align: 'right', width: 190, fixed: 'right', render: (_, a) => <AdminActions a={a} {...act} /> },
   ];
 }

@@ -74,7 +74,7 @@ export default function AdminsList() {
         table={table}
         exportCsv={{ path: 'account/admins', filename: 'administrators' }}
         // The access review's columns make it wider than a laptop's screen: it scrolls, its actions pinned.
-        minWidth={1320}
+        minWidth={1440}
         columns={adminColumns(act)}
         renderItem={(a) => <AdminItem a={a} {...act} />}
         emptyText="No administrators"
