@@ -14,6 +14,7 @@ import sandboxRoutes from './modules/cards/sandbox-routes';
 import cardControlRoutes from './modules/cards/controls/routes';
 import adminRoutes from './modules/admins/routes';
 import roleRoutes from './modules/roles/routes';
+import adminAccessRoutes from './modules/admins/access-routes';
 import auditRoutes from './modules/audit/routes';
 import reconciliationRoutes from './modules/reconciliation/routes';
 import customerRoutes from './modules/customers/routes';
@@ -49,6 +50,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(customerRoutes);
   await app.register(adminRoutes);
   await app.register(roleRoutes);
+  await app.register(adminAccessRoutes);
   await app.register(auditRoutes);
   await app.register(reconciliationRoutes);
   await app.register(integrationRoutes);

@@ -63,6 +63,21 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
   'POST /account/admins': (_r, b) => ({ action: 'admin.create', objectType: 'admin', objectId: str(b.email) }),
   'PUT /account/admins/:id': (_r, _b, p) => ({ action: 'admin.update', objectType: 'admin', objectId: p.id }),
   'DELETE /account/admins/:id': (_r, _b, p) => ({ action: 'admin.delete', objectType: 'admin', objectId: p.id }),
+  'DELETE /account/admins/:id/sessions': (_r, _b, p) => ({
+    action: 'admin.sessions_end',
+    objectType: 'admin',
+    objectId: p.id,
+  }),
+  'POST /account/admins/:id/deactivate': (_r, _b, p) => ({
+    action: 'admin.deactivate',
+    objectType: 'admin',
+    objectId: p.id,
+  }),
+  'POST /account/admins/:id/reactivate': (_r, _b, p) => ({
+    action: 'admin.reactivate',
+    objectType: 'admin',
+    objectId: p.id,
+  }),
   'DELETE /individuals/:id': (_r, _b, p) => ({
     action: 'individual.deactivate',
     objectType: 'individual',

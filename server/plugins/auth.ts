@@ -27,9 +27,9 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
- * Resolves a session token to its user, or null when it is unknown, ended or expired. A session
- * checked within the last minute is answered from memory (SessionCache says why that is safe);
- * otherwise the database decides and the session is touched.
+ * Resolves a session token to its user, or null when it is unknown, ended or expired. A customer's
+ * session checked within the last minute is answered from memory (SessionCache says why that is
+ * safe); otherwise the database decides and the session is touched.
  */
 async function resolveSession(ctx: AppContext, token: string): Promise<SessionRow | null> {
   const now = ctx.now();
@@ -78,7 +78,9 @@ async function resolveSession(ctx: AppContext, token: string): Promise<SessionRo
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
     found.lastSeenAt = now;
   }
-  ctx.sessions.put(hash, found, epoch);
+  // Staff sessions are always read from the database: ending or deactivating a staff member must hold at
+  // their very next request on every instance, not once another instance's notification has arrived.
+  if (!isStaff(found.role)) ctx.sessions.put(hash, found, epoch);
   return found;
 }
 

@@ -239,6 +239,9 @@ const STAFF_OPERATIONS: Record<string, OperationRule> = {
   createAdmin: 'staff.manage',
   updateAdmin: 'staff.manage',
   deleteAdmin: 'staff.manage',
+  endAdminSessions: 'staff.manage',
+  deactivateAdmin: 'staff.manage',
+  reactivateAdmin: 'staff.manage',
   listAuditLog: 'audit.read',
 };
 

@@ -60,6 +60,10 @@ describe('POST /account/admins', () => {
       role: 'admin',
       state: 'Invited',
       created_at: expect.any(String),
+      two_factor: 'not_set_up',
+      last_sign_in_at: null,
+      open_sessions: 0,
+      deactivated_at: null,
     });
     expect(await rowOf(body.email)).toMatchObject({ id: res.body.data.id, state: 'Invited' });
     // No password yet: a login is refused like any wrong password.

@@ -121,6 +121,8 @@ describe('the OpenAPI document', () => {
       'POST /api/v1/sandbox/authorizations/:id/reverse',
       'POST /api/v1/sandbox/authorizations/:id/settle',
       'POST /api/v1/reconciliation/run',
+      'POST /api/v1/account/admins/:id/deactivate',
+      'POST /api/v1/account/admins/:id/reactivate',
     ]);
     const problems: string[] = [];
     for (const route of routes) {

@@ -1,20 +1,25 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { type ApiAdmin, STAFF_ROLE_KEYS } from '@shared/contract';
 import { formatPhone } from '@shared/phone';
 import { ShortId } from '../../components/ShortId';
+import { AccessLines, LastSignIn, TwoFactorTag } from './access';
 
 export const adminName = (a: ApiAdmin) => `${a.first_name} ${a.last_name}`.trim();
 
-function AdminStateTags({ a }: { a: ApiAdmin }) {
+const STATE_COLORS: Record<ApiAdmin['state'], string> = { Active: 'green', Invited: 'gold', Deactivated: 'red' };
+
+function AdminStateTags({ a, twoFactor = false }: { a: ApiAdmin; twoFactor?: boolean }) {
   return (
     <Flex gap={4} wrap>
-      <Tag color={a.state === 'Active' ? 'green' : 'gold'} style={{ marginInlineEnd: 0 }}>
+      <Tag color={STATE_COLORS[a.state]} style={{ marginInlineEnd: 0 }}>
         {a.state}
       </Tag>
       <Tag color={a.role === 'super-admin' ? 'purple' : 'blue'} bordered={false} style={{ marginInlineEnd: 0 }}>
         {STAFF_ROLE_KEYS[a.role]}
       </Tag>
+      {twoFactor && <TwoFactorTag a={a} named />}
     </Flex>
   );
 }
@@ -26,10 +31,12 @@ type Act = {
   onEdit(a: ApiAdmin): void;
   onDelete(a: ApiAdmin): void;
   onResetTwoFactor(a: ApiAdmin): void;
+  /** the access menu (end sessions, deactivate), or nothing for who may not */
+  access(a: ApiAdmin): ReactNode;
 };
 
 /** Edit, and Reset 2FA and Delete on every row but one's own. */
-function AdminActions({ a, meId, mayManage, onEdit, onDelete, onResetTwoFactor }: Act & { a: ApiAdmin }) {
+function AdminActions({ a, meId, mayManage, onEdit, onDelete, onResetTwoFactor, access }: Act & { a: ApiAdmin }) {
   if (!mayManage) return null;
   return (
     <Flex gap={8} justify="flex-end">
@@ -45,17 +52,19 @@ function AdminActions({ a, meId, mayManage, onEdit, onDelete, onResetTwoFactor }
       {a.id !== meId && (
         <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${adminName(a)}`} onClick={() => onDelete(a)} />
       )}
+      {access(a)}
     </Flex>
   );
 }
 
-/** Spec §2.11's columns. */
+/** Spec §2.11's columns, then the access review's (issue 33): second factor (2FA), last sign-in, open sessions. */
 export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
   return [
-    { title: 'Admin Id', dataIndex: 'id', render: (v: string) => <ShortId value={v} /> },
+    { title: 'Admin Id', dataIndex: 'id', width: 140, render: (v: string) => <ShortId value={v} /> },
     {
       title: 'First Name',
       dataIndex: 'first_name',
+      width: 130,
       render: (v: string, a) => (
         <Typography.Text strong>
           {v}
@@ -63,15 +72,27 @@ export function adminColumns(act: Act): TableColumnsType<ApiAdmin> {
         </Typography.Text>
       ),
     },
-    { title: 'Last Name', dataIndex: 'last_name' },
-    { title: 'Email Address', dataIndex: 'email' },
+    { title: 'Last Name', dataIndex: 'last_name', width: 130 },
+    { title: 'Email Address', dataIndex: 'email', width: 250 },
     {
       title: 'Phone Number',
       dataIndex: 'phone_number',
+      width: 200,
       render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(v) || '—'}</span>,
     },
-    { title: 'State', dataIndex: 'state', render: (_, a) => <AdminStateTags a={a} /> },
-    { key: 'actions', align: 'right', width: 150, render: (_, a) => <AdminActions a={a} {...act} /> },
+    { title: 'State', dataIndex: 'state', width: 130, render: (_, a) => <AdminStateTags a={a} /> },
+    { title: '2FA', dataIndex: 'two_factor', width: 110, render: (_, a) => <TwoFactorTag a={a} /> },
+    { title: 'Last Sign-in', dataIndex: 'last_sign_in_at', width: 130, render: (_, a) => <LastSignIn a={a} /> },
+    {
+      title: 'Sessions',
+      dataIndex: 'open_sessions',
+      align: 'right',
+      width: 100,
+      render: (n: number) => n,
+    },
+    // Widths set: a table with a pinned column lays its columns out by them. Pinned: the table is wider than a
+    // laptop's screen, and the actions stay in reach.
+    { key: 'actions', align: 'right', width: 190, fixed: 'right', render: (_, a) => <AdminActions a={a} {...act} /> },
   ];
 }
 
@@ -88,7 +109,8 @@ export function AdminItem({ a, ...act }: Act & { a: ApiAdmin }) {
           {a.email}
         </Typography.Text>
         <Typography.Text type="secondary">{formatPhone(a.phone_number) || '—'}</Typography.Text>
-        <AdminStateTags a={a} />
+        <AdminStateTags a={a} twoFactor />
+        <AccessLines a={a} />
       </Flex>
       <AdminActions a={a} {...act} />
     </Flex>

@@ -12,6 +12,7 @@ import { useSubmit } from '@shared/ui/useSubmit';
 import { DataTable, PAGE_SIZE } from '../../components/DataTable';
 import { AdminItem, adminColumns, adminName } from './columns';
 import { AddAdminDrawer, EditAdminDrawer } from './edit';
+import { useAccessMenu } from './access';
 import { type ResetTarget, ResetTwoFactorModal } from '../../components/ResetTwoFactor';
 import { useCan } from '../../components/Allowed';
 
@@ -52,7 +53,9 @@ export default function AdminsList() {
 
   const [resetting, setResetting] = useState<ResetTarget | null>(null);
   const mayManage = useCan('staff.manage');
+  const access = useAccessMenu(reload);
   const act = {
+    access,
     meId: me,
     mayManage,
     onEdit: setEditing,
@@ -75,6 +78,8 @@ export default function AdminsList() {
       <DataTable<ApiAdmin>
         table={table}
         exportCsv={{ path: 'account/admins', filename: 'administrators' }}
+        // The access review's columns make it wider than a laptop's screen: it scrolls, its actions pinned.
+        minWidth={1440}
         columns={adminColumns(act)}
         renderItem={(a) => <AdminItem a={a} {...act} />}
         emptyText="No administrators"

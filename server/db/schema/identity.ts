@@ -39,6 +39,8 @@ export const users = pgTable(
     /** the last TOTP time step accepted, so a code is never accepted twice */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: ts('password_changed_at'),
+    /** the last completed sign-in (a session made), for the staff access review */
+    lastLoginAt: ts('last_login_at'),
     invitedBy: uuid('invited_by'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionPayload } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/http';
 import { userEntities } from './entities';
@@ -29,6 +29,8 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt,
   });
+  // A session is made only by a completed sign-in: the access review's "last sign-in".
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   return { token, expiresAt };
 }
 

@@ -19,6 +19,11 @@ const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'Role', value: (a) => a.role },
   { header: 'State', value: (a) => a.state },
   { header: 'Created', value: (a) => a.created_at },
+  // The access review's (issue 33): an export is what an auditor takes away.
+  { header: 'Second Factor', value: (a) => a.two_factor },
+  { header: 'Last Sign-in', value: (a) => a.last_sign_in_at },
+  { header: 'Open Sessions', value: (a) => a.open_sessions, numeric: true },
+  { header: 'Deactivated', value: (a) => a.deactivated_at },
 ];
 
 /** Administrators: Super-Admin only. */

@@ -17,11 +17,12 @@ import { hashPassword } from '../../lib/passwords';
 import { staffInviteMail } from '../../mail/templates';
 import { createEmailToken, findLiveUserByEmail, revokeUserSessions, type UserRow } from '../account/queries';
 import { EMAIL_TAKEN } from '../account/service';
+import { type AccessFacts, NO_FACTS, accessFacts, accessFields } from './queries';
 
 const INVITE_TTL = 72 * 3600_000;
 const roleOf = (r: StaffRoleKey) => STAFF_ROLE_KEYS[r];
 
-function toApiAdmin(u: UserRow): ApiAdmin {
+function toApiAdmin(u: UserRow, facts: AccessFacts = NO_FACTS): ApiAdmin {
   return {
     id: u.id,
     first_name: u.firstName,
@@ -29,9 +30,19 @@ function toApiAdmin(u: UserRow): ApiAdmin {
     email: u.email,
     phone_number: u.phoneNumber,
     role: staffRoleKey(u.role),
-    state: u.passwordHash ? 'Active' : 'Invited',
+    state: u.deactivatedAt ? 'Deactivated' : u.passwordHash ? 'Active' : 'Invited',
     created_at: u.createdAt.toISOString(),
+    ...accessFields(u, facts),
   };
+}
+
+/** Each row with its open sessions (and pending 2FA resets) read in one query for the page. */
+async function present(ctx: AppContext, rows: UserRow[]) {
+  const facts = await accessFacts(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((u) => toApiAdmin(u, facts.get(u.id)));
 }
 
 const liveStaff = and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt));
@@ -47,7 +58,7 @@ export async function listAdmins(ctx: AppContext, page: { limit: number; offset:
       .offset(page.offset),
     ctx.db.select({ n: count() }).from(users).where(liveStaff),
   ]);
-  return { rows: rows.map(toApiAdmin), total: total?.n ?? 0 };
+  return { rows: await present(ctx, rows), total: total?.n ?? 0 };
 }
 
 async function sendInvite(ctx: AppContext, u: { id: string; email: string; firstName: string }) {
@@ -83,11 +94,14 @@ export async function createAdmin(ctx: AppContext, body: z.output<typeof createA
   return toApiAdmin(u!);
 }
 
-async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
+/** Active ones: a deactivated Super-Admin cannot sign in, so does not keep the back-office managed. */
+export async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
   const [r] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), ne(users.id, exceptId)));
+    .where(
+      and(eq(users.role, 'Super-Admin'), isNull(users.deletedAt), isNull(users.deactivatedAt), ne(users.id, exceptId)),
+    );
   return r?.n ?? 0;
 }
 
@@ -95,7 +109,7 @@ async function otherSuperAdmins(db: DbOrTx, exceptId: string) {
  * Every change to an administrator first locks the live Super-Admins, always in id order: two
  * Super-Admins demoting or deleting each other at once take turns, so one always remains.
  */
-async function lockSuperAdmins(tx: DbOrTx) {
+export async function lockSuperAdmins(tx: DbOrTx) {
   await tx
     .select({ id: users.id })
     .from(users)
@@ -104,7 +118,7 @@ async function lockSuperAdmins(tx: DbOrTx) {
     .for('update');
 }
 
-async function findAdmin(db: DbOrTx, id: string) {
+export async function findAdmin(db: DbOrTx, id: string) {
   const [u] = await db
     .select()
     .from(users)
@@ -149,7 +163,7 @@ export async function updateAdmin(ctx: AppContext, me: AuthUser, id: string, bod
     if (passwordHash || role !== u.role || body.email !== u.email) await revokeUserSessions(tx, id, now);
     return saved!;
   });
-  return toApiAdmin(saved);
+  return (await present(ctx, [saved]))[0]!;
 }
 
 export async function deleteAdmin(ctx: AppContext, me: AuthUser, id: string) {
