@@ -105,6 +105,7 @@ export type OperationRule = Permission | readonly Permission[] | 'self' | 'staff
 
 const PUBLIC = [
   'getHealth',
+  'getReady',
   'registerIndividual',
   'registerCompany',
   'verifyEmail',
