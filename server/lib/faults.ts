@@ -11,7 +11,12 @@ export type IssuerOperation = (typeof ISSUER_OPERATIONS)[number];
 type IssuerFault = 'fail' | 'timeout';
 export type IssuerFaults = Partial<Record<IssuerOperation, IssuerFault>>;
 
-const FAILPOINT_NAMES = ['money.after-commit', 'outbox.before-dispatch', 'outbox.after-dispatch'] as const;
+const FAILPOINT_NAMES = [
+  'money.after-commit',
+  'outbox.before-dispatch',
+  'outbox.after-dispatch',
+  'approval.after-claim',
+] as const;
 export type FailpointName = (typeof FAILPOINT_NAMES)[number];
 type FailpointAction = { kind: 'exit' } | { kind: 'error' } | { kind: 'delay'; ms: number };
 interface Failpoint {

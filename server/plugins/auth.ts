@@ -7,6 +7,7 @@ import { hashToken } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http';
 import { API_TOKEN_PREFIX, resolveApiToken } from '../modules/integrations/tokens';
 import type { SessionRow } from '../modules/account/session-cache';
+import { replayOf } from '../modules/approvals/replay';
 
 const TOUCH_AFTER_MS = 60_000;
 const INVALID_TOKEN = 'Bearer error="invalid_token"';
@@ -85,6 +86,14 @@ async function resolveSession(ctx: AppContext, token: string): Promise<SessionRo
 /** An onRequest hook: who is calling, and may they call this route at all. */
 export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
   return async function authHook(req: FastifyRequest, _reply: FastifyReply) {
+    // An approved request performed in-process acts as its maker (modules/approvals/replay.ts).
+    const replay = replayOf(req);
+    if (replay) {
+      req.user = replay.user;
+      req.approval = replay.approval;
+      if (opts.roles && !opts.roles.includes(replay.user.role)) throw forbidden();
+      return;
+    }
     const token = bearer(req);
     if (!token) {
       if (opts.optional) return;

@@ -34,6 +34,8 @@ import {
   SIGNED_IN_OR_API,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 export default async function cardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -193,6 +195,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     '/cards/:id',
     {
       onRequest: anyone,
+      ...approvalGate(ctx, 'card.delete'),
       config: { idempotency: 'in-transaction' },
       schema: {
         tags,
@@ -201,9 +204,11 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         operationId: 'deleteCard',
         summary: 'Delete a card',
         response: {
-          202: data(
-            R.cardDeleted,
-            'The card is ended: premium balances return to the wallet, basic balances are forfeited.',
+          202: heldOr(
+            data(
+              R.cardDeleted,
+              'The card is ended: premium balances return to the wallet, basic balances are forfeited.',
+            ),
           ),
           ...fails(
             SIGNED_IN_OR_API,

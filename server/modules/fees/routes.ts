@@ -21,6 +21,8 @@ import {
   SUPER_ADMIN,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },
@@ -95,6 +97,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
     '/fees/:id',
     {
       onRequest: authenticate(ctx, { roles: ['Super-Admin'] }),
+      ...approvalGate(ctx, 'fee.change'),
       schema: {
         tags,
         security,
@@ -107,6 +110,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             R.apiFee,
             "Saved. Editing a default fee `for` a company creates or updates that company's own row.",
           ),
+          202: heldOr(),
           ...fails(SUPER_ADMIN, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
         },
       },
