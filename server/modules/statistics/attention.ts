@@ -18,6 +18,7 @@ const SEEN_BY: Record<Count, readonly Role[]> = {
   chain_deposits_unassigned: STAFF_ROLES,
   flagged_cards: STAFF_ROLES,
   reconciliation_drift: STAFF_ROLES,
+  approvals_pending: STAFF_ROLES,
 };
 
 /**
@@ -35,7 +36,8 @@ const COUNTS = sql`
     (select count(*) from chain_deposits where status = 'Unassigned')::int as chain_deposits_unassigned,
     (select count(*) from cards where flagged)::int as flagged_cards,
     coalesce((select jsonb_array_length(drift) from reconciliation_runs order by run_at desc limit 1), 0)::int
-      as reconciliation_drift`;
+      as reconciliation_drift,
+    (select count(*) from approvals where state = 'pending' and expires_at > now())::int as approvals_pending`;
 
 /** The counts of what waits for staff, those the role may see. */
 export async function attentionFor(db: DbOrTx, role: Role): Promise<Attention> {
