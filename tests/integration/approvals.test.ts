@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalAction } from '@shared/contract';
-import { centsOf } from '@shared/money';
 import { auditLog, cards, chainDeposits, fees, notifications, topups, users } from '../../server/db/schema';
 import { createStaff } from '../../server/seed/admin';
 import { type TestApp, startTestApp } from './support/app';
