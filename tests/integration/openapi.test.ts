@@ -121,6 +121,7 @@ describe('the OpenAPI document', () => {
       'POST /api/v1/sandbox/authorizations/:id/reverse',
       'POST /api/v1/sandbox/authorizations/:id/settle',
       'POST /api/v1/reconciliation/run',
+      'POST /api/v1/approvals/:id/approve',
     ]);
     const problems: string[] = [];
     for (const route of routes) {

@@ -24,6 +24,7 @@ import { useSession } from '@shared/ui/useSession';
 import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui/wallet';
 import { type ListQuery, useSearchAgain } from '../../components/FilterBar';
 import { useAction } from '../../components/refineForms';
+import { doneOrSent, heldForApproval } from '../../components/approvals';
 
 export type CardSearch = CardFilterValues;
 
@@ -220,7 +221,7 @@ export function CardWithdrawalPanel({
       sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
       return;
     }
-    message.success(r.data.data.message, 2);
+    message.success(doneOrSent(r.data.data, r.data.data.message), heldForApproval(r.data.data) ? 5 : 2);
     form.resetFields();
     await Promise.all([refreshCards(qc), refreshWallet(qc)]);
     onDone();
