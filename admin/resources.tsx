@@ -4,6 +4,7 @@ import {
   BarChartOutlined,
   BankOutlined,
   BlockOutlined,
+  CheckSquareOutlined,
   CreditCardOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -38,6 +39,12 @@ const all: ResourceProps[] = [
     name: 'dashboard',
     list: '/admin',
     meta: { label: 'Dashboard', icon: <DashboardOutlined /> },
+  },
+  {
+    // Requests that need a second person (issue 33); the menu shows how many wait.
+    name: 'approvals',
+    list: '/admin/approvals',
+    meta: { label: 'Approvals', icon: <CheckSquareOutlined />, path: 'approvals' },
   },
   { name: 'verifications', meta: { label: 'Verifications', icon: <SafetyCertificateOutlined /> } },
   {
@@ -84,6 +91,17 @@ const all: ResourceProps[] = [
       label: 'Admin Management',
       icon: <UserSwitchOutlined />,
       path: 'account/admins',
+      superAdminOnly: true,
+    },
+  },
+  {
+    name: 'approval-policies',
+    list: '/admin/approval-policies',
+    meta: {
+      parent: 'administration',
+      label: 'Approval Policies',
+      icon: <CheckSquareOutlined />,
+      path: 'approval-policies',
       superAdminOnly: true,
     },
   },
