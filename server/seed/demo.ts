@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies, users } from '../db/schema';
+import { approvalPolicies, companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createWallet } from '../modules/ledger/accounts';
 import { seedMomoSettings } from './demo-wallet';
@@ -11,6 +11,7 @@ const DEMO_PASSWORD = 'Demo!2026pass';
 
 const DEMO_ACCOUNTS = [
   { role: 'Super-Admin', email: 'super@cardwallet.example', name: 'Sena Agbeko' },
+  { role: 'Super-Admin', email: 'super2@cardwallet.example', name: 'Akosua Frimpong (approves held requests)' },
   { role: 'Admin', email: 'admin@cardwallet.example', name: 'Yaw Darko' },
   { role: 'Individual', email: 'ama@example.com', name: 'Ama Mensah' },
   { role: 'Company-Admin', email: 'kofi@acme.example.com', name: 'Kofi Boateng (Acme Logistics Ltd)' },
@@ -61,6 +62,17 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
         role: 'Super-Admin',
         state: 'Verified',
         createdAt: since(120),
+      },
+      {
+        ...base,
+        id: DEMO_IDS.superAdmin2,
+        email: 'super2@cardwallet.example',
+        firstName: 'Akosua',
+        lastName: 'Frimpong',
+        phoneNumber: '+233201000003',
+        role: 'Super-Admin',
+        state: 'Verified',
+        createdAt: since(115),
       },
       {
         ...base,
@@ -122,6 +134,16 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
     for (const walletId of [DEMO_IDS.individual, DEMO_IDS.company, DEMO_IDS.momoAgent])
       await createWallet(tx, walletId);
     await seedMomoSettings(tx);
+    // Four eyes on card withdrawals, fee changes and 2FA resets (issue 33); the rest stay off.
+    await tx.insert(approvalPolicies).values(
+      (['card.withdraw', 'fee.change', 'two_factor.reset'] as const).map((action) => ({
+        action,
+        required: true,
+        minAmount: null,
+        updatedAt: now,
+        updatedBy: DEMO_IDS.superAdmin,
+      })),
+    );
     await seedDemoVerifications(tx, dataDir, now, passwordHash);
   });
 }
