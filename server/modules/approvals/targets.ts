@@ -120,11 +120,13 @@ export const DESCRIBE: Record<ApprovalAction, (ctx: AppContext, body: Body, para
     const value = Number(b.value);
     const shown = f.type === 'percentage' ? `${(value / 100).toFixed(2)}%` : usd(value);
     const forCompany = b.for === 'company' && b.for_id ? ` for ${await ownerName(ctx, String(b.for_id))}` : '';
+    const state =
+      b.status === undefined ? '' : [1, '1', 'Active'].includes(b.status as never) ? ', active' : ', inactive';
     return {
       targetType: 'fee',
       targetId: f.id,
       amount: null,
-      summary: `Set the fee "${f.name}"${forCompany} to ${shown}`,
+      summary: `Set the fee "${f.name}"${forCompany} to ${shown}${state}`,
     };
   },
   'admin.create': async (_ctx, b) => ({
