@@ -5,7 +5,7 @@ export function heldForApproval(data: unknown): boolean {
   );
 }
 
-export const SENT_FOR_APPROVAL = 'Sent for approval: a second person must approve it on Approvals before it is done.';
+const SENT_FOR_APPROVAL = 'Sent for approval: a second person must approve it on Approvals before it is done.';
 
 /** What a staff action's toast says: its own message when done, or that it was sent for approval. */
 export const doneOrSent = (data: unknown, done: string) => (heldForApproval(data) ? SENT_FOR_APPROVAL : done);

@@ -26,7 +26,7 @@ export interface ApprovalActions {
 }
 
 /** How long ago, in words a queue reads ("3 h ago"). */
-export function age(iso: string, now = Date.now()): string {
+function age(iso: string, now = Date.now()): string {
   const min = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
   if (min < 1) return 'just now';
   if (min < 60) return `${min} min ago`;

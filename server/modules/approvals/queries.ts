@@ -77,11 +77,6 @@ export async function findApproval(db: DbOrTx, id: string): Promise<ApprovalRow 
   return r;
 }
 
-export async function countPending(db: DbOrTx): Promise<number> {
-  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(approvals).where(eq(approvals.state, 'pending'));
-  return Number(c?.n ?? 0);
-}
-
 /** Takes a pending request for this checker: one conditional update, so of several at once one wins. */
 export async function claim(
   db: DbOrTx,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context';
 
 /** Who approved the request being performed: the gate lets it through and the audit row names them. */
-export interface ApprovalReplay {
+interface ApprovalReplay {
   approvalId: string;
   approverId: string;
   approverEmail: string;

@@ -68,7 +68,7 @@ const auditOf = (r: ApprovalRow) => ({
   requested_by_id: r.initiatorId,
 });
 
-export interface Performed {
+interface Performed {
   status: number;
   body: unknown;
 }
