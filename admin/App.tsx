@@ -16,6 +16,8 @@ import { AdminHeader } from './components/AdminHeader';
 import { AdminSider } from './components/AdminSider';
 import { Allowed } from './components/Allowed';
 import AdminsList from './pages/admins/list';
+import ApprovalPolicies from './pages/approvals/policies';
+import ApprovalsList from './pages/approvals/list';
 import AuditList from './pages/audit/list';
 import ReconciliationList from './pages/reconciliation/list';
 import CustomersList from './pages/customers/list';
@@ -91,6 +93,15 @@ export default function AdminApp() {
             }
           >
             <Route index element={<AdminDashboard />} />
+            <Route path="approvals" element={<ApprovalsList />} />
+            <Route
+              path="approval-policies"
+              element={
+                <Allowed to={screenPermissions('approval-policies')}>
+                  <ApprovalPolicies />
+                </Allowed>
+              }
+            />
             <Route path="verifications-individuals" element={<VerificationList key="individual" kind="individual" />} />
             <Route
               path="verifications-individuals/:id"

@@ -4,6 +4,7 @@ import {
   BarChartOutlined,
   BankOutlined,
   BlockOutlined,
+  CheckSquareOutlined,
   CreditCardOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -66,6 +67,13 @@ const all: ResourceProps[] = [
       path: 'verification/get-companies',
     },
   },
+  {
+    // Requests that need a second person (issue 33); the menu shows how many wait,
+    // after the Verifications (back-office §2.3 puts those first).
+    name: 'approvals',
+    list: '/admin/approvals',
+    meta: { label: 'Approvals', icon: <CheckSquareOutlined />, path: 'approvals' },
+  },
   { name: 'administration', meta: { label: 'Administration', icon: <SettingOutlined /> } },
   {
     name: 'fees',
@@ -89,6 +97,17 @@ const all: ResourceProps[] = [
       icon: <UserSwitchOutlined />,
       path: 'account/admins',
       permission: 'staff.read',
+    },
+  },
+  {
+    name: 'approval-policies',
+    list: '/admin/approval-policies',
+    meta: {
+      parent: 'administration',
+      label: 'Approval Policies',
+      icon: <CheckSquareOutlined />,
+      path: 'approval-policies',
+      permission: 'approvals.manage',
     },
   },
   {

@@ -22,6 +22,7 @@ import fileRoutes from './modules/files/routes';
 import verificationRoutes from './modules/verification/routes';
 import integrationRoutes from './modules/integrations/routes';
 import statisticsRoutes from './modules/statistics/routes';
+import approvalRoutes from './modules/approvals/routes';
 import notificationRoutes from './modules/notifications/routes';
 import depositRoutes from './modules/deposits/routes';
 
@@ -56,4 +57,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(integrationRoutes);
   await app.register(statisticsRoutes);
   await app.register(notificationRoutes);
+  await app.register(approvalRoutes);
 }

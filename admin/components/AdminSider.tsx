@@ -1,21 +1,38 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { type TreeMenuItem, useMenu } from '@refinedev/core';
-import { Drawer, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { apiData } from '@shared/api/client';
 import { Link } from 'react-router';
 import { AdminTitle } from './AdminTitle';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(tree: TreeMenuItem[]): Item[] {
+/** Menu entries that show how many things wait for staff, by the attention count they read. */
+const COUNTED: Record<string, string> = { approvals: 'approvals_pending' };
+
+function toItems(tree: TreeMenuItem[], counts: Record<string, number>): Item[] {
   return tree.map((item): Item => {
     const label = item.label ?? item.name;
     if (item.children.length > 0)
-      return { key: item.key, icon: item.meta?.icon, label, children: toItems(item.children) };
+      return { key: item.key, icon: item.meta?.icon, label, children: toItems(item.children, counts) };
+    const count = COUNTED[item.name] ? (counts[COUNTED[item.name]!] ?? 0) : 0;
     return {
       key: item.key,
       icon: item.meta?.icon ?? <UnorderedListOutlined />,
-      label: <Link to={item.route ?? '/admin'}>{label}</Link>,
+      label: (
+        <Link to={item.route ?? '/admin'}>
+          {count > 0 ? (
+            <Flex justify="space-between" align="center" gap={8}>
+              <span>{label}</span>
+              <Badge count={count} aria-label={`${count} waiting`} />
+            </Flex>
+          ) : (
+            label
+          )}
+        </Link>
+      ),
     };
   });
 }
@@ -30,7 +47,13 @@ export function AdminSider() {
   const { menuItems, selectedKey } = useMenu();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.lg === false;
-  const items = toItems(menuItems);
+  // The dashboard's attention counts, shared with its tiles (one query key).
+  const attention = useQuery({
+    queryKey: ['admin', 'attention'],
+    queryFn: () => apiData<Record<string, number>>('GET', '/admin/attention', { silent: true }),
+    refetchInterval: 60_000,
+  });
+  const items = toItems(menuItems, attention.data ?? {});
   const groups = menuItems.filter((i) => i.children.length > 0).map((i) => i.key);
 
   const menu = (collapsed: boolean) => (

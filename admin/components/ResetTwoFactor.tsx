@@ -6,6 +6,7 @@ import { type CompanyUserRow, type Paged, resetTwoFactorBody } from '@shared/con
 import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { contractRule } from '@shared/ui/contractRules';
 import { useAction } from './refineForms';
+import { doneOrSent } from './approvals';
 
 /** Whose 2FA: one person (an Individual, a staff member), or one of a company's users, picked here. */
 export type ResetTarget = { userId: string; name: string } | { companyId: string; name: string };
@@ -35,7 +36,7 @@ export function ResetTwoFactorModal({ target, onClose }: { target: ResetTarget |
     const userId = 'userId' in target ? target.userId : v.user_id!;
     const r = await run('post', `/account/reset-2fa/${encodeURIComponent(userId)}`, { reason: v.reason });
     if (r.ok) {
-      message.success(r.data.data.message, 4);
+      message.success(doneOrSent(r.data.data, r.data.data.message), 4);
       onClose();
     } else {
       sayFailure(

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { apiData } from '@shared/api/client';
 import { clearErrorsOnChange, sayFailure } from '@shared/ui/forms';
 import { useSubmit } from '@shared/ui/useSubmit';
+import { doneOrSent } from './approvals';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
@@ -49,7 +50,7 @@ export function StaffActionModal<S, V>({
       apiData<{ message: string }>('POST', path, { body, idempotencyKey: key, silent: true }),
     );
     if (!r.ok) return sayFailure(form, r.error, (text) => message.error(text, 4), FALLBACK);
-    message.success(r.data.message, 3);
+    message.success(doneOrSent(r.data, r.data.message), 3);
     onDone();
   }
 

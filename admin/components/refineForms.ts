@@ -31,7 +31,8 @@ export function usePanelForm<TVariables>({
   fallback: string;
   /** the API's field name → the form's (Add Admin's first and last name come from Full Name) */
   rename?: Record<string, string>;
-  onSaved(values: TVariables): void;
+  /** `answer`: the API's `data` (a 202 held for approval says so: see heldForApproval) */
+  onSaved(values: TVariables, answer: unknown): void;
 }) {
   const { key, settle } = useIntentKey();
   const refine = useForm<BaseRecord, HttpError, TVariables>({
@@ -44,9 +45,9 @@ export function usePanelForm<TVariables>({
     errorNotification: false,
     warnWhenUnsavedChanges: false,
     meta: { idempotencyKey: key },
-    onMutationSuccess: (_data, values): void => {
+    onMutationSuccess: (data, values): void => {
       settle();
-      onSaved(values);
+      onSaved(values, data?.data);
     },
     onMutationError: (error): void => {
       settle(error);

@@ -16,6 +16,7 @@ const FAILPOINT_NAMES = [
   'outbox.before-dispatch',
   'outbox.after-dispatch',
   'rotate-key.after-batch',
+  'approval.after-claim',
 ] as const;
 export type FailpointName = (typeof FAILPOINT_NAMES)[number];
 type FailpointAction = { kind: 'exit' } | { kind: 'error' } | { kind: 'delay'; ms: number };

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@shared/contract';
 import { auditLog } from '../db/schema';
+import '../modules/approvals/replay';
 
 type Described = { action: string; objectType: string; objectId?: string | null };
 type Body = Record<string, unknown>;
@@ -95,6 +96,13 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
     objectId: str(b.account),
   }),
   'PUT /individuals/:id': (_r, _b, p) => ({ action: 'profile.update', objectType: 'admin', objectId: p.id }),
+  'PUT /approval-policies': () => ({ action: 'approval.policies', objectType: 'approval-policies', objectId: null }),
+  'POST /approvals/:id/approve': (_r, _b, p) => ({
+    action: 'approval.approve',
+    objectType: 'approval',
+    objectId: p.id,
+  }),
+  'POST /approvals/:id/reject': (_r, _b, p) => ({ action: 'approval.reject', objectType: 'approval', objectId: p.id }),
   'PATCH /individuals/change-password/:id': (_r, _b, p) => ({
     action: 'profile.password',
     objectType: 'admin',
@@ -126,13 +134,26 @@ export default fp(async (app) => {
     if (!me || !isStaff(me.role) || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method)) return payload;
     if (reply.statusCode >= 400 || req.idempotency?.replayed) return payload;
     const route = `${req.method} ${(req.routeOptions.url ?? '').replace(/^\/api\/v1/, '')}`;
-    if (IGNORED.has(route)) return payload;
+    const held = req.approvalRequested;
+    if (IGNORED.has(route) && !held) return payload;
     const body = redact(req.body);
-    const d = ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? {
-      action: route,
-      objectType: 'request',
-      objectId: null,
-    };
+    // A request held for approval did nothing yet: its row says it was asked for.
+    const d = held
+      ? { action: 'approval.request', objectType: 'approval', objectId: held.id }
+      : (ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? {
+          action: route,
+          objectType: 'request',
+          objectId: null,
+        });
+    // Performed after approval: the actor is the maker, and the row names the checker.
+    const approval = req.approval
+      ? {
+          approval_id: req.approval.approvalId,
+          approved_by: req.approval.approverEmail,
+          approved_by_id: req.approval.approverId,
+        }
+      : {};
+    const extra = held ? { approval_action: held.action, summary: held.summary } : (req.auditDetails ?? {});
     try {
       await app.ctx.db.insert(auditLog).values({
         id: crypto.randomUUID(),
@@ -142,7 +163,7 @@ export default fp(async (app) => {
         action: d.action,
         objectType: d.objectType,
         objectId: d.objectId ?? null,
-        details: { ...body, route },
+        details: { ...body, ...extra, ...approval, route },
         status: reply.statusCode,
         ip: req.ip,
         requestId: req.id,

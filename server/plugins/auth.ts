@@ -7,6 +7,7 @@ import { hashToken } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/http';
 import { API_TOKEN_PREFIX, resolveApiToken } from '../modules/integrations/tokens';
 import type { SessionRow } from '../modules/account/session-cache';
+import { replayOf } from '../modules/approvals/replay';
 
 const TOUCH_AFTER_MS = 60_000;
 const INVALID_TOKEN = 'Bearer error="invalid_token"';
@@ -107,6 +108,16 @@ export const AUTH_OPTIONS = Symbol('authenticate options');
  */
 export function authenticate(ctx: AppContext, opts: AuthOptions = {}) {
   const hook = async function authHook(req: FastifyRequest, _reply: FastifyReply) {
+    // An approved request performed in-process acts as its maker (modules/approvals/replay.ts), whose role must
+    // still allow it.
+    const replay = replayOf(req);
+    if (replay) {
+      req.user = replay.user;
+      req.approval = replay.approval;
+      if (opts.roles && !opts.roles.includes(replay.user.role)) throw forbidden();
+      if (isStaff(replay.user.role)) mayStaffCall(replay.user.role, req.routeOptions.schema?.operationId);
+      return;
+    }
     const token = bearer(req);
     if (!token) {
       if (opts.optional) return;

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companies, users } from '../db/schema';
+import { approvalPolicies, companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createWallet } from '../modules/ledger/accounts';
 import { seedMomoSettings } from './demo-wallet';
@@ -11,8 +11,9 @@ const DEMO_PASSWORD = 'Demo!2026pass';
 
 const DEMO_ACCOUNTS = [
   { role: 'Super-Admin', email: 'super@cardwallet.example', name: 'Sena Agbeko' },
+  { role: 'Super-Admin', email: 'super2@cardwallet.example', name: 'Akosua Frimpong (approves held requests)' },
   { role: 'Admin', email: 'admin@cardwallet.example', name: 'Yaw Darko' },
-  { role: 'Compliance', email: 'compliance@cardwallet.example', name: 'Akosua Frimpong' },
+  { role: 'Compliance', email: 'compliance@cardwallet.example', name: 'Efia Owusu-Ansah' },
   { role: 'Finance', email: 'finance@cardwallet.example', name: 'Kwesi Appiah' },
   { role: 'Support', email: 'support@cardwallet.example', name: 'Adwoa Sarpong' },
   { role: 'Auditor', email: 'auditor@cardwallet.example', name: 'Nana Ampofo' },
@@ -68,6 +69,17 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
       },
       {
         ...base,
+        id: DEMO_IDS.superAdmin2,
+        email: 'super2@cardwallet.example',
+        firstName: 'Akosua',
+        lastName: 'Frimpong',
+        phoneNumber: '+233201000007',
+        role: 'Super-Admin',
+        state: 'Verified',
+        createdAt: since(115),
+      },
+      {
+        ...base,
         id: DEMO_IDS.admin,
         email: 'admin@cardwallet.example',
         firstName: 'Yaw',
@@ -79,7 +91,7 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
       },
       ...(
         [
-          ['compliance', 'Compliance', 'Akosua', 'Frimpong', '03'],
+          ['compliance', 'Compliance', 'Efia', 'Owusu-Ansah', '03'],
           ['finance', 'Finance', 'Kwesi', 'Appiah', '04'],
           ['support', 'Support', 'Adwoa', 'Sarpong', '05'],
           ['auditor', 'Auditor', 'Nana', 'Ampofo', '06'],
@@ -144,6 +156,16 @@ export async function seedDemo(db: Db, dataDir: string, now = new Date()): Promi
     for (const walletId of [DEMO_IDS.individual, DEMO_IDS.company, DEMO_IDS.momoAgent])
       await createWallet(tx, walletId);
     await seedMomoSettings(tx);
+    // Four eyes on card withdrawals, fee changes and 2FA resets (issue 33); the rest stay off.
+    await tx.insert(approvalPolicies).values(
+      (['card.withdraw', 'fee.change', 'two_factor.reset'] as const).map((action) => ({
+        action,
+        required: true,
+        minAmount: null,
+        updatedAt: now,
+        updatedBy: DEMO_IDS.superAdmin,
+      })),
+    );
     await seedDemoVerifications(tx, dataDir, now, passwordHash);
   });
 }

@@ -23,3 +23,4 @@ export * from './reconciliation';
 export * from './notifications';
 export * from './statement';
 export * from './controls';
+export * from './approvals';

@@ -36,6 +36,8 @@ export const NOTIFICATION_TYPES = {
   verification_submitted: { label: 'Verification waiting for review', group: 'staff' },
   topup_review: { label: 'Top-up waiting for review', group: 'staff' },
   deposit_unassigned: { label: 'Deposit waiting for staff', group: 'staff' },
+  approval_requested: { label: 'Request waiting for approval', group: 'staff' },
+  approval_decided: { label: 'Your request decided', group: 'staff' },
   card_refund_received: { label: 'Card refund received', group: 'money' },
   card_hold_expired: { label: 'Card hold expired', group: 'money' },
   card_in_debt: { label: 'Card in debt', group: 'money' },

@@ -17,6 +17,8 @@ const STAFF_TYPES: readonly NotificationType[] = [
   'verification_submitted',
   'topup_review',
   'deposit_unassigned',
+  'approval_requested',
+  'approval_decided',
 ];
 export const typesFor = (staff: boolean) =>
   NOTIFICATION_TYPE_NAMES.filter((t) => (staff ? STAFF_TYPES.includes(t) : NOTIFICATION_TYPES[t].group !== 'staff'));

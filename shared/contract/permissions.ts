@@ -161,8 +161,19 @@ const CUSTOMERS = [
   'removeAuthorizationDecisionEndpoint',
 ] as const;
 
+/** Who may decide some held action: the permissions of the maker-checker actions, any one of them. */
+const CHECKER: readonly Permission[] = [...new Set(Object.values(APPROVAL_ACTIONS))];
+
 const STAFF_OPERATIONS: Record<string, OperationRule> = {
   listRoles: 'staff',
+  // Approvals: every staff member reads the queue; deciding needs the permission of some held action (the
+  // service then checks the request's own), the policies are the Super-Admin's and the Auditor reads them.
+  listApprovals: 'staff',
+  getApproval: 'staff',
+  approveApproval: CHECKER,
+  rejectApproval: CHECKER,
+  listApprovalPolicies: ['approvals.manage', 'audit.read'],
+  updateApprovalPolicies: 'approvals.manage',
   listMerchantCategories: 'staff',
   getMomoDetails: 'staff',
   getAttention: 'staff',

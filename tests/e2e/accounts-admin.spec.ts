@@ -487,7 +487,7 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
   await signedInAs(page, SUPER);
   await expect(page).toHaveURL(/\/admin$/);
 
-  await test.step('Administration: Fees, Admin Management, Momo, Audit Trail', async () => {
+  await test.step('Administration: Fees, Admin Management, Approval Policies, Momo, Audit Trail', async () => {
     if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
     const group = page
       .getByRole('navigation', { name: 'Main menu' })
@@ -495,6 +495,7 @@ test('a Super-Admin adds an admin who sets a password and logs in; the audit tra
     await expect(group.getByRole('link')).toHaveText([
       'Fees Management',
       'Admin Management',
+      'Approval Policies',
       'Momo Management',
       'Audit Trail',
     ]);

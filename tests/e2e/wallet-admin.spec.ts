@@ -5,6 +5,7 @@ import { hex64, letters, sessionOf, staffToken } from './support/cards';
 import { chooseOption, FIELD_ERROR, isPhone, snap, visit } from './support/flows';
 import { giveApprovalNote } from './support/confirm';
 import { signedInAs } from './support/session';
+import { SENT_FOR_APPROVAL, SUPER2, approveAsSecondPerson } from './support/approvals';
 
 /**
  * Back-office wallet journeys on the demo data. Desktop runs as the Super-Admin on Ama's
@@ -441,7 +442,7 @@ test('a Tron top-up without its hash offers no Approve; a top-up decided meanwhi
   });
 });
 
-test('the Super-Admin edits fees and saves the momo settings', async ({ page }, info) => {
+test('the Super-Admin edits fees and saves the momo settings', async ({ page, request }, info) => {
   test.skip(
     info.project.name !== 'desktop',
     'Super-Admin screens run once, on desktop (phone-size screenshots included)',
@@ -449,6 +450,12 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
   test.setTimeout(300_000);
   const project = info.project.name;
   await signedInAs(page, 'super@cardwallet.example');
+  // The demo holds fee changes for a second person (issue 33): each save waits for Akosua's approval.
+  const approvedBySecondPerson = async (summary: RegExp) => {
+    await expect(page.getByText(SENT_FOR_APPROVAL)).toBeVisible();
+    await approveAsSecondPerson(request, summary, SUPER2);
+    await page.reload();
+  };
 
   await test.step('List of Fees: filter, edit a value, deactivate and reactivate', async () => {
     await openMenu(page, 'Fees Management');
@@ -472,17 +479,20 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await d.getByLabel('Value').fill('3.25');
     await snap(page, 'admin-fee-edit', project);
     await d.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Fee card-issuance-tokencard updated.')).toBeVisible();
+    // The demo holds fee changes for a second person (issue 33): the fee is as it was until approved.
+    await approvedBySecondPerson(/^Set the fee "card-issuance-tokencard" to USD 3\.25, active$/);
     await expect(fee()).toContainText('USD 3.25');
 
     await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
     await drawer(page).getByRole('switch', { name: 'State' }).click();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await approvedBySecondPerson(/^Set the fee "card-issuance-tokencard" to USD 3\.25, inactive$/);
     await expect(fee().getByText('Inactive', { exact: true })).toBeVisible();
     await fee().getByRole('button', { name: 'Edit card-issuance-tokencard' }).click();
     await expect(drawer(page).getByRole('switch', { name: 'State' })).not.toBeChecked();
     await drawer(page).getByRole('switch', { name: 'State' }).click();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await approvedBySecondPerson(/^Set the fee "card-issuance-tokencard" to USD 3\.25, active$/);
     await expect(fee().getByText('Active', { exact: true })).toBeVisible();
   });
 
@@ -495,6 +505,7 @@ test('the Super-Admin edits fees and saves the momo settings', async ({ page }, 
     await expect(drawer(page).getByLabel('Company')).toHaveValue('Acme Logistics Ltd');
     await drawer(page).getByLabel('Value').fill('1.25');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await approvedBySecondPerson(/^Set the fee "card-load-general" for Acme Logistics Ltd to 1\.25%/);
     await expect(load()).toContainText('1.25 %');
     await expect(load().getByText('Company', { exact: true })).toBeVisible();
     await snap(page, 'admin-company-fees', project);

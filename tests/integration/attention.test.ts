@@ -78,6 +78,7 @@ describe('GET /admin/attention', () => {
       chain_deposits_unassigned: 0,
       flagged_cards: 0,
       reconciliation_drift: 0,
+      approvals_pending: 0,
     };
     expect(await attention(admin)).toEqual(zeros);
     expect(await attention(superAdmin)).toEqual(zeros);
@@ -146,6 +147,7 @@ describe('GET /admin/attention', () => {
       chain_deposits_unassigned: 2,
       flagged_cards: 2,
       reconciliation_drift: 2,
+      approvals_pending: 0,
     });
     expect(await attention(superAdmin)).toEqual(counts);
 

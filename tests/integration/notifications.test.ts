@@ -152,8 +152,10 @@ describe('notification settings', () => {
       locked: false,
       group: 'staff',
     });
-    // staff have no wallet or cards of their own: only their 2FA and the review queue
+    // staff have no wallet or cards of their own: only their 2FA, the review queue and approvals
     expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual([
+      'approval_decided',
+      'approval_requested',
       'deposit_unassigned',
       'topup_review',
       'two_factor_reset',

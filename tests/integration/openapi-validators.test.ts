@@ -7,6 +7,7 @@ import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } fro
 import { type TestApp, startTestApp } from './support/app';
 import { charge, newCard, verifyAccount } from './support/cards';
 import { JPEG_1PX, PDF_MINI, form } from './support/files';
+import { approvals } from '../../server/db/schema';
 import { fundWallet } from './support/money';
 import { startTopup, walletOf } from './support/wallet';
 
@@ -115,6 +116,22 @@ beforeAll(async () => {
   ).toBe(201);
   const pending = await t.api('GET', '/verification/get-individuals', { token: admin.token });
   const verification = pending.body.data[0].id as string;
+  // A request held for a second person (issue 33), inserted as the gate would: policies are global here.
+  const approval = crypto.randomUUID();
+  await t.ctx.db.insert(approvals).values({
+    id: approval,
+    action: 'card.withdraw',
+    targetType: 'card',
+    targetId: cards[company.id]!,
+    amount: 500,
+    summary: 'Withdraw USD 5.00 from card •••• 4242 of Volta Trading Ltd',
+    method: 'POST',
+    path: '/api/v1/cards/withdraw-funds',
+    body: { card: cards[company.id]!, amount: '5.00' },
+    initiatorId: admin.id,
+    initiatorEmail: admin.email,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
 
   for (const role of ROLES) {
     const a = actors[role]!;
@@ -129,6 +146,7 @@ beforeAll(async () => {
       card: cards[role === 'Individual' ? individual.id : company.id]!,
       reference: topups[owner.id] ?? topups[company.id]!,
       verification,
+      approval,
     };
   }
 }, 180_000);
@@ -405,6 +423,7 @@ function fill(path: string, role: string): string {
     if (path.includes('/cards/company/')) return own['cards/company']!;
     if (path.startsWith('/api/v1/cards/')) return own.card!;
     if (path.includes('/verification/details/')) return own.verification!;
+    if (path.startsWith('/api/v1/approvals/')) return own.approval!;
     return crypto.randomUUID();
   });
 }

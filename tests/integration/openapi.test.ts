@@ -123,6 +123,7 @@ describe('the OpenAPI document', () => {
       'POST /api/v1/reconciliation/run',
       'POST /api/v1/account/admins/:id/deactivate',
       'POST /api/v1/account/admins/:id/reactivate',
+      'POST /api/v1/approvals/:id/approve',
     ]);
     const problems: string[] = [];
     for (const route of routes) {

@@ -15,6 +15,7 @@ import { contractRule, requiredMessage, requiredRule } from '@shared/ui/contract
 import { PhoneField, phoneRule, phoneToString } from '@shared/ui/phone';
 import { usePanelForm } from '../../components/refineForms';
 import { adminName } from './columns';
+import { doneOrSent } from '../../components/approvals';
 
 type Role = ApiAdmin['role'];
 
@@ -90,8 +91,8 @@ function AddAdminForm({ onDone }: { onDone(): void }) {
     say: setError,
     fallback: FALLBACK,
     rename: { first_name: 'full_name', last_name: 'full_name' },
-    onSaved: (v) => {
-      message.success(`Admin added. ${v.first_name} was sent an email to set a password.`);
+    onSaved: (v, answer) => {
+      message.success(doneOrSent(answer, `Admin added. ${v.first_name} was sent an email to set a password.`));
       onDone();
     },
   });
@@ -187,8 +188,8 @@ function EditAdminForm({ admin, meId, onDone }: { admin: ApiAdmin; meId?: string
     id: admin.id,
     say: setError,
     fallback: FALLBACK,
-    onSaved: (v) => {
-      message.success(`Admin ${v.first_name} ${v.last_name} updated.`);
+    onSaved: (v, answer) => {
+      message.success(doneOrSent(answer, `Admin ${v.first_name} ${v.last_name} updated.`));
       onDone();
     },
   });

@@ -24,6 +24,7 @@ import { amountRule, DetailsDrawer, refreshWallet, typedCents } from '@shared/ui
 import { type ListQuery, useSearchAgain } from '../../components/FilterBar';
 import { useAction } from '../../components/refineForms';
 import { useCan } from '../../components/Allowed';
+import { doneOrSent, heldForApproval } from '../../components/approvals';
 
 export type CardSearch = CardFilterValues;
 
@@ -219,7 +220,7 @@ export function CardWithdrawalPanel({
       sayFailure(form, r.error, (text) => message.error(text, 4), 'Something went wrong. Please try again.');
       return;
     }
-    message.success(r.data.data.message, 2);
+    message.success(doneOrSent(r.data.data, r.data.data.message), heldForApproval(r.data.data) ? 5 : 2);
     form.resetFields();
     await Promise.all([refreshCards(qc), refreshWallet(qc)]);
     onDone();

@@ -17,6 +17,7 @@ import { useSubmit } from '@shared/ui/useSubmit';
 import type { ResetTarget } from '../../components/ResetTwoFactor';
 import { useCan } from '../../components/Allowed';
 import { type Kind, customerName } from './columns';
+import { doneOrSent } from '../../components/approvals';
 
 /** Links into the screens filtered to one customer (spec §2.3 "Links from row actions"). */
 function customerLinks(kind: Kind, c: ApiCustomerRow) {
@@ -50,7 +51,7 @@ function useAccountStatus(kind: Kind, done: () => void) {
             { idempotencyKey: key },
           ),
     );
-    if (r.ok) message.success(r.data.data);
+    if (r.ok) message.success(doneOrSent(r.data.data, r.data.data));
     else
       message.error(
         messageOf(r.error, `The account was not ${active ? 'reactivated' : 'deactivated'}. Please try again.`),

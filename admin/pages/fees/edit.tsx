@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type ApiFee, feeValueProblem } from '@shared/contract';
 import { usePanelForm } from '../../components/refineForms';
 import { feeType } from './columns';
+import { doneOrSent } from '../../components/approvals';
 
 /** What PUT /fees/{id} takes: the row as it is, with the value and the state (1 or 0) as edited. */
 type FeeValues = Pick<ApiFee, 'name' | 'type' | 'value' | 'for' | 'for_id' | 'for_name'> & { status: 0 | 1 };
@@ -32,8 +33,8 @@ function FeeEditForm({ fee, company, onDone }: { fee: ApiFee; company?: Company;
     // Said once, inside the drawer: a toast would cover the drawer's title.
     say: setError,
     fallback: 'The fee was not updated. Please try again.',
-    onSaved: () => {
-      message.success(`Fee ${fee.name} updated.`);
+    onSaved: (_v, answer) => {
+      message.success(doneOrSent(answer, `Fee ${fee.name} updated.`));
       onDone();
     },
   });

@@ -12,6 +12,7 @@ import { dateTime } from '../../format';
 import { ChainFacts } from './chain';
 import { Hash, balanceChange } from './columns';
 import { UnconfirmedApproval } from './unconfirmed';
+import { doneOrSent } from '../../components/approvals';
 
 type Decision = { action?: 'approve' | 'deny'; reason?: string; note?: string };
 
@@ -67,7 +68,7 @@ export function DecideTopupDrawer({
     });
     setAsking(undefined);
     if (r.ok) {
-      message.success(r.data.data.message);
+      message.success(doneOrSent(r.data.data, r.data.data.message));
       onDecided();
       return;
     }

@@ -10,3 +10,4 @@ export * from './outbox';
 export * from './notifications';
 export * from './chain';
 export * from './controls';
+export * from './approvals';

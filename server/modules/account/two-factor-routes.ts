@@ -18,6 +18,8 @@ import {
 } from '../../openapi/responses';
 import { authenticate } from '../../plugins/auth';
 import * as twoFactor from './two-factor';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 /** Two-factor authentication once set up: its state, new recovery codes, a new authenticator, a staff reset. */
 export function twoFactorRoutes(fastify: FastifyInstance) {
@@ -129,6 +131,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
     '/account/reset-2fa/:userId',
     {
       onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
+      ...approvalGate(ctx, 'two_factor.reset'),
       schema: {
         tags,
         security,
@@ -140,6 +143,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
           200: message(
             "Reset: the user's key and recovery codes are gone, their sessions ended, and they were told; their next login sets 2FA up again.",
           ),
+          202: heldOr(),
           ...fails(
             STAFF,
             PATH,

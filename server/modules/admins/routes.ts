@@ -9,6 +9,9 @@ import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiAdmin } from '@shared/contract';
 import { data, e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
+import { roleChanges } from '../approvals/targets';
 
 const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'Admin Id', value: (a) => a.id },
@@ -66,6 +69,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     '/account/admins',
     {
       onRequest,
+      ...approvalGate(ctx, 'admin.create'),
       schema: {
         tags,
         security,
@@ -74,6 +78,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         summary: 'Create an administrator (Super-Admin)',
         response: {
           201: data(R.apiAdmin, 'Created; a link to set the password was mailed.'),
+          202: heldOr(),
           ...fails(STAFF, BODY, IDEMPOTENT, e(422, 'The email has already been taken.')),
         },
       },
@@ -84,6 +89,10 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     '/account/admins/:id',
     {
       onRequest,
+      // Only a change of role is held back; names, email and phone are not.
+      ...approvalGate(ctx, 'admin.role_change', (b, req) =>
+        roleChanges(ctx, (req.params as { id: string }).id, b.role),
+      ),
       schema: {
         tags,
         security,
@@ -93,6 +102,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         summary: 'Change an administrator (Super-Admin)',
         response: {
           200: data(R.apiAdmin, 'Saved (a new password, email or role ends their sessions).'),
+          202: heldOr(),
           ...fails(
             STAFF,
             PATH,

@@ -24,6 +24,8 @@ import {
 import { authenticate } from '../../plugins/auth';
 import * as manage from './manage';
 import * as svc from './service';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 /** A card's money and controls: spending limits, funds in and out (premium), freezing. */
 export function cardControlRoutes(fastify: FastifyInstance) {
@@ -67,6 +69,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
     '/cards/add-funds',
     {
       onRequest: anyone,
+      ...approvalGate(ctx, 'card.fund'),
       config: { idempotency: 'in-transaction' },
       schema: {
         tags,
@@ -76,6 +79,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
         summary: 'Load a premium card from the wallet',
         response: {
           200: data(R.cardFunded, 'Premium cards: the wallet paid amount plus fees; the card received the amount.'),
+          202: heldOr(),
           ...fails(
             SIGNED_IN_OR_API,
             STAFF_RIGHT,
@@ -95,6 +99,7 @@ export function cardControlRoutes(fastify: FastifyInstance) {
     '/cards/withdraw-funds',
     {
       onRequest: anyone,
+      ...approvalGate(ctx, 'card.withdraw'),
       config: { idempotency: 'in-transaction' },
       schema: {
         tags,
@@ -104,9 +109,11 @@ export function cardControlRoutes(fastify: FastifyInstance) {
         summary: 'Move money from a premium card to the wallet',
         response: {
           200: data(R.cardWithdrawn, 'Premium cards: the card gave the amount; the wallet received it less fees.'),
-          202: data(
-            R.cardWithdrawn,
-            "The card issuer has not confirmed yet: the wallet receives the amount less fees as soon as it does. A retry with the same Idempotency-Key answers 409 until then, and the withdrawal's final answer after.",
+          202: heldOr(
+            data(
+              R.cardWithdrawn,
+              "The card issuer has not confirmed yet: the wallet receives the amount less fees as soon as it does. A retry with the same Idempotency-Key answers 409 until then, and the withdrawal's final answer after.",
+            ),
           ),
           ...fails(
             SIGNED_IN_OR_API,

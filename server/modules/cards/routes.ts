@@ -35,6 +35,8 @@ import {
   STAFF_RIGHT,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 export default async function cardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -194,6 +196,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
     '/cards/:id',
     {
       onRequest: anyone,
+      ...approvalGate(ctx, 'card.delete'),
       config: { idempotency: 'in-transaction' },
       schema: {
         tags,
@@ -202,9 +205,11 @@ export default async function cardRoutes(fastify: FastifyInstance) {
         operationId: 'deleteCard',
         summary: 'Delete a card',
         response: {
-          202: data(
-            R.cardDeleted,
-            'The card is ended: premium balances return to the wallet, basic balances are forfeited.',
+          202: heldOr(
+            data(
+              R.cardDeleted,
+              'The card is ended: premium balances return to the wallet, basic balances are forfeited.',
+            ),
           ),
           ...fails(
             SIGNED_IN_OR_API,

@@ -12,6 +12,8 @@ import { type CsvColumn, byOffset, sendCsv } from '../../lib/csv';
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { e, fails, json, text, BODY, IDEMPOTENT, PATH, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 const COMMON: CsvColumn<ApiCustomerRow>[] = [
   { header: 'State', value: (c) => c.state },
@@ -121,6 +123,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     '/individuals/:id',
     {
       onRequest,
+      ...approvalGate(ctx, 'customer.deactivate'),
       schema: {
         tags,
         security,
@@ -128,7 +131,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         operationId: 'deactivateIndividual',
         summary: "Deactivate an Individual's account (staff)",
         response: {
-          202: text('Deactivated; every session of the customer ended.', 'User Account deactivated.'),
+          202: heldOr(text('Deactivated; every session of the customer ended.', 'User Account deactivated.')),
           ...fails(
             STAFF,
             PATH,
@@ -145,6 +148,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
     '/companies/:id',
     {
       onRequest,
+      ...approvalGate(ctx, 'customer.deactivate'),
       schema: {
         tags,
         security,
@@ -152,7 +156,7 @@ export default async function customerRoutes(fastify: FastifyInstance) {
         operationId: 'deactivateCompany',
         summary: "Deactivate a company's account (staff)",
         response: {
-          202: text("Deactivated; every session of the company's users ended.", 'Company Account deactivated.'),
+          202: heldOr(text("Deactivated; every session of the company's users ended.", 'Company Account deactivated.')),
           ...fails(
             STAFF,
             PATH,

@@ -32,6 +32,8 @@ import {
   STAFF,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 /** A wallet's own Tron address; staff's view of settled deposits; the sandbox chain's sending. */
 export default async function depositRoutes(fastify: FastifyInstance) {
@@ -95,6 +97,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
     '/wallet/chain-deposits/:id/assign',
     {
       onRequest: staff,
+      ...approvalGate(ctx, 'deposit.assign'),
       schema: {
         tags: ['Wallet'],
         security,
@@ -104,6 +107,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
         summary: 'Credit an unassigned deposit to a wallet (staff)',
         response: {
           200: message('Staff: the deposit is credited to the wallet as an approved Tron top-up, less the fee.'),
+          202: heldOr(),
           ...fails(
             STAFF,
             BODY,
@@ -122,6 +126,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
     '/wallet/chain-deposits/:id/return',
     {
       onRequest: staff,
+      ...approvalGate(ctx, 'deposit.return'),
       schema: {
         tags: ['Wallet'],
         security,
@@ -131,6 +136,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
         summary: 'Mark an unassigned deposit as returned to its sender (staff)',
         response: {
           200: message('Staff: the deposit is marked as returned to its sender.'),
+          202: heldOr(),
           ...fails(
             STAFF,
             BODY,

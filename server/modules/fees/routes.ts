@@ -22,6 +22,8 @@ import {
   STAFF,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },
@@ -101,6 +103,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
     '/fees/:id',
     {
       onRequest: authenticate(ctx, { roles: STAFF_ROLES }),
+      ...approvalGate(ctx, 'fee.change'),
       schema: {
         tags,
         security,
@@ -113,6 +116,7 @@ export default async function feeRoutes(fastify: FastifyInstance) {
             R.apiFee,
             "Saved. Editing a default fee `for` a company creates or updates that company's own row.",
           ),
+          202: heldOr(),
           ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The fee or the company was not found.')),
         },
       },

@@ -15,6 +15,8 @@ const SEEN_WITH: Record<Count, Permission> = {
   chain_deposits_unassigned: 'reports.read',
   flagged_cards: 'customers.read',
   reconciliation_drift: 'reports.read',
+  // the Approvals list is every staff member's; approving is checked per action
+  approvals_pending: 'customers.read',
 };
 
 /**
@@ -32,7 +34,8 @@ const COUNTS = sql`
     (select count(*) from chain_deposits where status = 'Unassigned')::int as chain_deposits_unassigned,
     (select count(*) from cards where flagged)::int as flagged_cards,
     coalesce((select jsonb_array_length(drift) from reconciliation_runs order by run_at desc limit 1), 0)::int
-      as reconciliation_drift`;
+      as reconciliation_drift,
+    (select count(*) from approvals where state = 'pending' and expires_at > now())::int as approvals_pending`;
 
 /** The counts of what waits for staff, those the role may see. */
 export async function attentionFor(db: DbOrTx, role: Role): Promise<Attention> {

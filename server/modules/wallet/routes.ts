@@ -38,6 +38,8 @@ import {
   STAFF,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { approvalGate } from '../approvals/gate';
+import { heldOr } from '../../openapi/approvals';
 
 export default async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -205,6 +207,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
     '/wallet/approve-topup',
     {
       onRequest: staff,
+      // Approving credits a wallet; denying moves nothing and is never held back.
+      ...approvalGate(ctx, 'topup.approve', (b) => b.action === 'approve'),
       config: { idempotency: 'in-transaction' },
       schema: {
         tags,
@@ -214,6 +218,7 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         summary: 'Approve or deny a top-up (staff)',
         response: {
           200: data(R.topupDecision, 'Approved (the wallet is credited once) or denied.'),
+          202: heldOr(),
           ...fails(
             STAFF,
             BODY,

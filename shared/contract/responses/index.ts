@@ -28,3 +28,4 @@ export * from './health';
 export * from './reconciliation';
 export * from './notifications';
 export * from './controls';
+export * from './approvals';

@@ -52,5 +52,6 @@ export const attention = z
     chain_deposits_unassigned: waiting('Tron deposits no top-up took, waiting to be assigned or returned'),
     flagged_cards: waiting('Flagged cards, as the Flagged Cards list shows them'),
     reconciliation_drift: waiting("Cards whose ledger balance the last reconciliation found apart from the issuer's"),
+    approvals_pending: waiting('Staff requests waiting for a second person (maker-checker)'),
   })
   .meta({ id: 'Attention', description: 'What waits for staff: counts that open the filtered lists.' });
