@@ -161,6 +161,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
         await twoFactor.resetTwoFactor(ctx, req.user!, req.params.userId, req.body.reason, {
           ip: req.ip,
           requestId: req.id,
+          approved: !!req.approval,
         }),
       ),
   );

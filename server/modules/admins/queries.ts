@@ -1,8 +1,8 @@
-import { and, count, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { ApiAdmin } from '@shared/contract';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { approvals, sessions } from '../../db/schema';
 import type { UserRow } from '../account/queries';
 
 /** What the access review shows of a staff member beyond their own row. */
@@ -29,11 +29,30 @@ async function countOpenSessions(ctx: AppContext, db: DbOrTx, userIds: string[])
   return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
-/** The facts of a page of staff, in one query. */
+/** Whose second-factor reset waits for a second person (a held `two_factor.reset`, not yet expired). */
+async function pendingResets(ctx: AppContext, userIds: string[]) {
+  if (!userIds.length) return new Set<string>();
+  const rows = await ctx.db
+    .selectDistinct({ id: approvals.targetId })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.action, 'two_factor.reset'),
+        eq(approvals.state, 'pending'),
+        gt(approvals.expiresAt, ctx.now()),
+        inArray(approvals.targetId, userIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The facts of a page of staff: their open sessions and pending resets, a query each. */
 export async function accessFacts(ctx: AppContext, userIds: string[]): Promise<Map<string, AccessFacts>> {
-  const open = await countOpenSessions(ctx, ctx.db, userIds);
-  // Pending 2FA resets live with the approvals (maker-checker); none until those are recorded.
-  return new Map(userIds.map((id) => [id, { openSessions: open.get(id) ?? 0, resetPending: false }]));
+  const [open, pending] = await Promise.all([
+    countOpenSessions(ctx, ctx.db, userIds),
+    pendingResets(ctx, userIds),
+  ]);
+  return new Map(userIds.map((id) => [id, { openSessions: open.get(id) ?? 0, resetPending: pending.has(id) }]));
 }
 
 export function accessFields(
