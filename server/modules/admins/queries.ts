@@ -48,10 +48,7 @@ async function pendingResets(ctx: AppContext, userIds: string[]) {
 
 /** The facts of a page of staff: their open sessions and pending resets, a query each. */
 export async function accessFacts(ctx: AppContext, userIds: string[]): Promise<Map<string, AccessFacts>> {
-  const [open, pending] = await Promise.all([
-    countOpenSessions(ctx, ctx.db, userIds),
-    pendingResets(ctx, userIds),
-  ]);
+  const [open, pending] = await Promise.all([countOpenSessions(ctx, ctx.db, userIds), pendingResets(ctx, userIds)]);
   return new Map(userIds.map((id) => [id, { openSessions: open.get(id) ?? 0, resetPending: pending.has(id) }]));
 }
 
