@@ -140,9 +140,9 @@ describe('who manages API credentials', () => {
       state: 'Revoked',
       webhook: { health: 'none' },
     });
-    // staff cannot create or revoke a company's credentials
-    expect((await create(staff.token, admin.companyId)).status).toBe(404);
-    expect((await revoke(staff.token, admin.companyId!)).status).toBe(404);
+    // staff cannot create or revoke a company's credentials: the company's own operations (issue 33's table)
+    expect((await create(staff.token, admin.companyId)).status).toBe(403);
+    expect((await revoke(staff.token, admin.companyId!)).status).toBe(403);
   });
 });
 

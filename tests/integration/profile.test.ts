@@ -186,14 +186,15 @@ describe('PUT /companies/{id}', () => {
     expect((await profile(admin.token)).body.data.company.company_name).toBe('Volta Trading Ltd');
   });
 
-  it("answers 404 to another company's admin, an Individual and staff", async () => {
+  it("answers 404 to another company's admin and an Individual, 403 to staff (a customer's own operation)", async () => {
     const admin = await newCompany(t);
     const outsider = await newCompany(t);
     const individual = await newIndividual(t);
     const staff = await newStaff(t);
-    for (const who of [outsider, individual, staff]) {
+    for (const who of [outsider, individual]) {
       expect((await putCompany(who, admin.companyId!, companyDetails)).status).toBe(404);
     }
+    expect((await putCompany(staff, admin.companyId!, companyDetails)).status).toBe(403);
     expect((await putCompany(individual, individual.id, companyDetails)).status).toBe(404);
     expect((await profile(admin.token)).body.data.company.company_name).toBe('Volta Trading Ltd');
   });

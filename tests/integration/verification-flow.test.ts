@@ -401,9 +401,9 @@ describe('submitting for another account', () => {
     expect((await submitKyb(a, co.companyId!)).status).toBe(404);
     expect((await submitKyc(co, co.id)).status).toBe(404);
     expect((await submitKyc(co, a.id)).status).toBe(404);
-    // Staff do not submit on a customer's behalf either.
-    expect((await submitKyc(staff, a.id)).status).toBe(404);
-    expect((await submitKyb(staff, co.companyId!)).status).toBe(404);
+    // Staff do not submit on a customer's behalf either: a customer's own operation (issue 33's table).
+    expect((await submitKyc(staff, a.id)).status).toBe(403);
+    expect((await submitKyb(staff, co.companyId!)).status).toBe(403);
     expect((await submitKyc(a, randomUUID())).status).toBe(404);
 
     for (const who of [a, b, co, other]) {
