@@ -66,7 +66,7 @@ export default function AdminsList() {
     <>
       <PageHeader
         title="List of Administrators"
-        subtitle="Staff who use the back-office. Super-Admins also manage fees, momo settings and administrators."
+        subtitle="Staff who use the back-office: each one's role, second factor, last sign-in and open sessions."
         extra={
           mayManage && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
