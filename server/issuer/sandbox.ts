@@ -272,8 +272,7 @@ export function createSandboxIssuer(opts: {
 
     approveByCard:
       opts.approveInOne && !faults.message
-        ? (card, req, audit) =>
-            opts.approveInOne!(card, req, crypto.randomUUID(), { req, issuerReason: null }, audit)
+        ? (card, req, audit) => opts.approveInOne!(card, req, crypto.randomUUID(), { req, issuerReason: null }, audit)
         : undefined,
 
     async simulateAuthorization(token, req, tried) {
