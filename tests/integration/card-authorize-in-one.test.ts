@@ -173,7 +173,7 @@ describe('an authorisation approved in one SQL call', () => {
         (
           await rows(
             t,
-            sql`select actor_id, actor_email, actor_role, action, object_type, object_id, details, status, ip
+            sql`select actor_id, actor_email, actor_role, action, object_type, object_id, details, status::int as status, ip
                   from audit_log where object_id = ${cardId} order by created_at`,
           )
         ).map((r) => ({ ...r, object_id: 'card', details: { ...(r.details as object), card_id: 'card' } }));
