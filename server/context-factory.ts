@@ -34,7 +34,7 @@ export function createContext(opts: {
       key: config.encryptionKey,
       now,
       handler: () => authorizationHandler(ctx),
-      approveInOne: (token, req, ref, payload) => approveInOne(ctx, token, req, ref, payload),
+      approveInOne: (card, req, ref, payload, audit) => approveInOne(ctx, card, req, ref, payload, audit),
       faults: config.issuerFaults,
       hangMs: config.issuer.timeoutMs + 5_000,
     }),

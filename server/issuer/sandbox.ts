@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
+import type { AuditRow } from '../db/schema';
 import { sandboxAuthorizations, sandboxCards, sandboxMessages, sandboxOperations } from '../db/schema';
 import type { IssuerFaults, IssuerOperation } from '../lib/faults';
 import { randomToken, seal, unseal } from '../lib/crypto';
@@ -38,9 +39,31 @@ const BILLING: Billing & Record<string, string> = {
  */
 const FAILING_HOLDER = / Topupfail$/i;
 
+/**
+ * The card a payment is for: the issuer's token, or the platform's card id within the caller's reach (the wallet whose
+ * cards the caller may charge; null: any card, as staff).
+ */
+export type CardRef = string | { cardId: string; walletId: string | null };
+
+/** The one-call path's answer: its approval, or the company's answer it asked for; null when it wrote nothing. */
+type InOne = AuthorizationDecision | { company: CompanyAnswer } | null;
+
 export interface SandboxIssuer extends CardIssuer {
-  /** A merchant charges the card: the issuer checks the card, then asks the platform. */
-  simulateAuthorization(token: string, req: AuthorizationRequest): Promise<AuthorizationDecision>;
+  /**
+   * A merchant charges the card: the issuer checks the card, then asks the platform. `tried`: the one-call path
+   * (approveByCard) was tried already and answered this (null, or the company's answer), so it is not tried again.
+   */
+  simulateAuthorization(
+    token: string,
+    req: AuthorizationRequest,
+    tried?: { company: CompanyAnswer } | null,
+  ): Promise<AuthorizationDecision>;
+  /**
+   * The one-call path for a card named by the platform's id within the caller's reach, with the staff's audit row
+   * written in its transaction; absent when the path is off (a fault drill). Answers an approval; otherwise, nothing
+   * written, null or the company's answer, for simulateAuthorization's `tried` (after the caller's own card lookup).
+   */
+  approveByCard?: (card: CardRef, req: AuthorizationRequest, audit: AuditRow | null) => Promise<InOne>;
   increment(issuerReference: string, amount: number): Promise<AuthorizationDecision>;
   /** the whole held amount when no amount is given */
   reverse(issuerReference: string, amount?: number | null): Promise<StepOutcome>;
@@ -77,11 +100,12 @@ export function createSandboxIssuer(opts: {
    * message by message (the message carrying that answer).
    */
   approveInOne?: (
-    token: string,
+    card: CardRef,
     req: AuthorizationRequest,
     ref: string,
     payload: Record<string, unknown>,
-  ) => Promise<AuthorizationDecision | { company: CompanyAnswer } | null>;
+    audit?: AuditRow | null,
+  ) => Promise<InOne>;
 }): SandboxIssuer {
   const { db, key, now } = opts;
   const faults = opts.faults ?? {};
@@ -246,13 +270,20 @@ export function createSandboxIssuer(opts: {
       return new Map(rows.map((r) => [r.token, r.balance]));
     },
 
-    async simulateAuthorization(token, req) {
+    approveByCard:
+      opts.approveInOne && !faults.message
+        ? (card, req, audit) => opts.approveInOne!(card, req, crypto.randomUUID(), { req, issuerReason: null }, audit)
+        : undefined,
+
+    async simulateAuthorization(token, req, tried) {
       const ref = crypto.randomUUID();
       // A fault drill walks the messages one by one.
       const fast =
-        opts.approveInOne && !faults.message
-          ? await opts.approveInOne(token, req, ref, { req, issuerReason: null, token })
-          : null;
+        tried !== undefined
+          ? tried
+          : opts.approveInOne && !faults.message
+            ? await opts.approveInOne(token, req, ref, { req, issuerReason: null, token })
+            : null;
       if (fast && 'approved' in fast) return fast;
       const c = await card(token);
       const n = now();

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@shared/contract';
-import { auditLog } from '../db/schema';
+import { type AuditRow, auditLog } from '../db/schema';
 import '../modules/approvals/replay';
 
 type Described = { action: string; objectType: string; objectId?: string | null };
@@ -124,51 +124,68 @@ function redact(body: unknown): Body {
   return out;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the request's audit row was written with its work (an approval in one statement): the hook writes none */
+    audited?: boolean;
+  }
+}
+
+/**
+ * The audit row of a staff mutation answered with `status`, or null when there is none to write (not staff, not a
+ * mutation, a failure, a replay of an idempotent request, a route that is no staff action).
+ */
+export function auditRowOf(req: FastifyRequest, status: number): AuditRow | null {
+  const me = req.user;
+  if (!me || !isStaff(me.role) || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method)) return null;
+  if (status >= 400 || req.idempotency?.replayed) return null;
+  const route = `${req.method} ${(req.routeOptions.url ?? '').replace(/^\/api\/v1/, '')}`;
+  const held = req.approvalRequested;
+  if (IGNORED.has(route) && !held) return null;
+  const body = redact(req.body);
+  // A request held for approval did nothing yet: its row says it was asked for.
+  const d = held
+    ? { action: 'approval.request', objectType: 'approval', objectId: held.id }
+    : (ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? {
+        action: route,
+        objectType: 'request',
+        objectId: null,
+      });
+  // Performed after approval: the actor is the maker, and the row names the checker.
+  const approval = req.approval
+    ? {
+        approval_id: req.approval.approvalId,
+        approved_by: req.approval.approverEmail,
+        approved_by_id: req.approval.approverId,
+      }
+    : {};
+  const extra = held ? { approval_action: held.action, summary: held.summary } : (req.auditDetails ?? {});
+  return {
+    id: crypto.randomUUID(),
+    actorId: me.id,
+    actorEmail: me.email,
+    actorRole: me.role,
+    action: d.action,
+    objectType: d.objectType,
+    objectId: d.objectId ?? null,
+    details: { ...body, ...extra, ...approval, route },
+    status,
+    ip: req.ip,
+    requestId: req.id,
+  };
+}
+
 /**
  * Every successful staff mutation leaves an audit row (who, when, what, on which object), written
  * before the answer goes out. Replays of an idempotent request are not new actions.
  */
 export default fp(async (app) => {
   app.addHook('onSend', async (req, reply, payload) => {
-    const me = req.user;
-    if (!me || !isStaff(me.role) || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method)) return payload;
-    if (reply.statusCode >= 400 || req.idempotency?.replayed) return payload;
-    const route = `${req.method} ${(req.routeOptions.url ?? '').replace(/^\/api\/v1/, '')}`;
-    const held = req.approvalRequested;
-    if (IGNORED.has(route) && !held) return payload;
-    const body = redact(req.body);
-    // A request held for approval did nothing yet: its row says it was asked for.
-    const d = held
-      ? { action: 'approval.request', objectType: 'approval', objectId: held.id }
-      : (ACTIONS[route]?.(req, body, (req.params ?? {}) as Record<string, string>) ?? {
-          action: route,
-          objectType: 'request',
-          objectId: null,
-        });
-    // Performed after approval: the actor is the maker, and the row names the checker.
-    const approval = req.approval
-      ? {
-          approval_id: req.approval.approvalId,
-          approved_by: req.approval.approverEmail,
-          approved_by_id: req.approval.approverId,
-        }
-      : {};
-    const extra = held ? { approval_action: held.action, summary: held.summary } : (req.auditDetails ?? {});
+    if (req.audited) return payload;
+    const row = auditRowOf(req, reply.statusCode);
+    if (!row) return payload;
     try {
-      await app.ctx.db.insert(auditLog).values({
-        id: crypto.randomUUID(),
-        actorId: me.id,
-        actorEmail: me.email,
-        actorRole: me.role,
-        action: d.action,
-        objectType: d.objectType,
-        objectId: d.objectId ?? null,
-        details: { ...body, ...extra, ...approval, route },
-        status: reply.statusCode,
-        ip: req.ip,
-        requestId: req.id,
-        createdAt: app.ctx.now(),
-      });
+      await app.ctx.db.insert(auditLog).values({ ...row, createdAt: app.ctx.now() });
     } catch (err) {
       req.log.error({ err }, 'could not write the audit row');
     }

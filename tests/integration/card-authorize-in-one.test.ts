@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/client';
 import { cardTransactions, decisionEndpoints, webhookEvents } from '../../server/db/schema';
 import { seal } from '../../server/lib/crypto';
 import { toApiCardTx } from '../../server/modules/cards/queries';
-import { type Actor, newStaff } from './support/actors';
+import { newStaff } from './support/actors';
 import { apiCompany, holdDeliveryLock, startReceiver } from './support/api';
 import { type TestApp, startTestApp } from './support/app';
 import { cardLedger, expectLedgerConsistent, issuerBalance, newCard, rows } from './support/cards';
@@ -45,9 +45,9 @@ afterAll(async () => {
   await unlock();
 });
 
-const pay = (staff: Actor, cardId: string, amount: string, extra: Record<string, unknown> = {}) =>
+const pay = (caller: { token: string }, cardId: string, amount: string, extra: Record<string, unknown> = {}) =>
   t.api('POST', '/sandbox/authorizations', {
-    token: staff.token,
+    token: caller.token,
     body: {
       card_id: cardId,
       amount,
@@ -168,6 +168,20 @@ describe('an authorisation approved in one SQL call', () => {
       const declined = await both('1.00');
       expect(declined).toMatchObject({ approved: false, decline_code: 'insufficient_funds' });
 
+      // the staff's audit rows: one per payment, alike on both paths (the one-call path writes it with the approval)
+      const audit = async (cardId: string) =>
+        (
+          await rows(
+            t,
+            sql`select actor_id, actor_email, actor_role, action, object_type, object_id, details, status::int as status, ip
+                  from audit_log where object_id = ${cardId} order by created_at`,
+          )
+        ).map((r) => ({ ...r, object_id: 'card', details: { ...(r.details as object), card_id: 'card' } }));
+      const audited = await audit(fast.id);
+      expect(audited).toHaveLength(4);
+      expect(audited[0]).toMatchObject({ actor_id: staff.id, action: 'sandbox.authorization', status: 201 });
+      expect(audited).toEqual(await audit(slow.id));
+
       const a = await recordsOf(fast.id);
       const b = await recordsOf(slow.id);
       expect(a.txs).toHaveLength(4);
@@ -185,6 +199,29 @@ describe('an authorisation approved in one SQL call', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("a company's API client: its own card approved in one call, another company's card a 404 with nothing written", async () => {
+    const mine = await apiCompany(t);
+    const theirs = await apiCompany(t);
+    await fundWallet(t, mine.admin.companyId!, 10_000);
+    await fundWallet(t, theirs.admin.companyId!, 10_000);
+    const { card } = await newCard(t, mine.admin, { card_amount: '20.00' });
+    const { card: other } = await newCard(t, theirs.admin, { card_amount: '20.00' });
+    const before = calls.inOne;
+    const own = await pay(mine, card.id, '2.00');
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.data).toMatchObject({ approved: true, approved_amount: '2.00' });
+    expect(calls.inOne - before, 'approved in one call').toBe(1);
+    const refused = await pay(mine, other.id, '2.00');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(404);
+    expect(await cardLedger(t, other.id)).toEqual({ available: 2000, held: 0 });
+    const [n] = await rows(
+      t,
+      sql`select count(*)::int as n from card_transactions where card_id = ${other.id} and kind = 'authorization'`,
+    );
+    expect(n!.n).toBe(0);
+    await expectLedgerConsistent(t, expect);
   });
 
   it('with a decision endpoint: the company is asked once, on the transaction id recorded, whether it approves or not', async () => {

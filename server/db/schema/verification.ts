@@ -79,6 +79,9 @@ export const auditLog = pgTable(
   ],
 );
 
+/** An audit row as its writer makes it, but for its time (the writer's clock): plugins/audit.ts. */
+export type AuditRow = Omit<typeof auditLog.$inferInsert, 'createdAt'> & { id: string };
+
 /**
  * How many rows audit_log holds, by action and object type (migrations 0030, 0031): the trail's total, unfiltered, by
  * action prefix or by object type, read from these few rows instead of counted over the trail. Each insert statement

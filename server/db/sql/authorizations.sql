@@ -19,6 +19,12 @@
 -- the caller's clock), the spending limit, the balance (partial when allowed). The sandbox's card row is locked last.
 -- The decision's duration runs from p->>'received_at' (the caller's wall clock when the message reached it, so the
 -- wait for a connection counts, as it does on the long path) to this server's clock: clocks kept in step (NTP).
+-- The card is named by its token (p->>'token'), or by its id (p->>'card_id') with the caller's reach: p->>'wallet_id'
+-- when the caller reaches only that wallet's cards (NULL for staff); a card out of reach answers NULL, and the caller's
+-- own lookup then answers its 404. p->'audit', when given, is the staff's audit row of the request
+-- (plugins/audit.ts), written with the approval, so the request commits once.
+-- Asking the company locks and writes nothing: the card is read first without a lock, and only a card whose company
+-- does not decide (or the company's call) is read again under its lock, so the first call of two commits no write.
 -- Answers { approved_amount, row } (row: the card_transactions row as to_jsonb writes it).
 CREATE OR REPLACE FUNCTION cw_card_authorize(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -39,29 +45,49 @@ DECLARE
   acc_hold record;
   amt bigint;
   n bigint;
+  tok text := p->>'token';
+  asking boolean := false;
   tr uuid := gen_random_uuid();
   e1 uuid := gen_random_uuid();
   e2 uuid := gen_random_uuid();
   row_out jsonb;
 BEGIN
+  -- the card, in the caller's reach; read again under its lock unless its company is to be asked first
+  IF p ? 'card_id' THEN
+    SELECT * INTO c FROM cards WHERE id = (p->>'card_id')::uuid;
+    IF NOT FOUND OR (p->>'wallet_id' IS NOT NULL AND c.wallet_id IS DISTINCT FROM (p->>'wallet_id')::uuid) THEN
+      RETURN NULL;
+    END IF;
+    tok := c.issuer_token;
+  ELSE
+    SELECT * INTO c FROM cards WHERE issuer_token = tok;
+    IF NOT FOUND THEN RETURN NULL; END IF;
+  END IF;
   -- the issuer's side: a card it would decline (terminated, frozen, expired) is the code path's
-  SELECT s.status, s.exp_month, s.exp_year INTO sc FROM sandbox_cards s WHERE s.token = p->>'token';
+  SELECT s.status, s.exp_month, s.exp_year INTO sc FROM sandbox_cards s WHERE s.token = tok;
   IF NOT FOUND OR sc.status <> 'active' OR sc.exp_year < extract(year FROM at AT TIME ZONE 'UTC')
      OR (sc.exp_year = extract(year FROM at AT TIME ZONE 'UTC') AND sc.exp_month < extract(month FROM at AT TIME ZONE 'UTC'))
   THEN
     RETURN NULL;
   END IF;
-
-  SELECT * INTO c FROM cards WHERE issuer_token = p->>'token' FOR NO KEY UPDATE;
-  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF NOT company THEN
+    SELECT d.company_id, d.url, d.timeout_ms, d.on_timeout, d.signing_secret INTO ep
+    FROM decision_endpoints d WHERE d.company_id = c.wallet_id;
+    asking := FOUND;
+  END IF;
+  IF NOT asking THEN
+    SELECT * INTO c FROM cards WHERE id = c.id FOR NO KEY UPDATE;
+  END IF;
   SELECT a.id, a.balance INTO acc_card FROM ledger_accounts a WHERE a.owner_id = c.id AND a.kind = 'card';
   SELECT a.id, a.balance INTO acc_hold FROM ledger_accounts a WHERE a.owner_id = c.id AND a.kind = 'card_hold';
   IF acc_card.id IS NULL OR acc_hold.id IS NULL THEN RETURN NULL; END IF;
   -- locked in id order, as every posting locks them; the balances read under the locks
-  PERFORM 1 FROM ledger_accounts a WHERE a.id = least(acc_card.id, acc_hold.id) FOR UPDATE;
-  PERFORM 1 FROM ledger_accounts a WHERE a.id = greatest(acc_card.id, acc_hold.id) FOR UPDATE;
-  SELECT a.balance INTO acc_card.balance FROM ledger_accounts a WHERE a.id = acc_card.id;
-  SELECT a.balance INTO acc_hold.balance FROM ledger_accounts a WHERE a.id = acc_hold.id;
+  IF NOT asking THEN
+    PERFORM 1 FROM ledger_accounts a WHERE a.id = least(acc_card.id, acc_hold.id) FOR UPDATE;
+    PERFORM 1 FROM ledger_accounts a WHERE a.id = greatest(acc_card.id, acc_hold.id) FOR UPDATE;
+    SELECT a.balance INTO acc_card.balance FROM ledger_accounts a WHERE a.id = acc_card.id;
+    SELECT a.balance INTO acc_hold.balance FROM ledger_accounts a WHERE a.id = acc_hold.id;
+  END IF;
 
   -- the program's controls
   SELECT * INTO prog FROM program_controls WHERE id = 1;
@@ -106,15 +132,11 @@ BEGIN
     RETURN NULL;
   END IF;
   -- the company decides
-  IF NOT company THEN
-    SELECT d.company_id, d.url, d.timeout_ms, d.on_timeout, d.signing_secret INTO ep
-    FROM decision_endpoints d WHERE d.company_id = c.wallet_id;
-    IF FOUND THEN
-      RETURN jsonb_build_object('ask', jsonb_build_object('amount', amt, 'company_id', ep.company_id, 'url', ep.url,
-          'timeout_ms', ep.timeout_ms, 'on_timeout', ep.on_timeout, 'signing_secret', ep.signing_secret),
-        'card', jsonb_build_object('id', c.id, 'masked_number', c.masked_number, 'last4', c.last4,
-          'purpose', c.purpose, 'nickname', c.nickname));
-    END IF;
+  IF asking THEN
+    RETURN jsonb_build_object('ask', jsonb_build_object('amount', amt, 'company_id', ep.company_id, 'url', ep.url,
+        'timeout_ms', ep.timeout_ms, 'on_timeout', ep.on_timeout, 'signing_secret', ep.signing_secret),
+      'card', jsonb_build_object('id', c.id, 'masked_number', c.masked_number, 'last4', c.last4,
+        'purpose', c.purpose, 'nickname', c.nickname));
   END IF;
 
   -- the hold: card -> card_hold, entries by account id
@@ -161,10 +183,20 @@ BEGIN
   -- the sandbox issuer's records: its authorisation, its message (done), its balance
   INSERT INTO sandbox_authorizations (id, card_token, amount, currency, merchant, country, mcc, status, created_at,
     updated_at)
-  VALUES ((p->>'ref')::uuid, p->>'token', amt, p->>'currency', p->>'merchant', p->>'country', p->>'mcc', 'approved',
+  VALUES ((p->>'ref')::uuid, tok, amt, p->>'currency', p->>'merchant', p->>'country', p->>'mcc', 'approved',
     at, at);
   INSERT INTO sandbox_messages (id, kind, card_token, authorization_id, payload, state, available_delta, created_at)
-  VALUES ((p->>'ref')::uuid, 'authorization', p->>'token', (p->>'ref')::uuid, p->'payload', 'done', -amt, at);
-  UPDATE sandbox_cards SET balance = balance - amt, updated_at = at WHERE token = p->>'token';
+  VALUES ((p->>'ref')::uuid, 'authorization', tok, (p->>'ref')::uuid, p->'payload' || jsonb_build_object('token', tok),
+    'done', -amt, at);
+  UPDATE sandbox_cards SET balance = balance - amt, updated_at = at WHERE token = tok;
+  -- the staff's audit row of the request
+  IF p->'audit' IS NOT NULL AND jsonb_typeof(p->'audit') = 'object' THEN
+    INSERT INTO audit_log (id, actor_id, actor_email, actor_role, action, object_type, object_id, details, status, ip,
+      request_id, created_at)
+    VALUES ((p->'audit'->>'id')::uuid, (p->'audit'->>'actor_id')::uuid, p->'audit'->>'actor_email',
+      p->'audit'->>'actor_role', p->'audit'->>'action', p->'audit'->>'object_type', p->'audit'->>'object_id',
+      coalesce(p->'audit'->'details', '{}'::jsonb), (p->'audit'->>'status')::bigint, p->'audit'->>'ip',
+      p->'audit'->>'request_id', at);
+  END IF;
   RETURN jsonb_build_object('approved_amount', amt, 'row', row_out);
 END $$;

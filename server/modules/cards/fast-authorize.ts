@@ -2,9 +2,10 @@ import { getTableColumns } from 'drizzle-orm';
 import { APPROVAL_INTERVALS, SPENDING_CONTROLS } from '@shared/contract';
 import { categoryOf } from '@shared/merchant-categories';
 import type { AppContext } from '../../context';
-import { cardTransactions } from '../../db/schema';
+import { type AuditRow, cardTransactions } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { AuthorizationDecision, AuthorizationRequest, CompanyAnswer } from '../../issuer/port';
+import type { CardRef } from '../../issuer/sandbox';
 import { type AskedCard, type DecisionEndpoint, askCompany } from './company-decision';
 import { intervalStart } from './controls/decline';
 import { prohibitedMerchant, windowStart } from './spending';
@@ -43,6 +44,21 @@ function rowFromJson(json: Json): CardTx {
   return row as unknown as CardTx;
 }
 
+/** The audit row as the statement inserts it (its columns' names). */
+const auditJson = (a: AuditRow): Json => ({
+  id: a.id,
+  actor_id: a.actorId,
+  actor_email: a.actorEmail,
+  actor_role: a.actorRole,
+  action: a.action,
+  object_type: a.objectType,
+  object_id: a.objectId ?? null,
+  details: a.details ?? {},
+  status: a.status,
+  ip: a.ip ?? null,
+  request_id: a.requestId ?? null,
+});
+
 /** Declines and the company's own answers go the whole way and are counted there (authorizations.ts). */
 const counted = (d: AuthorizationDecision, asked: number) => {
   metrics.cardAuthorization(d, asked);
@@ -71,14 +87,17 @@ const approval = (r: { approved_amount: number; row: Json }, id: string): Author
  * each interval starts by this instance's clock. When the card's company decides, a first call checks (writing
  * nothing), the company is asked with no lock held, and a second call checks the card again and holds what it
  * approved. Answers null (nothing written) for whatever is not an approval, or, once the company has answered, its
- * answer: the caller then takes the whole path (authorize.ts), which decides again with that answer.
+ * answer: the caller then takes the whole path (authorize.ts), which decides again with that answer. The card is the
+ * issuer's token, or the platform's id within the caller's reach (out of reach: null, for the caller's own 404);
+ * `audit`, the staff's audit row of the request, is written with the approval.
  */
 export async function approveInOne(
   ctx: AppContext,
-  token: string,
+  target: CardRef,
   req: AuthorizationRequest,
   ref: string,
   payload: Json,
+  audit: AuditRow | null = null,
 ): Promise<AuthorizationDecision | { company: CompanyAnswer } | null> {
   const started = performance.now();
   // the real clock, not the app's (tests move that): how long the decision took
@@ -89,7 +108,7 @@ export async function approveInOne(
     const p = {
       ref,
       id,
-      token,
+      ...(typeof target === 'string' ? { token: target } : { card_id: target.cardId, wallet_id: target.walletId }),
       amount: req.amount,
       currency: req.currency,
       merchant: req.merchant,
@@ -104,6 +123,7 @@ export async function approveInOne(
       received_at: receivedAt,
       message_id: `msg_${randomToken(18)}`,
       payload,
+      audit: audit && auditJson(audit),
       ...extra,
     };
     const [out] = await ctx.database.query<{ r: Answer }>('cw_card_authorize', APPROVE, [JSON.stringify(p)]);
