@@ -142,7 +142,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // Parse bigint counts as strings is pg's default; we convert explicitly where needed.
     const db = drizzle(pool, { schema }) as unknown as Db;
-    const replica = opts.replica ? openReplica(pg, drizzle as never, schema, pool, opts.replica) : null;
+    const replica = opts.replica ? openReplica(pg, drizzle as never, schema, pool, db, opts.replica) : null;
     return {
       db,
       kind: 'postgres',

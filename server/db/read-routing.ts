@@ -13,7 +13,7 @@ const MAX_WRITERS = 10_000;
 
 function cookieLsn(req: FastifyRequest): bigint | undefined {
   const header = req.headers.cookie;
-  if (!header || !header.includes(READ_AFTER_COOKIE)) return undefined;
+  if (!header?.includes(READ_AFTER_COOKIE)) return undefined;
   const m = new RegExp(`(?:^|;\\s*)${READ_AFTER_COOKIE}=([0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8})(?:;|$)`).exec(header);
   return m ? parseLsn(m[1]!) : undefined;
 }
@@ -85,3 +85,12 @@ export class ReadRouting {
     if (this.writers.size >= MAX_WRITERS) this.writers.clear();
   }
 }
+
+/**
+ * The context for a list service that takes ctx and only reads (listAdmins, listFees...): the same, with
+ * ctx.db = ctx.reader(req). Never for a service that writes or decides: a standby refuses writes.
+ */
+export const readingCtx = <C extends { db: Db; reader(req: FastifyRequest): Db }>(ctx: C, req: FastifyRequest): C => ({
+  ...ctx,
+  db: ctx.reader(req),
+});

@@ -78,6 +78,7 @@ export function openReplica(
   drizzle: (config: { client: unknown; schema: unknown }) => unknown,
   schema: unknown,
   primary: Pool,
+  primaryDb: Db,
   opts: ReplicaOptions,
 ): ReadReplica {
   const pool = new pg.Pool({
@@ -107,11 +108,10 @@ export function openReplica(
     set('down', null, err);
   };
 
-  // What drizzle calls: the replica while it is up, the primary for what it cannot answer.
-  const client = {
+  // What drizzle calls: the replica while it is up, the primary for what it cannot answer. Named a pool so that
+  // drizzle takes one connection for a transaction (a statement's read-only snapshot) with connect().
+  class ReplicaPool {
     async query(config: QueryConfig, values?: unknown[]) {
-      if (/^\s*begin\b/i.test(config.text ?? ''))
-        throw new Error('no transaction on the read replica: a transaction reads and writes the primary');
       if (state === 'down') return primary.query(config, values);
       try {
         return await pool.query(config, values);
@@ -120,9 +120,30 @@ export function openReplica(
         if (unreachable(err)) markDown(err as Error);
         return primary.query(config, values);
       }
-    },
-  };
-  const db = drizzle({ client, schema }) as Db;
+    }
+    async connect() {
+      if (state === 'down') return primary.connect();
+      try {
+        return await pool.connect();
+      } catch (err) {
+        markDown(err as Error);
+        return primary.connect();
+      }
+    }
+  }
+  const db = drizzle({ client: new ReplicaPool(), schema }) as Db;
+  // A read-only transaction the replica fails (it stopped mid-way, recovery cancelled it) is run again on the
+  // primary: on the replica it could not have written anything (a standby refuses writes, 25006, not retried).
+  const inReplica = db.transaction.bind(db);
+  db.transaction = (async (fn: never, config?: never) => {
+    try {
+      return await inReplica(fn, config);
+    } catch (err) {
+      if (!replicaFault(err)) throw err;
+      if (unreachable(err)) markDown(err as Error);
+      return primaryDb.transaction(fn, config);
+    }
+  }) as Db['transaction'];
 
   async function primaryLsn(): Promise<bigint> {
     const { rows } = await primary.query({ name: 'cw_primary_lsn', text: PRIMARY_LSN });
