@@ -90,6 +90,8 @@ export function openReplica(
   let changed = (_s: ReplicaStatus, _err?: Error) => {};
   // An idle connection the standby ends (it stopped) is noticed by the next check; it must not end the process.
   pool.on('error', () => undefined);
+  // Nor may one it ends while a transaction holds it between two statements (the statement then fails, and is retried).
+  pool.on('connect', (c) => c.on('error', () => undefined));
 
   let state: ReplicaState = 'down';
   let lagSeconds: number | null = null;
