@@ -55,8 +55,8 @@ async function onPrimary(sql: string, params: unknown[] = []) {
 /** A notification written straight on the primary (as another process's work would be). */
 async function notifyOnPrimary(title: string): Promise<string> {
   const [row] = await onPrimary(
-    `insert into notifications (id, user_id, type, title, body, event_key) values ($1, $2, 'test', $3, 'body', $1) returning id`,
-    [randomUUID(), customer.id, title],
+    `insert into notifications (id, user_id, type, title, body, event_key) values ($1, $2, 'transfer_received', $3, 'body', $4) returning id`,
+    [randomUUID(), customer.id, title, randomUUID()],
   );
   return row.id;
 }
