@@ -150,7 +150,7 @@ export interface ObservabilityConfig {
   drainSeconds: number;
 }
 
-export interface ReplicaConfig {
+interface ReplicaConfig {
   url: string;
   /** how far behind the primary (seconds) the replica may be and still be read */
   maxLagSeconds: number;

@@ -18,7 +18,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** the read replica (DATABASE_REPLICA_URL, PostgreSQL only), or null: everything reads the primary */
-  replica: ReadReplica | null;
+  replica: ReadReplica<Db> | null;
   migrate(): Promise<void>;
   /** Ends every connection; resolved once they are closed, not only asked to close. */
   close(): Promise<void>;

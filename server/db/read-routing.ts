@@ -4,7 +4,7 @@ import type { Database, Db } from './client';
 import { formatLsn, parseLsn } from './replica';
 
 /** Carries the reader's last write position to whichever instance answers their next request. */
-export const READ_AFTER_COOKIE = 'cw_read_after';
+const READ_AFTER_COOKIE = 'cw_read_after';
 /** Past the end of any WAL: "read the primary" when the position of a write could not be learnt. */
 const UNKNOWN_WRITE = (1n << 64n) - 1n;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,5 +1,4 @@
 import type { Pool, QueryConfig } from 'pg';
-import type { Db } from './client';
 
 /**
  * A streaming standby (DATABASE_REPLICA_URL) that reads which may be a little behind go to: lists,
@@ -17,17 +16,18 @@ export interface ReplicaOptions {
   checkMs?: number;
 }
 
-export type ReplicaState = 'up' | 'lagging' | 'down';
+type ReplicaState = 'up' | 'lagging' | 'down';
 
-export interface ReplicaStatus {
+interface ReplicaStatus {
   state: ReplicaState;
   /** seconds behind the primary, as of the last check (null while it does not answer) */
   lagSeconds: number | null;
 }
 
-export interface ReadReplica {
+/** D: the app's drizzle database type (client.ts's Db; not imported here, which imports this). */
+export interface ReadReplica<D> {
   /** drizzle over the replica; a query it cannot answer is asked of the primary */
-  db: Db;
+  db: D;
   status(): ReplicaStatus;
   /** Whether a read may go to the replica: it is up and has replayed `lsn` (the reader's own last write). */
   covers(lsn: bigint | undefined): boolean;
@@ -73,14 +73,16 @@ const REPLAY = 'select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn
 /** A lag sample per second: an hour of them bounds the memory if the replica never catches up. */
 const MAX_SAMPLES = 3600;
 
-export function openReplica(
+type Transactional = { transaction: (...args: never[]) => Promise<unknown> };
+
+export function openReplica<D extends Transactional>(
   pg: typeof import('pg').default,
   drizzle: (config: { client: unknown; schema: unknown }) => unknown,
   schema: unknown,
   primary: Pool,
-  primaryDb: Db,
+  primaryDb: D,
   opts: ReplicaOptions,
-): ReadReplica {
+): ReadReplica<D> {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 5,
@@ -133,11 +135,11 @@ export function openReplica(
       }
     }
   }
-  const db = drizzle({ client: new ReplicaPool(), schema }) as Db;
+  const db = drizzle({ client: new ReplicaPool(), schema }) as D;
   // A read-only transaction the replica fails (it stopped mid-way, recovery cancelled it) is run again on the
   // primary: on the replica it could not have written anything (a standby refuses writes, 25006, not retried).
   const inReplica = db.transaction.bind(db);
-  db.transaction = (async (fn: never, config?: never) => {
+  db.transaction = (async (fn: never, config: never) => {
     try {
       return await inReplica(fn, config);
     } catch (err) {
@@ -145,7 +147,7 @@ export function openReplica(
       if (unreachable(err)) markDown(err as Error);
       return primaryDb.transaction(fn, config);
     }
-  }) as Db['transaction'];
+  }) as D['transaction'];
 
   async function primaryLsn(): Promise<bigint> {
     const { rows } = await primary.query({ name: 'cw_primary_lsn', text: PRIMARY_LSN });
