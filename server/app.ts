@@ -98,6 +98,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await ctx.sessions.start(database);
   app.addHook('onClose', () => ctx.sessions.stop());
   app.decorateRequest('user', null);
+  if (ctx.reads.enabled) {
+    // The caller's next screen reads their own write: where the primary's WAL is once it has committed.
+    app.addHook('onSend', async (req, reply) => ctx.reads.wrote(req, reply));
+    database.replica?.onChange((status, err) =>
+      app.log[status.state === 'up' ? 'info' : 'warn'](
+        { replica: status, err },
+        status.state === 'up' ? 'read replica in use' : 'read replica not used: reads go to the primary',
+      ),
+    );
+  }
   app.decorate('readiness', new Readiness());
 
   // External plugins, then the app's own, then routes.

@@ -19,6 +19,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /** a streaming standby of DATABASE_URL's database: lists, reports and exports read from it */
+  DATABASE_REPLICA_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// URL of a standby of DATABASE_URL',
+  ),
+  /** reads go back to the primary while the replica is further behind than this */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
   APP_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Cardwallet <no-reply@cardwallet.local>'),
@@ -102,6 +109,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL: reads that may be a little behind go there while it keeps up */
+  replica?: ReplicaConfig;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -139,6 +148,12 @@ export interface ObservabilityConfig {
   otlp?: { tracesUrl: string; headers: Record<string, string>; timeoutMs: number; serviceName: string };
   /** seconds between SIGTERM and closing, while /ready says 503 and requests are still served */
   drainSeconds: number;
+}
+
+interface ReplicaConfig {
+  url: string;
+  /** how far behind the primary (seconds) the replica may be and still be read */
+  maxLagSeconds: number;
 }
 
 export interface ChainConfig {
@@ -230,6 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    // The embedded database has no standby: a replica only exists beside a PostgreSQL primary.
+    throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL: a replica is a standby of a PostgreSQL primary');
+  }
+  if (e.DATABASE_REPLICA_URL && e.DATABASE_REPLICA_URL === e.DATABASE_URL)
+    throw new ConfigError('DATABASE_REPLICA_URL must name the standby, not DATABASE_URL itself');
   if (e.DATABASE_URL && e.NODE_ENV !== 'development' && !e.ENCRYPTION_KEY && !overrides.encryptionKey) {
     // A key generated into DATA_DIR is one per machine; instances sharing a database need one key.
     throw new ConfigError(
@@ -269,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

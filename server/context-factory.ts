@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { ReadRouting } from './db/read-routing';
 import { createSandboxIssuer } from './issuer/sandbox';
 import { createSandboxChain } from './chain/sandbox';
 import { createTronGridChain } from './chain/trongrid';
@@ -22,10 +23,16 @@ export function createContext(opts: {
   const { config, database, log } = opts;
   const now = opts.now ?? (() => new Date());
   const sandboxChain = config.chain.kind === 'sandbox' ? createSandboxChain({ db: database.db, now }) : null;
+  const reads = new ReadRouting(database, {
+    maxLagSeconds: config.replica?.maxLagSeconds ?? 5,
+    secure: config.appUrl.startsWith('https:'),
+  });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    reader: (req) => reads.reader(req),
+    reads,
     mailer:
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
     // The issuer asks the platform about each authorisation through the cards module.

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { ReadRouting } from './db/read-routing';
 import type { IdempotencyState } from './db/idempotency-keys';
 import type { BackgroundWork } from './lib/background';
 import type { Mailer } from './lib/mailer';
@@ -13,7 +14,15 @@ import type { SessionCache } from './modules/account/session-cache';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** the primary: writes, money, sign-in, and every read that decides something */
   db: Db;
+  /**
+   * For lists, reports, statistics, statements and CSV exports only: the read replica when one is set, up
+   * and has the caller's own last write, else the primary. Never for a transaction or a decision.
+   */
+  reader(req: FastifyRequest): Db;
+  /** where reader() sends reads, and what it remembers of each caller's last write */
+  reads: ReadRouting;
   mailer: Mailer;
   /** the card issuer (the built-in sandbox) */
   issuer: SandboxIssuer;

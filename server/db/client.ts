@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ReadReplica, type ReplicaOptions, openReplica } from './replica';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the read replica (DATABASE_REPLICA_URL, PostgreSQL only), or null: everything reads the primary */
+  replica: ReadReplica<Db> | null;
   migrate(): Promise<void>;
   /** Ends every connection; resolved once they are closed, not only asked to close. */
   close(): Promise<void>;
@@ -66,6 +69,8 @@ export interface OpenOptions {
   /** an already open PGlite (tests load a migrated template into memory) */
   pglite?: PGlite;
   poolSize?: number;
+  /** a streaming standby of url's database, for reads that may be a little behind */
+  replica?: ReplicaOptions;
 }
 
 /**
@@ -137,9 +142,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // Parse bigint counts as strings is pg's default; we convert explicitly where needed.
     const db = drizzle(pool, { schema }) as unknown as Db;
+    const replica = opts.replica ? openReplica(pg, drizzle as never, schema, pool, db, opts.replica) : null;
     return {
       db,
       kind: 'postgres',
+      replica,
       onConnectionLost(handler) {
         connectionLost = handler;
       },
@@ -158,6 +165,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       async close() {
+        await replica?.close();
         const closed = open.size ? new Promise<void>((resolve) => (drained = resolve)) : undefined;
         await pool.end();
         // Bounded: a socket that never reports its end must not hold a shutdown.
@@ -203,6 +211,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    replica: null,
     async query(_name, text, params) {
       return (await pgl.query(text, params)).rows as never[];
     },

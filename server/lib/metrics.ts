@@ -101,6 +101,13 @@ const spansDropped = new Counter({
   registers: [processRegistry],
 });
 
+const replicaReads = new Counter({
+  name: 'cw_replica_reads_total',
+  help: 'Reads that could go to the read replica (lists, reports, exports), by where they went: replica or primary.',
+  labelNames: ['target'] as const,
+  registers: [processRegistry],
+});
+
 /** Requests no route matched share one label: raw paths would make a series per scanner's guess. */
 const UNMATCHED = 'unmatched';
 
@@ -111,6 +118,10 @@ export const metrics = {
   },
   /** The request histogram in Prometheus's text format. */
   httpText: () => httpDuration.text(),
+  /** A list, report or export read: from the replica, or from the primary (replica behind, down, or the reader's own write). */
+  replicaRead(target: 'replica' | 'primary') {
+    replicaReads.inc({ target });
+  },
   ledgerTransfer(kind: string, n = 1) {
     ledgerTransfers.inc({ kind }, n);
   },

@@ -12,6 +12,7 @@ import * as R from '@shared/contract/responses';
 import { approvalGate } from '../approvals/gate';
 import { heldOr } from '../../openapi/approvals';
 import { roleChanges } from '../approvals/targets';
+import { readingCtx } from '../../db/read-routing';
 
 const ADMIN_COLUMNS: CsvColumn<ApiAdmin>[] = [
   { header: 'Admin Id', value: (a) => a.id },
@@ -59,9 +60,9 @@ export default async function adminRoutes(fastify: FastifyInstance) {
           reply,
           'administrators',
           ADMIN_COLUMNS,
-          byOffset((p) => svc.listAdmins(ctx, p)),
+          byOffset((p) => svc.listAdmins(readingCtx(ctx, req), p)),
         );
-      const r = await svc.listAdmins(ctx, { limit: req.query.per_page, offset: offsetOf(req.query) });
+      const r = await svc.listAdmins(readingCtx(ctx, req), { limit: req.query.per_page, offset: offsetOf(req.query) });
       return paged(req, r.rows, r.total, req.query);
     },
   );

@@ -61,7 +61,7 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       may(req, 'approvals.manage', 'audit.read');
-      return ok(policiesOut(await listPolicies(ctx.db)));
+      return ok(policiesOut(await listPolicies(ctx.reader(req))));
     },
   );
 

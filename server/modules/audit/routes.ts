@@ -119,7 +119,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       const q = req.query;
       if (q.format === 'csv') {
         return sendCsv(reply, 'audit-trail', AUDIT_COLUMNS, async (after, limit) => {
-          const { rows } = await listAudit(ctx.db, q, { limit, offset: 0, after });
+          const { rows } = await listAudit(ctx.reader(req), q, { limit, offset: 0, after });
           return {
             rows,
             next: cursorOf(
@@ -130,7 +130,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
           };
         });
       }
-      const r = await listAudit(ctx.db, q, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await listAudit(ctx.reader(req), q, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
     },
   );

@@ -146,8 +146,8 @@ export default async function cardRoutes(fastify: FastifyInstance) {
           search: q.search,
           deleted: isStaff(me.role) && q.deleted_only ? 'only' : 'exclude',
         };
-        if (q.format === 'csv') return sendCardsCsv(ctx, reply, f, isStaff(me.role));
-        const r = await listCards(ctx.db, f, undefined, isStaff(me.role));
+        if (q.format === 'csv') return sendCardsCsv(ctx.reader(req), reply, f, isStaff(me.role));
+        const r = await listCards(ctx.reader(req), f, undefined, isStaff(me.role));
         return ok(r.rows);
       },
     );
@@ -253,7 +253,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
       const f = { startDate: q.start_date, endDate: q.end_date };
       if (q.format === 'csv') {
         return sendCsv(reply, 'card-transactions', CARD_TX_COLUMNS, async (after, limit) => {
-          const { rows } = await cardHistory(ctx.db, q.card, f, { limit, offset: 0, after });
+          const { rows } = await cardHistory(ctx.reader(req), q.card, f, { limit, offset: 0, after });
           return {
             rows,
             next: cursorOf(
@@ -264,7 +264,7 @@ export default async function cardRoutes(fastify: FastifyInstance) {
           };
         });
       }
-      const r = await cardHistory(ctx.db, q.card, f, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await cardHistory(ctx.reader(req), q.card, f, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
     },
   );

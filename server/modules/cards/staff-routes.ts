@@ -49,8 +49,8 @@ export function staffCardRoutes(fastify: FastifyInstance) {
         flaggedOnly: q.flagged_only || q.flagged,
         createdBy: q.created_by,
       };
-      if (q.format === 'csv') return sendCardsCsv(ctx, reply, f, true);
-      const r = await listCards(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) }, true);
+      if (q.format === 'csv') return sendCardsCsv(ctx.reader(req), reply, f, true);
+      const r = await listCards(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) }, true);
       return paged(req, r.rows, r.total, q);
     },
   );

@@ -22,6 +22,7 @@ import {
   SIGNED_IN,
 } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
+import { readingCtx } from '../../db/read-routing';
 
 const USER_COLUMNS: CsvColumn<CompanyUserRow>[] = [
   { header: 'First Name', value: (u) => u.first_name },
@@ -74,14 +75,19 @@ export default async function companyUserRoutes(fastify: FastifyInstance) {
           'users',
           USER_COLUMNS,
           byOffset((p) =>
-            svc.listCompanyUsers(ctx, req.user!, req.params.companyId, {
+            svc.listCompanyUsers(readingCtx(ctx, req), req.user!, req.params.companyId, {
               page: p.offset / p.limit + 1,
               per_page: p.limit,
             }),
           ),
         );
       }
-      const { rows, total } = await svc.listCompanyUsers(ctx, req.user!, req.params.companyId, req.query);
+      const { rows, total } = await svc.listCompanyUsers(
+        readingCtx(ctx, req),
+        req.user!,
+        req.params.companyId,
+        req.query,
+      );
       return paged(req, rows, total, req.query);
     },
   );

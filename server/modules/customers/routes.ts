@@ -109,9 +109,9 @@ export default async function customerRoutes(fastify: FastifyInstance) {
             reply,
             l.file,
             l.columns,
-            byOffset((p) => l.list(ctx.db, f, p)),
+            byOffset((p) => l.list(ctx.reader(req), f, p)),
           );
-        const r = await l.list(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+        const r = await l.list(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
         return paged(req, r.rows, r.total, q);
       },
     );

@@ -34,6 +34,7 @@ import {
 import * as R from '@shared/contract/responses';
 import { approvalGate } from '../approvals/gate';
 import { heldOr } from '../../openapi/approvals';
+import { readingCtx } from '../../db/read-routing';
 
 /** A wallet's own Tron address; staff's view of settled deposits; the sandbox chain's sending. */
 export default async function depositRoutes(fastify: FastifyInstance) {
@@ -88,7 +89,7 @@ export default async function depositRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const r = await listChainDeposits(ctx, q.status, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await listChainDeposits(readingCtx(ctx, req), q.status, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
     },
   );

@@ -24,6 +24,7 @@ import {
 import * as R from '@shared/contract/responses';
 import { approvalGate } from '../approvals/gate';
 import { heldOr } from '../../openapi/approvals';
+import { readingCtx } from '../../db/read-routing';
 
 const FEE_COLUMNS: CsvColumn<ApiFee>[] = [
   { header: 'Name', value: (f) => f.name },
@@ -91,10 +92,12 @@ export default async function feeRoutes(fastify: FastifyInstance) {
           reply,
           'fees',
           FEE_COLUMNS,
-          byOffset((p) => svc.listFees(ctx, { ...req.query, page: p.offset / p.limit + 1, per_page: p.limit })),
+          byOffset((p) =>
+            svc.listFees(readingCtx(ctx, req), { ...req.query, page: p.offset / p.limit + 1, per_page: p.limit }),
+          ),
         );
       }
-      const { rows, total } = await svc.listFees(ctx, req.query);
+      const { rows, total } = await svc.listFees(readingCtx(ctx, req), req.query);
       return paged(req, rows, total, req.query);
     },
   );

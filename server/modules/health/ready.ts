@@ -59,5 +59,12 @@ export async function checkReady(readiness: Readiness, database: Database) {
   const have = { count: Number(applied?.count ?? 0), newest: Number(applied?.newest ?? 0) };
   if (have.count < want.count || have.newest < want.newest)
     throw notReady(`The database's migrations are behind this version: ${have.count} of ${want.count} applied.`);
-  return { status: 'ready' as const, database: database.kind, migrations: have.count };
+  // The replica is never a reason to be unready: without it reads go to the primary.
+  const replica = database.replica?.status();
+  return {
+    status: 'ready' as const,
+    database: database.kind,
+    migrations: have.count,
+    ...(replica ? { replica: { state: replica.state, lag_seconds: replica.lagSeconds } } : {}),
+  };
 }

@@ -161,11 +161,11 @@ export function callbackRoutes(fastify: FastifyInstance) {
           reply,
           'webhook-deliveries',
           DELIVERY_COLUMNS,
-          byOffset((p) => listDeliveries(ctx.db, { companyId, state: req.query.state }, p)),
+          byOffset((p) => listDeliveries(ctx.reader(req), { companyId, state: req.query.state }, p)),
         );
       }
       const r = await listDeliveries(
-        ctx.db,
+        ctx.reader(req),
         { companyId, state: req.query.state },
         { limit: req.query.per_page, offset: offsetOf(req.query) },
       );

@@ -146,9 +146,9 @@ export default async function integrationRoutes(fastify: FastifyInstance) {
             reply,
             'third-parties',
             THIRD_PARTY_COLUMNS,
-            byOffset((p) => listThirdParties(ctx.db, p)),
+            byOffset((p) => listThirdParties(ctx.reader(req), p)),
           );
-        const r = await listThirdParties(ctx.db, { limit: req.query.per_page, offset: offsetOf(req.query) });
+        const r = await listThirdParties(ctx.reader(req), { limit: req.query.per_page, offset: offsetOf(req.query) });
         return paged(req, r.rows, r.total, req.query);
       }
       return ok(await svc.credentials(ctx, me, req.query.identifier ?? me.companyId ?? ''));

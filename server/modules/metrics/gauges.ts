@@ -85,6 +85,22 @@ export function databaseGauges(ctx: AppContext) {
     help: 'Whether this scrape could read the database gauges (1) or not (0: they are left out, not stale).',
     registers: [up],
   });
+  // Beside cw_metrics_database_up: a replica's state says nothing of the primary's, and is known without it.
+  const replica = ctx.database.replica;
+  const replicaUp = replica
+    ? new Gauge({
+        name: 'cw_replica_up',
+        help: 'Whether lists and reports read the replica (1), or the primary because it is down or lagging (0).',
+        registers: [up],
+      })
+    : null;
+  const replicaLag = replica
+    ? new Gauge({
+        name: 'cw_replica_lag_seconds',
+        help: 'How far the read replica is behind the primary, as of its last check (-1 while it does not answer).',
+        registers: [up],
+      })
+    : null;
 
   async function refresh() {
     const [[s], jobs] = await Promise.all([
@@ -116,6 +132,11 @@ export function databaseGauges(ctx: AppContext) {
   return {
     /** The gauges' exposition text, or only cw_metrics_database_up 0 when the database does not answer. */
     async read(log: FastifyBaseLogger): Promise<string> {
+      const r = replica?.status();
+      if (r) {
+        replicaUp?.set(r.state === 'up' ? 1 : 0);
+        replicaLag?.set(r.lagSeconds ?? -1);
+      }
       try {
         await refresh();
         databaseUp.set(1);

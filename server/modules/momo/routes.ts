@@ -58,7 +58,7 @@ export default async function momoRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => ok(await momoUsers(ctx.db, { search: req.query.search })),
+    async (req) => ok(await momoUsers(ctx.reader(req), { search: req.query.search })),
   );
 
   app.put(

@@ -51,7 +51,7 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const { rows, total, unread } = await listOwn(ctx.db, req.user!.id, {
+      const { rows, total, unread } = await listOwn(ctx.reader(req), req.user!.id, {
         limit: q.per_page,
         offset: offsetOf(q),
         unreadOnly: q.unread === 'true',

@@ -78,8 +78,9 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const where = eq(issuerOperations.state, q.state);
+      const db = ctx.reader(req);
       const [rows, [total]] = await Promise.all([
-        ctx.db
+        db
           .select({
             op: issuerOperations,
             card: { nickname: cards.nickname, masked: cards.maskedNumber, walletId: cards.walletId },
@@ -92,13 +93,13 @@ export default async function reconciliationRoutes(fastify: FastifyInstance) {
           .orderBy(desc(issuerOperations.createdAt), desc(issuerOperations.id))
           .limit(q.per_page)
           .offset(offsetOf(q)),
-        ctx.db.select({ n: count() }).from(issuerOperations).where(where),
+        db.select({ n: count() }).from(issuerOperations).where(where),
       ]);
       // Each refund's credit to the customer (its largest entry), for the whole page in one query.
       const refundIds = rows.flatMap((r) => (r.refund ? [r.refund.id] : []));
       const credits = new Map(
         (refundIds.length
-          ? await ctx.db
+          ? await db
               .select({ transferId: ledgerEntries.transferId, amount: max(ledgerEntries.amount) })
               .from(ledgerEntries)
               .where(inArray(ledgerEntries.transferId, refundIds))

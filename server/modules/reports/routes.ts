@@ -80,7 +80,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       };
       if (q.format === 'csv') {
         return sendCsv(reply, 'wallet-transactions', WALLET_TX_COLUMNS, async (after, limit) => {
-          const { rows } = await walletTransactions(ctx.db, f, { limit, offset: 0, after });
+          const { rows } = await walletTransactions(ctx.reader(req), f, { limit, offset: 0, after });
           return {
             rows,
             next: cursorOf(
@@ -91,7 +91,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
           };
         });
       }
-      const r = await walletTransactions(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await walletTransactions(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       return { ...paged(req, r.rows, r.total, q), totals: r.totals };
     },
   );
@@ -118,7 +118,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const f = { walletId, startDate: q.start_date, endDate: q.end_date };
       if (q.format === 'csv') {
         return sendCsv(reply, 'wallet-transfers', TRANSFER_COLUMNS, async (after, limit) => {
-          const { rows } = await walletTransfers(ctx.db, f, { limit, offset: 0, after });
+          const { rows } = await walletTransfers(ctx.reader(req), f, { limit, offset: 0, after });
           return {
             rows,
             next: cursorOf(
@@ -129,7 +129,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
           };
         });
       }
-      const r = await walletTransfers(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await walletTransfers(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
     },
   );
@@ -164,8 +164,8 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         startDate: q.start_date,
         endDate: q.end_date,
       };
-      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
-      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.reader(req), f);
+      const r = await listTopups(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       return { ...paged(req, forViewer(r.rows, isStaff(req.user!.role)), r.total, q), totals: r.totals };
     },
   );
@@ -195,7 +195,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const statement = await walletStatement(ctx, req.user!, req.query);
+      const statement = await walletStatement(ctx, req.user!, req.query, ctx.reader(req));
       const pdf = await renderStatementPdf(statement);
       return reply
         .type('application/pdf')

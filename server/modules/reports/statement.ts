@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { type ApiWalletTransaction, STATEMENT_MAX_MOVEMENTS, type WalletStatementQuery } from '@shared/contract';
 import { centsOf } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { ledgerEntries } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { invalidField, notFound } from '../../lib/http';
@@ -51,7 +51,13 @@ async function balanceAt(db: DbOrTx, accountId: string, at: Date): Promise<numbe
  * movements and the closing alike, or in none of them, so opening + movements = closing always.
  * Customers reach only their own wallet (anything else is 404); staff any.
  */
-export async function walletStatement(ctx: AppContext, me: AuthUser, q: WalletStatementQuery): Promise<Statement> {
+export async function walletStatement(
+  ctx: AppContext,
+  me: AuthUser,
+  q: WalletStatementQuery,
+  /** where the ledger is read (the read replica, routes/ctx.reader); who may see the wallet is asked of ctx.db */
+  db: Db = ctx.db,
+): Promise<Statement> {
   const account = await walletForCaller(ctx, me, q.wallet);
   const generatedAt = ctx.now();
   const today = generatedAt.toISOString().slice(0, 10);
@@ -61,7 +67,7 @@ export async function walletStatement(ctx: AppContext, me: AuthUser, q: WalletSt
   // Not a closing balance "on" a day that has not ended: the balance now, said so on the statement.
   const to = new Date(Math.min(range.to!.getTime(), generatedAt.getTime()));
 
-  const read = await ctx.db.transaction(
+  const read = await db.transaction(
     async (tx) => {
       // One after another: a transaction is one connection.
       const holder = await walletOwner(tx, q.wallet);

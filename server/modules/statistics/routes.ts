@@ -31,7 +31,7 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
         response: { 200: data(R.statistics, 'The figures for the date range.'), ...fails(STAFF, QUERY) },
       },
     },
-    async (req) => ok(await statistics(ctx.db, dayRange(req.query.start_date, req.query.end_date))),
+    async (req) => ok(await statistics(ctx.reader(req), dayRange(req.query.start_date, req.query.end_date))),
   );
 
   app.get(
@@ -47,7 +47,8 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
         response: { 200: data(R.statisticsSeries, 'Activity per day, week or month.'), ...fails(STAFF, QUERY) },
       },
     },
-    async (req) => ok(await series(ctx.db, dayRange(req.query.start_date, req.query.end_date), req.query.interval)),
+    async (req) =>
+      ok(await series(ctx.reader(req), dayRange(req.query.start_date, req.query.end_date), req.query.interval)),
   );
 
   app.get(
@@ -65,6 +66,6 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (req) => ok(await attentionFor(ctx.db, req.user!.role)),
+    async (req) => ok(await attentionFor(ctx.reader(req), req.user!.role)),
   );
 }

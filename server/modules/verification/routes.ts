@@ -133,9 +133,9 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
             reply,
             `${type}-verifications`,
             VERIFICATION_COLUMNS,
-            byOffset((p) => listVerifications(ctx.db, type, f, p)),
+            byOffset((p) => listVerifications(ctx.reader(req), type, f, p)),
           );
-        const r = await listVerifications(ctx.db, type, f, { limit: q.per_page, offset: offsetOf(q) });
+        const r = await listVerifications(ctx.reader(req), type, f, { limit: q.per_page, offset: offsetOf(q) });
         return paged(req, r.rows, r.total, q);
       },
     );

@@ -197,8 +197,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         startDate: q.start_date,
         endDate: q.end_date,
       };
-      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f);
-      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.reader(req), f);
+      const r = await listTopups(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       return { ...paged(req, r.rows, r.total, q), totals: r.totals };
     },
   );
@@ -266,8 +266,8 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         endDate: q.end_date,
         walletId: q.wallet,
       };
-      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.db, f, 'momo-top-ups');
-      const r = await listTopups(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      if (q.format === 'csv') return sendTopupsCsv(reply, ctx.reader(req), f, 'momo-top-ups');
+      const r = await listTopups(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       const rows = forViewer(r.rows, STAFF_ROLES.includes(me.role as never));
       return { ...paged(req, rows, r.total, q), totals: r.totals };
     },

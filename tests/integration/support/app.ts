@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { openDatabase, pgliteExtensions } from '../../../server/db/client';
+import type { ReplicaOptions } from '../../../server/db/replica';
 import type { Mailer } from '../../../server/lib/mailer';
 import { type ApiResponse, type RequestOptions, type SentMail, memoryMailer, serveApp } from './http';
 
@@ -57,12 +58,14 @@ export async function startTestApp(
     postgresUrl?: string;
     ownPglite?: boolean;
     pgliteDir?: string;
+    /** a read replica beside postgresUrl (a standby the test made) */
+    replica?: ReplicaOptions;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-it-'));
   const postgresUrl = opts.postgresUrl ?? inject('postgresUrl');
   const database = postgresUrl
-    ? await openDatabase({ url: postgresUrl, poolSize: 10 })
+    ? await openDatabase({ url: postgresUrl, poolSize: 10, replica: opts.replica })
     : opts.pgliteDir
       ? await openMigrated(opts.pgliteDir)
       : opts.ownPglite
