@@ -19,6 +19,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /** connections each instance may open to PostgreSQL (instances × this must stay under max_connections) */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Cardwallet <no-reply@cardwallet.local>'),
@@ -102,6 +104,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: the pg pool's size (PostgreSQL only) */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -16,7 +16,7 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
   // Both at once: the app's modules load while PGlite compiles (see server-parts.ts).
   const [database, parts] = await Promise.all([
-    openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }).then(async (d) => {
+    openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: path.join(config.dataDir, 'db') }).then(async (d) => {
       await d.migrate();
       await checkEncryptionKey(d, config.encryptionKey);
       return d;
