@@ -16,7 +16,11 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
   // Both at once: the app's modules load while PGlite compiles (see server-parts.ts).
   const [database, parts] = await Promise.all([
-    openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: path.join(config.dataDir, 'db') }).then(async (d) => {
+    openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: path.join(config.dataDir, 'db'),
+    }).then(async (d) => {
       await d.migrate();
       await checkEncryptionKey(d, config.encryptionKey);
       return d;
@@ -92,8 +96,11 @@ async function main() {
     if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     stopJobs();
     try {
+      // Each step logged: a shutdown that overruns says where it waited.
       await app.close();
+      app.log.info('shutdown: requests finished, server closed');
       await database.close();
+      app.log.info('shutdown: database closed');
       releaseLock();
       process.exit(0);
     } catch (err) {
