@@ -66,19 +66,20 @@ async function main() {
     if (created) app.log.info({ email: config.admin.email }, 'Super-Admin created from ADMIN_EMAIL');
   }
 
-  const stopScheduler = config.runJobs ? startScheduler(app.ctx, JOBS) : () => undefined;
+  const stopScheduler = config.runJobs ? startScheduler(app.ctx, JOBS) : async () => undefined;
   const stopDispatcher = config.runJobs ? startDispatcher(app.ctx) : () => undefined;
   // Always: what the card issuer is owed completes requests; turning jobs off must not leave it owed.
   const stopIssuerWorker = startIssuerWorker(app.ctx);
   // Always too: security mail (a 2FA reset, new API credentials) must go out whatever RUN_JOBS says.
   const stopMailWorker = startMailWorker(app.ctx);
   const stopChainWatcher = config.chain.watch ? startChainWatcher(app.ctx) : () => undefined;
-  const stopJobs = () => {
+  const stopJobs = async () => {
     stopChainWatcher();
     stopMailWorker();
-    stopScheduler();
     stopDispatcher();
     stopIssuerWorker();
+    // The job running now finishes (within the shutdown's time), so that its period is not left claimed.
+    await stopScheduler();
   };
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -94,8 +95,8 @@ async function main() {
       process.exit(1);
     }, drainMs + GRACEFUL_MS).unref();
     if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    stopJobs();
     try {
+      await stopJobs();
       // Each step logged: a shutdown that overruns says where it waited.
       await app.close();
       app.log.info('shutdown: requests finished, server closed');

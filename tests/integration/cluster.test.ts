@@ -237,13 +237,16 @@ describeOnPostgres('three instances on one PostgreSQL, one killed and one restar
     );
 
     // Wait for the background work: the issuer outbox, webhooks, mail, the chain watcher.
-    await waitFor(
-      async () =>
-        (await count(sql`select count(*) n from issuer_operations where state = 'pending'`)) === 0 &&
-        (await count(sql`select count(*) n from webhook_events where state = 'pending'`)) === 0 &&
-        (await count(sql`select count(*) n from chain_deposits where hash = any(${list(hashes)})`)) === 6 &&
-        (await count(sql`select count(distinct job) n from job_runs where finished_at is not null`)) >= JOBS.length,
-    );
+    const background = async () => ({
+      outbox: await count(sql`select count(*) n from issuer_operations where state = 'pending'`),
+      webhooks: await count(sql`select count(*) n from webhook_events where state = 'pending'`),
+      deposits: await count(sql`select count(*) n from chain_deposits where hash = any(${list(hashes)})`),
+      jobs: await count(sql`select count(distinct job) n from job_runs where finished_at is not null`),
+    });
+    await waitFor(async () => {
+      const b = await background();
+      return b.outbox === 0 && b.webhooks === 0 && b.deposits === 6 && b.jobs >= JOBS.length ? null : b;
+    });
 
     // Transfers: each answered one is in the ledger once, retries were replays.
     const refs = transfers.map((x) => x.ref);
@@ -347,10 +350,12 @@ describeOnPostgres('three instances on one PostgreSQL, one killed and one restar
   });
 });
 
-async function waitFor(done: () => Promise<boolean>, ms = 90_000) {
+/** Waits until `pending` answers null (nothing left); otherwise it answers what is left, for the error. */
+async function waitFor(pending: () => Promise<unknown>, ms = 90_000) {
   const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('the instances did not finish their background work in time');
+  for (let left = await pending(); left !== null; left = await pending()) {
+    if (Date.now() > until)
+      throw new Error(`the instances did not finish their background work: ${JSON.stringify(left)}`);
     await sleep(300);
   }
 }
