@@ -371,11 +371,11 @@ async function sessionsAndLimits(servers: ServerProcess[], proxy: Balancer, f: A
   for (const s of [b, c]) expect(await msUntil(balance(s), 401)).toBeLessThan(1_000);
 
   const staff = f.staffMember;
-  const admins = (s: { base: string }) => async () =>
-    (await call(s, 'GET', '/account/admins', { token: staff.token })).status;
-  for (const s of [b, c]) for (let i = 0; i < 2; i++) expect(await admins(s)()).toBe(200);
+  const bell = (s: { base: string }) => async () =>
+    (await call(s, 'GET', '/notifications', { token: staff.token })).status;
+  for (const s of [b, c]) for (let i = 0; i < 2; i++) expect(await bell(s)()).toBe(200);
   expect((await call(a, 'POST', `/account/admins/${staff.id}/deactivate`, { token: boss.token })).status).toBe(200);
-  for (const s of [b, c]) expect(await msUntil(admins(s), 401)).toBeLessThan(1_000);
+  for (const s of [b, c]) expect(await msUntil(bell(s), 401)).toBeLessThan(1_000);
 
   // Five wrong passwords spread over the three instances lock the account (per account and address) on all of them.
   const email = f.newcomers[0]!.email;
