@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -40,6 +40,7 @@ afterAll(async () => {
   killAll();
   await t?.close();
   await own?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** As production runs them, but for the sandbox chain and issuer: shared DATA_DIR (mail, uploads), small pools. */
