@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { QUICK } from './compare';
 
-const ALL = ['csv-export', 'statistics', 'lists', 'read', 'metrics', 'transfer', 'authorize', 'startup'];
+const ALL = ['csv-export', 'statistics', 'lists', 'read', 'metrics', 'transfer', 'authorize', 'startup', 'cluster'];
 /** Rows of the data-heavy benchmarks in quick mode, unless BENCH_ROWS says otherwise. */
 const QUICK_ROWS = '20000';
 

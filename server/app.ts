@@ -109,6 +109,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     );
   }
   app.decorate('readiness', new Readiness());
+  // Draining, every answer closes its connection: a load balancer's kept-alive connections end with their last
+  // request, so the server closes within the shutdown's time instead of waiting out their idle timeout (72 s).
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.readiness.draining) reply.header('connection', 'close');
+  });
 
   // External plugins, then the app's own, then routes.
   await app.register(security);

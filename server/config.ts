@@ -26,6 +26,8 @@ const envSchema = z.object({
   ),
   /** reads go back to the primary while the replica is further behind than this */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
+  /** connections each instance may open to PostgreSQL (instances × this must stay under max_connections) */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Cardwallet <no-reply@cardwallet.local>'),
@@ -111,6 +113,8 @@ export interface Config {
   databaseUrl?: string;
   /** DATABASE_REPLICA_URL: reads that may be a little behind go there while it keeps up */
   replica?: ReplicaConfig;
+  /** DATABASE_POOL_SIZE: the pg pool's size (PostgreSQL only) */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -293,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     replica: e.DATABASE_REPLICA_URL
       ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS }
       : undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -16,13 +16,16 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => undefined : acquireEmbeddedLock(config.dataDir);
   // Both at once: the app's modules load while PGlite compiles (see server-parts.ts).
   const [database, parts] = await Promise.all([
-    openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), replica: config.replica }).then(
-      async (d) => {
-        await d.migrate();
-        await checkEncryptionKey(d, config.encryptionKey);
-        return d;
-      },
-    ),
+    openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: path.join(config.dataDir, 'db'),
+      replica: config.replica,
+    }).then(async (d) => {
+      await d.migrate();
+      await checkEncryptionKey(d, config.encryptionKey);
+      return d;
+    }),
     import('./server-parts'),
   ]);
   const {
@@ -64,19 +67,20 @@ async function main() {
     if (created) app.log.info({ email: config.admin.email }, 'Super-Admin created from ADMIN_EMAIL');
   }
 
-  const stopScheduler = config.runJobs ? startScheduler(app.ctx, JOBS) : () => undefined;
+  const stopScheduler = config.runJobs ? startScheduler(app.ctx, JOBS) : async () => undefined;
   const stopDispatcher = config.runJobs ? startDispatcher(app.ctx) : () => undefined;
   // Always: what the card issuer is owed completes requests; turning jobs off must not leave it owed.
   const stopIssuerWorker = startIssuerWorker(app.ctx);
   // Always too: security mail (a 2FA reset, new API credentials) must go out whatever RUN_JOBS says.
   const stopMailWorker = startMailWorker(app.ctx);
   const stopChainWatcher = config.chain.watch ? startChainWatcher(app.ctx) : () => undefined;
-  const stopJobs = () => {
+  const stopJobs = async () => {
     stopChainWatcher();
     stopMailWorker();
-    stopScheduler();
     stopDispatcher();
     stopIssuerWorker();
+    // The job running now finishes (within the shutdown's time), so that its period is not left claimed.
+    await stopScheduler();
   };
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -92,10 +96,13 @@ async function main() {
       process.exit(1);
     }, drainMs + GRACEFUL_MS).unref();
     if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    stopJobs();
     try {
+      await stopJobs();
+      // Each step logged: a shutdown that overruns says where it waited.
       await app.close();
+      app.log.info('shutdown: requests finished, server closed');
       await database.close();
+      app.log.info('shutdown: database closed');
       releaseLock();
       process.exit(0);
     } catch (err) {

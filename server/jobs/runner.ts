@@ -52,28 +52,42 @@ export async function runJob(ctx: AppContext, job: Job, period = job.periodOf(ct
   return { ran: true, period, summary };
 }
 
-/** Checks every few minutes whether a job's current period has run yet. */
-export function startScheduler(ctx: AppContext, jobs: Job[], everyMs = 5 * 60_000, firstMs = 10_000): () => void {
-  let busy = false;
+/**
+ * Checks every few minutes whether a job's current period has run yet. The stop function resolves once a tick in
+ * flight has finished: a run cut short by the database closing under it would keep its claim on the period, and no
+ * other instance would take the job over until the claim went stale (30 minutes).
+ */
+export function startScheduler(
+  ctx: AppContext,
+  jobs: Job[],
+  everyMs = 5 * 60_000,
+  firstMs = 10_000,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
   const tick = async () => {
-    if (busy) return;
-    busy = true;
     // Each job on its own: one that keeps failing must not starve the ones after it.
     for (const job of jobs) {
+      if (stopped) return;
       try {
         await runJob(ctx, job);
       } catch (err) {
         ctx.log.error({ err, job: job.name }, 'scheduled job failed');
       }
     }
-    busy = false;
   };
-  const first = setTimeout(tick, firstMs);
-  const timer = setInterval(tick, everyMs);
+  const start = () => {
+    if (running || stopped) return;
+    running = tick().finally(() => (running = null));
+  };
+  const first = setTimeout(start, firstMs);
+  const timer = setInterval(start, everyMs);
   timer.unref();
   first.unref();
-  return () => {
+  return async () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

@@ -81,6 +81,7 @@ describe('GET /metrics', () => {
       cw_mail_queue_oldest_age_seconds: 'gauge',
       cw_chain_watcher_lag_seconds: 'gauge',
       cw_job_last_success_timestamp_seconds: 'gauge',
+      cw_reconciliation_drift_cards: 'gauge',
       cw_db_pool_connections: 'gauge',
       cw_metrics_database_up: 'gauge',
       process_cpu_seconds_total: 'counter',
@@ -102,6 +103,14 @@ describe('GET /metrics', () => {
       const at = runs.find((r) => r.job === job)?.at ?? 0;
       expect(sumOf(samples, 'cw_job_last_success_timestamp_seconds', { job })).toBeCloseTo(Number(at), 2);
     }
+
+    // The last reconciliation's drift, card by card (0 before any run).
+    const [last] = await t.ctx.database.query<{ n: number | null }>(
+      'metrics_test_drift',
+      'select jsonb_array_length(drift) as n from reconciliation_runs order by run_at desc limit 1',
+      [],
+    );
+    expect(sumOf(samples, 'cw_reconciliation_drift_cards')).toBe(Number(last?.n ?? 0));
 
     // The health check's series: by route pattern, method and status; buckets cumulative up to +Inf = count.
     const series = { route: '/api/v1/health', method: 'GET', status_code: '200' };

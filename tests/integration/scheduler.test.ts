@@ -34,7 +34,7 @@ describe('the job scheduler', () => {
     try {
       await expect.poll(() => ran, { timeout: 20_000 }).toEqual(['failing', 'after']);
     } finally {
-      stop();
+      await stop();
     }
     expect(t.logs.some((l) => l.includes('scheduled job failed') && l.includes(failing.name))).toBe(true);
   });

@@ -17,7 +17,8 @@ const STATE = `select
   (select count(*) from notifications where mail_state = 'pending')::int as mail_pending,
   (select min(created_at) from notifications where mail_state = 'pending') as mail_oldest,
   (select min(scanned_at) from deposit_addresses) as chain_oldest_scan,
-  (select min(created_at) from deposit_addresses where scanned_at is null) as chain_oldest_unscanned`;
+  (select min(created_at) from deposit_addresses where scanned_at is null) as chain_oldest_unscanned,
+  (select jsonb_array_length(drift) from reconciliation_runs order by run_at desc limit 1)::int as recon_drift`;
 const JOB_SUCCESSES = `select job, max(finished_at) as finished_at from job_runs
   where finished_at is not null group by job`;
 
@@ -30,6 +31,7 @@ interface State {
   mail_oldest: Date | string | null;
   chain_oldest_scan: Date | string | null;
   chain_oldest_unscanned: Date | string | null;
+  recon_drift: number | null;
 }
 
 /** pg's Pool as it counts its clients; PGlite is one connection in the process, no pool. */
@@ -73,6 +75,10 @@ export function databaseGauges(ctx: AppContext) {
     'When each scheduled job last finished a run (Unix time; 0 when it never has).',
     ['job'],
   );
+  const drift = gauge(
+    'cw_reconciliation_drift_cards',
+    'Cards whose ledger balance the card issuer disagreed with at the last reconciliation (0 before any).',
+  );
   const pool = gauge(
     'cw_db_pool_connections',
     'Database connections of this instance by state (total, idle, waiting clients, max).',
@@ -115,6 +121,7 @@ export function databaseGauges(ctx: AppContext) {
     mailDepth.set(s!.mail_pending);
     mailAge.set(ageSeconds(now, time(s!.mail_oldest)));
     chainLag.set(ageSeconds(now, time(s!.chain_oldest_scan), time(s!.chain_oldest_unscanned)));
+    drift.set(s!.recon_drift ?? 0);
     const finished = new Map(jobs.map((j) => [j.job, time(j.finished_at)! / 1000]));
     for (const job of JOBS) jobSuccess.set({ job: job.name }, finished.get(job.name) ?? 0);
     const counts = (ctx.database.db as unknown as { $client: Partial<PoolCounts> }).$client;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './ports';
 
 export interface ServerProcess {
@@ -23,7 +24,8 @@ export function killAll() {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: path.resolve(__dirname, '../../..'),
+    // import.meta, not __dirname: benchmarks run this module as ESM (tsx), outside vitest
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'),
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
