@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../server/modules/account/sessions';
 import { newStaff } from '../tests/integration/support/actors';
 import { loadDataset, uuidOf } from './dataset';
-import { type ListCase, listCases } from './lists-cases';
+import { type CaseIds, type ListCase, listCases } from './lists-cases';
 import { type BenchApp, clientOf, envInt, int, rowsOf, secs, startBenchApp } from './support';
 
 const N = envInt('BENCH_ROWS', 1_000_000);
@@ -29,6 +29,8 @@ const BATCH = envInt('BENCH_BATCH', 50_000);
 const RUNS = envInt('BENCH_RUNS', 20);
 const GOAL_MS = 50;
 const WALLETS = Math.max(16, Math.floor(N / 15));
+/** wallet movements of the busiest wallet (wallet 1, an individual's): a tenth of N by default */
+const BUSY = envInt('BENCH_BUSY', Math.floor(N / 10));
 const SIZE = {
   wallets: WALLETS,
   cards: Math.max(10, Math.floor(N / 10)),
@@ -37,9 +39,13 @@ const SIZE = {
   topups: Math.max(10, Math.floor(N / 10)),
   extras: {
     walletTransfers: Math.max(10, Math.floor(N / 20)),
-    audit: Math.max(10, Math.floor(N / 5)),
+    audit: Math.max(10, Math.floor(N / 10)),
     webhookEvents: Math.max(10, Math.floor(N / 50)),
   },
+  // Six in ten transfers move a wallet: BUSY of them in wallet 1 is this share of the blocks.
+  busyPerMille: Math.min(1000, Math.round((BUSY * 1000) / (0.6 * N))),
+  // 'Mensah' shared by a few dozen people (33 of 500,000 individuals and companies' admins at N = 10,000,000).
+  sharedNameEvery: Math.max(20, Math.floor(WALLETS / 33)),
 };
 
 const load = () =>
@@ -66,12 +72,17 @@ async function main() {
     const superAdmin = await newStaff(t, 'Super-Admin');
     const started = performance.now();
     await loadDataset(t, SIZE, BATCH);
-    await t.ctx.db.execute(sql.raw('analyze'));
+    // As autovacuum leaves a table: visibility map set (index-only scans) and statistics taken.
+    await t.ctx.db.execute(sql.raw('vacuum analyze'));
     process.stdout.write(
-      `  load: ${secs(performance.now() - started)} (with analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`,
+      `  load: ${secs(performance.now() - started)} (with vacuum analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`,
     );
     const entries = await one(t, 'select count(*)::text as v from ledger_entries');
-    process.stdout.write(`  ledger entries: ${int(Number(entries))}\n`);
+    const busy = await one(
+      t,
+      `select count(*)::text as v from ledger_entries where account_id = ${uuidOf('wallet', '1')}`,
+    );
+    process.stdout.write(`  ledger entries: ${int(Number(entries))}; the busiest wallet's: ${int(Number(busy))}\n`);
 
     const ids = {
       individual: await one(t, `select ${uuidOf('user', '1')}::text as v`),
@@ -80,7 +91,8 @@ async function main() {
       card: await one(t, `select ${uuidOf('card', '1')}::text as v`),
       from: '2021-07-01',
       to: '2021-07-07',
-    } as { individual: string; company: string; card: string; from: string; to: string };
+      months: { from: '2021-03-01', to: '2021-06-30' },
+    } as CaseIds;
     const session = async (userId: string) =>
       (await createSession(t.ctx, t.ctx.db, userId, { ip: '127.0.0.1', userAgent: 'bench' })).token;
     const tokens = {
@@ -100,7 +112,8 @@ async function main() {
       let url = c.path;
       if (c.deep) {
         const first = await t.api<{ last_page?: number }>('GET', c.path, { token: tokens[c.who] });
-        const deep = Math.min(200, first.body.last_page ?? 1);
+        const last = first.body.last_page ?? 1;
+        const deep = c.deep === 'last' ? last : Math.min(200, last);
         url = `${c.path}${c.path.includes('?') ? '&' : '?'}page=${deep}`;
       }
       const times: number[] = [];
@@ -133,7 +146,7 @@ async function main() {
       results.push(r);
       const mark = r.p95 < GOAL_MS ? 'PASS' : 'FAIL';
       process.stdout.write(
-        `  ${mark}  ${`${c.list} (${c.who})`.padEnd(34)} ${(c.deep ? `deep (${url.match(/page=(\d+)/)?.[1]})` : c.name).padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  total ${String(total)}${b?.totals ? ` ${JSON.stringify(b.totals)}` : ''}\n`,
+        `  ${mark}  ${`${c.list} (${c.who})`.padEnd(34)} ${(c.deep ? `${c.name} (${url.match(/page=(\d+)/)?.[1]})` : c.name).padEnd(22)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  total ${String(total)}${b?.totals ? ` ${JSON.stringify(b.totals)}` : ''}\n`,
       );
     }
     const passed = results.filter((r) => r.p95 < GOAL_MS).length;
