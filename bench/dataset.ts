@@ -76,7 +76,9 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
     select ${uuidOf('company', 'w')}, 'Bench Co ' || w, 'https://bench.example.com', 'co' || w || '@bench.example.com', '+233302000000',
            (array['Verified', 'Verified', 'pending', 'Unverified', 'Rejected'])[1 + (w / 4) % 5], case when w % 13 = 0 then at end, at
     from (select w, ${atOf('w', W)} as at from generate_series(0, ${W - 1}) as g(w)) s where w % 4 = 0`);
-  const lastName = s.sharedNameEvery ? `case when w % ${s.sharedNameEvery} = 7 then 'Mensah' else 'User ' || w end` : `'User ' || w`;
+  const lastName = s.sharedNameEvery
+    ? `case when w % ${s.sharedNameEvery} = 7 then 'Mensah' else 'User ' || w end`
+    : `'User ' || w`;
   await inBatches(W, batch, 'users', async (from, to) => {
     await exec(`
       insert into users (id, email, first_name, last_name, role, company_id, state, deactivated_at, email_verified_at, created_at)
