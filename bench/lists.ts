@@ -71,9 +71,10 @@ async function main() {
     const admin = await newStaff(t, 'Admin');
     const superAdmin = await newStaff(t, 'Super-Admin');
     const started = performance.now();
-    await loadDataset(t, SIZE, BATCH);
+    const reused = !!process.env.BENCH_REUSE_DATABASE?.trim();
+    if (!reused) await loadDataset(t, SIZE, BATCH);
     // As autovacuum leaves a table: visibility map set (index-only scans) and statistics taken.
-    await t.ctx.db.execute(sql.raw('vacuum analyze'));
+    if (!reused) await t.ctx.db.execute(sql.raw('vacuum analyze'));
     process.stdout.write(
       `  load: ${secs(performance.now() - started)} (with vacuum analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`,
     );
