@@ -23,7 +23,8 @@ export interface DatasetSize {
   extras?: { walletTransfers: number; audit: number; webhookEvents: number };
   /**
    * Blocks of ten transfers (six of them wallet movements) that go to wallet 1 (an individual's)
-   * instead of their own wallet, in thousandths: 167 puts a tenth of N's wallet movements there.
+   * instead of their own wallet, in thousandths of the blocks after each wallet's first (which
+   * stays its own, so that every wallet has money for the wallet-to-wallet transfers).
    */
   busyPerMille?: number;
   /** every this many owners' last name is 'Mensah' (a name a few dozen people share), else 'User <n>' */
@@ -110,7 +111,7 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
 
   // Ledger transfers and their entries, each leg's balance continuing from its account's last entry.
   const walletOfBlock = s.busyPerMille
-    ? `case when (i / 10) % 1000 < ${s.busyPerMille} then 1 else (i / 10) % ${W} end`
+    ? `case when i / 10 >= ${W} and (i / 10) % 1000 < ${s.busyPerMille} then 1 else (i / 10) % ${W} end`
     : `(i / 10) % ${W}`;
   await withoutLedgerGuards(exec, async () => {
     await inBatches(s.transfers, batch, 'ledger transfers', async (from, to) => {
