@@ -195,13 +195,17 @@ function compareAnswers(results: Array<{ list: string; name: string; who: string
 /** The three slowest cases: each of their queries under EXPLAIN ANALYZE; the heaviest plan in full. */
 async function explainWorst(
   t: BenchApp,
-  results: Array<{ url: string; who: string; p95: number }>,
+  results: Array<{ list: string; url: string; who: string; p95: number }>,
   tokens: Record<string, string>,
 ) {
   const client = clientOf(t.database);
   const original = client.query;
   let heaviest: { url: string; ms: number; plan: string } | null = null;
-  for (const r of [...results].sort((a, b) => b.p95 - a.p95).slice(0, 3)) {
+  // BENCH_LISTS_EXPLAIN=<text>: also every case whose list names it, each plan in full (e.g. "busiest").
+  const also = process.env.BENCH_LISTS_EXPLAIN?.trim();
+  const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, 3);
+  const named = also ? results.filter((r) => r.list.includes(also) && !worst.includes(r)) : [];
+  for (const r of [...worst, ...named]) {
     const captured: Array<{ text: string; params: unknown[] }> = [];
     client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
       const s = typeof text === 'string' ? text : (text as { text: string }).text;
@@ -222,6 +226,7 @@ async function explainWorst(
       const plan = rows.map((x) => Object.values(x)[0]).join('\n');
       const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
       process.stdout.write(`    ${ms.toFixed(1).padStart(9)} ms  ${c.text.replace(/\s+/g, ' ').slice(0, 140)}…\n`);
+      if (named.includes(r)) process.stdout.write(`${c.text}\n${plan.replace(/^/gm, '      ')}\n`);
       if (!heaviest || ms > heaviest.ms) heaviest = { url: r.url, ms, plan: `${c.text}\n${plan}` };
     }
   }
