@@ -1,12 +1,16 @@
 /**
  * Benchmark: every staff and customer list (bench/lists-cases.ts) through real HTTP, at
- * BENCH_ROWS ledger transfers (default 1,000,000; quick mode 20,000) with N/10 cards, N/10
- * top-ups, N/15 wallets (N/20 individuals, every fourth wallet a company's), N/5 card
- * transactions, N/20 wallet-to-wallet transfers, N/5 audit rows and N/50 webhook events.
+ * BENCH_ROWS ledger transfers (default 1,000,000; quick mode 20,000; issue 35's size 10,000,000)
+ * with N/10 cards, N/10 top-ups, N/15 wallets (N/20 individuals, every fourth wallet a company's),
+ * N/5 card transactions, N/20 wallet-to-wallet transfers, N/10 audit rows and N/50 webhook events.
+ * The busiest wallet (wallet 1, the individual's whose own lists are timed) holds BENCH_BUSY of the
+ * wallet movements (N/10 by default, at most N/5); 'Mensah' is a last name a few dozen people share.
  *
  *   node --import tsx bench/lists.ts
  *   npm run bench -- --quick lists
  *   BENCH_RUNS=20  BENCH_LISTS_SAVE=/tmp/a.json  BENCH_LISTS_COMPARE=/tmp/a.json
+ *   BENCH_KEEP_DATABASE=1, then BENCH_REUSE_DATABASE=<its url>: the cases again without loading
+ *   BENCH_LISTS_EXPLAIN=busiest: also every plan of the cases of the lists so named
  *
  * Each case is requested BENCH_RUNS times (20; 5 when its first run takes over a second) and
  * its p50 and p95 printed, PASS when p95 < 50 ms. Then the slowest cases' SQL, captured at the
