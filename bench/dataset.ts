@@ -21,6 +21,14 @@ export interface DatasetSize {
   cardTransactions: number;
   topups: number;
   extras?: { walletTransfers: number; audit: number; webhookEvents: number };
+  /**
+   * Blocks of ten transfers (six of them wallet movements) that go to wallet 1 (an individual's)
+   * instead of their own wallet, in thousandths of the blocks after each wallet's first (which
+   * stays its own, so that every wallet has money for the wallet-to-wallet transfers).
+   */
+  busyPerMille?: number;
+  /** every this many owners' last name is 'Mensah' (a name a few dozen people share), else 'User <n>' */
+  sharedNameEvery?: number;
 }
 
 export const BASE_MS = Date.parse('2021-01-01T00:00:00.000Z');
@@ -69,10 +77,13 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
     select ${uuidOf('company', 'w')}, 'Bench Co ' || w, 'https://bench.example.com', 'co' || w || '@bench.example.com', '+233302000000',
            (array['Verified', 'Verified', 'pending', 'Unverified', 'Rejected'])[1 + (w / 4) % 5], case when w % 13 = 0 then at end, at
     from (select w, ${atOf('w', W)} as at from generate_series(0, ${W - 1}) as g(w)) s where w % 4 = 0`);
+  const lastName = s.sharedNameEvery
+    ? `case when w % ${s.sharedNameEvery} = 7 then 'Mensah' else 'User ' || w end`
+    : `'User ' || w`;
   await inBatches(W, batch, 'users', async (from, to) => {
     await exec(`
       insert into users (id, email, first_name, last_name, role, company_id, state, deactivated_at, email_verified_at, created_at)
-      select ${uuidOf('user', 'w')}, 'user' || w || '@bench.example.com', ${FIRST}[1 + w % 16], 'User ' || w,
+      select ${uuidOf('user', 'w')}, 'user' || w || '@bench.example.com', ${FIRST}[1 + w % 16], ${lastName},
              case when w % 4 = 0 then 'Company-Admin' else 'Individual' end, case when w % 4 = 0 then ${uuidOf('company', 'w')} end,
              (array['Verified', 'Verified', 'pending', 'Unverified', 'Rejected'])[1 + w % 5], case when w % 13 = 0 then at end, at, at
       from (select w, ${atOf('w', W)} as at from generate_series(${from - 1}, ${to - 1}) as g(w)) s`);
@@ -99,10 +110,13 @@ export async function loadDataset(t: BenchApp, s: DatasetSize, batch: number): P
   });
 
   // Ledger transfers and their entries, each leg's balance continuing from its account's last entry.
+  const walletOfBlock = s.busyPerMille
+    ? `case when i / 10 >= ${W} and (i / 10) % 1000 < ${s.busyPerMille} then 1 else (i / 10) % ${W} end`
+    : `(i / 10) % ${W}`;
   await withoutLedgerGuards(exec, async () => {
     await inBatches(s.transfers, batch, 'ledger transfers', async (from, to) => {
       const rows = `
-        select i, k.*, ${uuidOf('wallet', `(i / 10) % ${W}`)} as wallet_acc, ${uuidOf('card-account', `(i / 10) % ${s.cards}`)} as card_acc,
+        select i, k.*, ${uuidOf('wallet', walletOfBlock)} as wallet_acc, ${uuidOf('card-account', `(i / 10) % ${s.cards}`)} as card_acc,
                ${uuidOf('hold-account', `(i / 10) % ${s.cards}`)} as hold_acc, ${atOf('i', s.transfers)} as at
         from generate_series(${from - 1}, ${to - 1}) as g(i) join ${LEGS} on k.k = i % 10`;
       await exec(`

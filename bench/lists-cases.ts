@@ -10,7 +10,8 @@ export interface ListCase {
   name: string;
   path: string;
   who: 'admin' | 'super' | 'individual' | 'company';
-  deep?: boolean;
+  /** page 200 or the last when shorter (true), or the last page */
+  deep?: true | 'last';
 }
 
 export interface CaseIds {
@@ -20,6 +21,8 @@ export interface CaseIds {
   /** a day in the middle of the data's year, and a week after it */
   from: string;
   to: string;
+  /** four months of the data's year */
+  months: { from: string; to: string };
 }
 
 export function listCases(ids: CaseIds): ListCase[] {
@@ -30,7 +33,7 @@ export function listCases(ids: CaseIds): ListCase[] {
     path: string,
     who: ListCase['who'],
     filters: Record<string, string>,
-    extra: { deep?: boolean } = { deep: true },
+    extra: { deep?: true } = { deep: true },
   ) => {
     const sep = path.includes('?') ? '&' : '?';
     cases.push({ list, name: 'page 1', path, who });
@@ -44,6 +47,7 @@ export function listCases(ids: CaseIds): ListCase[] {
     'date range': range,
     'search "User 1234"': 'name=User%201234',
     'search "kofi"': 'name=kofi',
+    'search "Mensah"': 'name=Mensah',
   });
   add('companies', '/companies', 'admin', {
     'state=Verified': 'state=Verified',
@@ -84,6 +88,17 @@ export function listCases(ids: CaseIds): ListCase[] {
     'date range': range,
   });
   add('wallet transactions', '/reports/view-wallet-transactions?per_page=10', 'individual', { 'date range': range });
+  // The busiest wallet's own history (the individual's wallet holds a tenth of the movements), as its owner asks.
+  const own = `/reports/view-wallet-transactions?wallet=${ids.individual}`;
+  add('busiest wallet, own', own, 'individual', {
+    'page 1000': 'page=1000',
+    'four months': `start_date=${ids.months.from}&end_date=${ids.months.to}`,
+    'four months, page 1000': `start_date=${ids.months.from}&end_date=${ids.months.to}&page=1000`,
+    'type=deposit': 'type=deposit',
+    card_only: 'card_only=true',
+  });
+  cases.push({ list: 'busiest wallet, own', name: 'last page', path: own, who: 'individual', deep: 'last' });
+  add('busiest wallet, transfers', `/reports/view-wallet-transfers?wallet=${ids.individual}`, 'individual', {});
   add('wallet transfers', '/reports/view-wallet-transfers', 'admin', {
     'wallet=…': `wallet=${ids.individual}`,
     'date range': range,

@@ -70,7 +70,13 @@ export async function scratchPostgres(
 export async function startBenchApp(): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-bench-'));
   const server = scratchServer();
-  const scratch = server ? await scratchPostgres(server) : null;
+  // BENCH_REUSE_DATABASE: a database kept by an earlier run (BENCH_KEEP_DATABASE=1), already loaded; never dropped.
+  const reuse = process.env.BENCH_REUSE_DATABASE?.trim();
+  const scratch = reuse
+    ? { url: reuse, version: `PostgreSQL (reused database ${new URL(reuse).pathname.slice(1)})`, drop: async () => {} }
+    : server
+      ? await scratchPostgres(server)
+      : null;
   const database = scratch
     ? await openDatabase({ url: scratch.url, poolSize: 10 })
     : await openDatabase({ dataDir: path.join(dataDir, 'db') });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 
 /**
@@ -112,6 +124,8 @@ export const walletEntries = pgTable(
   {
     entryId: uuid('entry_id').notNull(),
     transferId: uuid('transfer_id').notNull(),
+    /** the wallet's ledger account (migration 0049): one wallet's own lists read its entries by it */
+    accountId: uuid('account_id').notNull(),
     /** the transfer's kind */
     kind: text('kind').notNull(),
     /** the entry takes money out of the wallet (amount < 0) */
@@ -124,5 +138,28 @@ export const walletEntries = pgTable(
     index('wallet_entries_transfer_debits_idx')
       .on(t.createdAt, t.transferId)
       .where(sql`${t.kind} = 'transfer' and ${t.debit}`),
+    index('wallet_entries_account_time_idx').on(t.accountId, t.createdAt, t.entryId),
+    index('wallet_entries_account_kind_time_idx').on(t.accountId, t.kind, t.createdAt, t.entryId),
   ],
+);
+
+/**
+ * One wallet's totals per UTC day and transfer kind (migration 0049), kept by the same statement
+ * trigger as wallet_entries: the totals line of a wallet's own lists, and the day a deep page
+ * starts on, without walking the wallet's entries. A row is updated in place by each posting,
+ * which holds the wallet's account locked meanwhile.
+ */
+export const walletAccountTotals = pgTable(
+  'wallet_account_totals',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** sum of |amount| */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** sum of the transfer's meta.fees_total, once per entry */
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind] })],
 );

@@ -13,17 +13,27 @@
 -- (compacted per day by housekeeping), and records each wallet entry in wallet_entries, so the staff's lists can walk
 -- wallet movements newest first, by kind, without visiting every other entry of the ledger. Lookups by primary key
 -- per new entry rather than joins: the plan stays linear whatever the planner believes of the transition table's size.
+-- It also adds them to each wallet's row for the day and kind (wallet_account_totals, migration 0049), for one
+-- wallet's own lists; those rows are updated in place: a posting holds its wallets' accounts locked until it commits.
 CREATE OR REPLACE FUNCTION cw_wallet_movement_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH w AS MATERIALIZED (
-    SELECT e.id, e.transfer_id, e.created_at, e.amount,
+    SELECT e.id, e.transfer_id, e.account_id, e.created_at, e.amount,
            (SELECT t.kind FROM ledger_transfers t WHERE t.id = e.transfer_id) AS kind,
            (SELECT (t.meta->>'fees_total')::bigint FROM ledger_transfers t WHERE t.id = e.transfer_id) AS fees
     FROM new_entries e
     WHERE (SELECT a.kind FROM ledger_accounts a WHERE a.id = e.account_id) = 'wallet'
   ), listed AS (
-    INSERT INTO wallet_entries (entry_id, transfer_id, kind, debit, created_at)
-    SELECT id, transfer_id, kind, amount < 0, created_at FROM w
+    INSERT INTO wallet_entries (entry_id, transfer_id, account_id, kind, debit, created_at)
+    SELECT id, transfer_id, account_id, kind, amount < 0, created_at FROM w
+  ), per_wallet AS (
+    INSERT INTO wallet_account_totals AS x (account_id, day, kind, entries, amount, fees)
+    SELECT account_id, (created_at AT TIME ZONE 'UTC')::date, kind, count(*), sum(abs(amount)), coalesce(sum(fees), 0)
+    FROM w
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (account_id, day, kind) DO UPDATE
+      SET entries = x.entries + EXCLUDED.entries, amount = x.amount + EXCLUDED.amount, fees = x.fees + EXCLUDED.fees
   )
   INSERT INTO wallet_movement_totals (day, kind, entries, amount, fees, debits)
   SELECT (created_at AT TIME ZONE 'UTC')::date, kind, count(*), sum(abs(amount)), coalesce(sum(fees), 0),
@@ -144,6 +154,9 @@ CREATE OR REPLACE TRIGGER topup_totals_update AFTER UPDATE ON topups
 
 CREATE OR REPLACE TRIGGER topup_totals_delete AFTER DELETE ON topups
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_topup_totals();
+
+CREATE OR REPLACE TRIGGER wallet_account_totals_no_truncate BEFORE TRUNCATE ON wallet_account_totals
+  FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();
 
 CREATE OR REPLACE TRIGGER topup_totals_no_truncate BEFORE TRUNCATE ON topups
   FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();

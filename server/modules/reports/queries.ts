@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, ledgerAccounts, ledgerEntries, ledgerTransfers, users, walletEntries as w } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
-import { walletMovementTotals, walletTransferCount } from './totals';
+import { pageStart, sumOfDays, walletDays, walletMovementTotals, walletTransferCount } from './totals';
 
 export interface TxFilters {
   walletId?: string;
@@ -39,16 +39,25 @@ const walletAccountOf = (ownerId: string) =>
 const kindsOf = (f: TxFilters) => (f.type ? (f.types ? f.types.filter((k) => k === f.type) : [f.type]) : f.types);
 
 /**
- * All wallets' entries newest first, unpaged: of one kind from the (kind, time) index; of several, each kind's read
- * from it only as far as the page reaches and merged. As one `kind in (…)` the planner read the time index instead,
- * past every entry of the other kinds (100,000 at the benchmark's size for the card movements).
+ * Wallet entries newest first, unpaged, from wallet_entries: all wallets' or one wallet's (`account`). Of one kind
+ * from the (…, kind, time) index; of several, each kind's read from it only as far as the page reaches and merged.
+ * As one `kind in (…)` the planner read the time index instead, past every entry of the other kinds (100,000 at the
+ * benchmark's size for the card movements). `before` bounds the time from above (a deep page's starting day).
  */
-function allWalletEntries(db: DbOrTx, f: TxFilters, page: Page) {
+function walletEntryIds(db: DbOrTx, f: TxFilters, page: Page, account?: SQL, before?: Date) {
   const of = (kind: SQL | undefined) =>
     db
       .select({ id: w.entryId, at: w.createdAt })
       .from(w)
-      .where(and(kind, ...rangeOn(w.createdAt, f.startDate, f.endDate), afterCursor(w.createdAt, w.entryId, page)))
+      .where(
+        and(
+          account ? eq(w.accountId, account) : undefined,
+          kind,
+          ...rangeOn(w.createdAt, f.startDate, f.endDate),
+          before ? lt(w.createdAt, before) : undefined,
+          afterCursor(w.createdAt, w.entryId, page),
+        ),
+      )
       .orderBy(desc(w.createdAt), desc(w.entryId));
   const kinds = kindsOf(f);
   if (!kinds || kinds.length < 2) return of(kinds ? (kinds.length ? eq(w.kind, kinds[0]!) : sql`false`) : undefined);
@@ -57,48 +66,46 @@ function allWalletEntries(db: DbOrTx, f: TxFilters, page: Page) {
   return unionAll(first!, second!, ...rest).orderBy(desc(w.createdAt), desc(w.entryId));
 }
 
+/**
+ * One wallet's page, from its kept totals per day: the totals line, and the day its page starts on (so that page
+ * 50,000 of a million movements reads at most a day's entries, not the 500,000 newer ones). Null when the totals
+ * cannot serve the range (the caller counts and pages by offset).
+ */
+async function oneWalletPage(db: DbOrTx, account: SQL, kinds: readonly string[] | undefined, f: TxFilters, page: Page) {
+  const days = isExport(page)
+    ? null
+    : await walletDays(db, account, { kinds, startDate: f.startDate, endDate: f.endDate });
+  if (!days) return null;
+  const start = pageStart(days, page.offset);
+  return { totals: sumOfDays(days), start, page: { limit: page.limit, offset: start?.offset ?? 0 } };
+}
+
 /** Every movement of master wallets, as entries of their ledger accounts (newest first). */
 export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
-  const filtered = and(
-    eq(ledgerAccounts.kind, 'wallet'),
-    // The wallet's account id as a value too: the planner then reads its entries newest first
-    // from the (account, time) index and stops after a batch, instead of scanning every entry.
-    ...(f.walletId
-      ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
-      : []),
-    ...(f.type ? [eq(ledgerTransfers.kind, f.type)] : []),
-    ...(f.types ? [inArray(ledgerTransfers.kind, [...f.types])] : []),
-    ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
-  );
-  // The page's entries first, then their rows by key: one wallet's from its ledger account's entries (newest
-  // first from the (account, time) index), all wallets' from wallet_entries.
-  const chosen = (
-    f.walletId
-      ? db
-          .select({ id: ledgerEntries.id, at: ledgerEntries.createdAt })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-          .where(and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page)))
-          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      : allWalletEntries(db, f, page)
-  )
-    .limit(page.limit)
-    .offset(isExport(page) ? 0 : page.offset)
-    .as('chosen');
-  // Over all wallets the totals come from the per-day totals (one wallet's are few to count).
   const kinds = kindsOf(f);
+  const account = f.walletId ? walletAccountOf(f.walletId) : undefined;
+  // One wallet's totals and starting day from its kept totals per day; all wallets' totals from the per-day totals.
+  const own = account ? await oneWalletPage(db, account, kinds, f, page) : null;
   const kept =
-    isExport(page) || f.walletId
-      ? null
+    isExport(page) || account
+      ? (own?.totals ?? null)
       : await walletMovementTotals(db, { kinds, startDate: f.startDate, endDate: f.endDate });
+  const at = own ? own.page : page;
+  // The page's entries first (from wallet_entries, by the (account, time) or (account, kind, time) index for one
+  // wallet), then their rows by key. A page past the last movement reads nothing.
+  const chosen = walletEntryIds(db, f, at, account, own?.start?.before)
+    .limit(page.limit)
+    .offset(isExport(page) ? 0 : at.offset)
+    .as('chosen');
   const [rows, [agg]] = await Promise.all([
-    db
-      .select({ e: ledgerEntries, t: ledgerTransfers })
-      .from(chosen)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .orderBy(desc(chosen.at), desc(chosen.id)),
+    own && !own.start
+      ? []
+      : db
+          .select({ e: ledgerEntries, t: ledgerTransfers })
+          .from(chosen)
+          .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .orderBy(desc(chosen.at), desc(chosen.id)),
     isExport(page)
       ? [undefined]
       : kept
@@ -112,7 +119,17 @@ export async function walletTransactions(db: DbOrTx, f: TxFilters, page: Page) {
             .from(ledgerEntries)
             .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
             .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-            .where(filtered),
+            .where(
+              and(
+                eq(ledgerAccounts.kind, 'wallet'),
+                ...(f.walletId
+                  ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
+                  : []),
+                ...(f.type ? [eq(ledgerTransfers.kind, f.type)] : []),
+                ...(f.types ? [inArray(ledgerTransfers.kind, [...f.types])] : []),
+                ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
+              ),
+            ),
   ]);
   return {
     rows: rows.map(({ e, t }): ApiWalletTransaction => {
@@ -155,67 +172,54 @@ export async function walletTransfers(
   f: { walletId?: string; startDate?: string; endDate?: string },
   page: Page,
 ) {
-  const filtered = and(
-    eq(ledgerTransfers.kind, 'transfer'),
-    eq(ledgerAccounts.kind, 'wallet'),
-    // As in walletTransactions: the account id as a value lets the planner walk that account's entries by time.
-    ...(f.walletId
-      ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
-      : [sql`${ledgerEntries.amount} < 0`]),
-    ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
-  );
-  const kept = isExport(page) || f.walletId ? null : await walletTransferCount(db, f);
-  const offset = isExport(page) ? 0 : page.offset;
+  const account = f.walletId ? walletAccountOf(f.walletId) : undefined;
+  // One wallet's count and starting day from its kept totals per day (each transfer is one entry of it).
+  const own = account ? await oneWalletPage(db, account, ['transfer'], f, page) : null;
+  const kept = isExport(page) || account ? (own ? own.totals.n : null) : await walletTransferCount(db, f);
+  const at = own ? own.page : { ...page, offset: isExport(page) ? 0 : page.offset };
   // The page's transfers first (one row each, ordered and paged by time and transfer id), then their rows by key:
-  // one wallet's from its ledger account's entries, all wallets' debits from wallet_entries.
-  const chosen = (
-    f.walletId
-      ? db
-          .select({ id: ledgerEntries.id, transferId: ledgerEntries.transferId, at: ledgerEntries.createdAt })
-          .from(ledgerEntries)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-          .where(and(filtered, afterCursor(ledgerEntries.createdAt, ledgerEntries.transferId, page)))
-          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.transferId))
-      : db
-          .select({ id: w.entryId, transferId: w.transferId, at: w.createdAt })
-          .from(w)
-          .where(
-            and(
-              eq(w.kind, 'transfer'),
-              w.debit,
-              ...rangeOn(w.createdAt, f.startDate, f.endDate),
-              afterCursor(w.createdAt, w.transferId, page),
-            ),
-          )
-          .orderBy(desc(w.createdAt), desc(w.transferId))
-  )
+  // one wallet's transfer entries, all wallets' debits, from wallet_entries.
+  const chosen = db
+    .select({ id: w.entryId, transferId: w.transferId, at: w.createdAt })
+    .from(w)
+    .where(
+      and(
+        account ? eq(w.accountId, account) : w.debit,
+        eq(w.kind, 'transfer'),
+        ...rangeOn(w.createdAt, f.startDate, f.endDate),
+        own?.start ? lt(w.createdAt, own.start.before) : undefined,
+        afterCursor(w.createdAt, w.transferId, page),
+      ),
+    )
+    .orderBy(desc(w.createdAt), desc(w.transferId))
     .limit(page.limit)
-    .offset(offset)
+    .offset(at.offset)
     .as('chosen');
   const [rows, [agg]] = await Promise.all([
-    db
-      .select({
-        e: ledgerEntries,
-        t: ledgerTransfers,
-        by: sql<string | null>`${transferer.firstName} || ' ' || ${transferer.lastName}`,
-        fromName: sql<
-          string | null
-        >`coalesce(${fromCompany.companyName}, ${fromUser.firstName} || ' ' || ${fromUser.lastName})`,
-        toName: sql<
-          string | null
-        >`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
-      })
-      .from(chosen)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chosen.transferId))
-      .leftJoin(transferer, eq(transferer.id, ledgerTransfers.createdBy))
-      // The cast on the stored side keeps the primary-key indexes usable.
-      .leftJoin(fromCompany, sql`${fromCompany.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
-      .leftJoin(fromUser, sql`${fromUser.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
-      .leftJoin(toCompany, sql`${toCompany.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
-      .leftJoin(toUser, sql`${toUser.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
-      .orderBy(desc(chosen.at), desc(chosen.transferId)),
+    own && !own.start
+      ? []
+      : db
+          .select({
+            e: ledgerEntries,
+            t: ledgerTransfers,
+            by: sql<string | null>`${transferer.firstName} || ' ' || ${transferer.lastName}`,
+            fromName: sql<
+              string | null
+            >`coalesce(${fromCompany.companyName}, ${fromUser.firstName} || ' ' || ${fromUser.lastName})`,
+            toName: sql<
+              string | null
+            >`coalesce(${toCompany.companyName}, ${toUser.firstName} || ' ' || ${toUser.lastName})`,
+          })
+          .from(chosen)
+          .innerJoin(ledgerEntries, eq(ledgerEntries.id, chosen.id))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chosen.transferId))
+          .leftJoin(transferer, eq(transferer.id, ledgerTransfers.createdBy))
+          // The cast on the stored side keeps the primary-key indexes usable.
+          .leftJoin(fromCompany, sql`${fromCompany.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
+          .leftJoin(fromUser, sql`${fromUser.id} = (${ledgerTransfers.meta}->>'wallet_from')::uuid`)
+          .leftJoin(toCompany, sql`${toCompany.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
+          .leftJoin(toUser, sql`${toUser.id} = (${ledgerTransfers.meta}->>'wallet_to')::uuid`)
+          .orderBy(desc(chosen.at), desc(chosen.transferId)),
     isExport(page)
       ? [undefined]
       : kept !== null
@@ -225,7 +229,16 @@ export async function walletTransfers(
             .from(ledgerEntries)
             .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
             .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-            .where(filtered),
+            .where(
+              and(
+                eq(ledgerTransfers.kind, 'transfer'),
+                eq(ledgerAccounts.kind, 'wallet'),
+                ...(f.walletId
+                  ? [eq(ledgerAccounts.ownerId, f.walletId), eq(ledgerEntries.accountId, walletAccountOf(f.walletId))]
+                  : [sql`${ledgerEntries.amount} < 0`]),
+                ...rangeOn(ledgerEntries.createdAt, f.startDate, f.endDate),
+              ),
+            ),
   ]);
   return {
     rows: rows.map(({ e, t, by, fromName, toName }): ApiWalletTransfer => {
