@@ -2,6 +2,7 @@ import { Alert, App, Button, Drawer, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { balanceMonitorBody } from '@shared/contract';
 import { contractRule } from '@shared/ui/contractRules';
+import { NOT_ARIA_REQUIRED } from '@shared/ui/forms';
 import { usePanelForm } from '../../components/refineForms';
 import { WalletPicker } from '../../components/WalletPicker';
 
@@ -70,11 +71,21 @@ function AddMonitorForm({ onDone }: { onDone(): void }) {
           submit({ account: wallet ? (v.wallet ?? '') : v.watch, below: (v.below ?? '').trim() });
         }}
       >
-        <Form.Item name="watch" label="Account" rules={[{ required: true, message: 'Account is required' }]}>
+        <Form.Item
+          name="watch"
+          label="Account"
+          required={NOT_ARIA_REQUIRED}
+          rules={[{ required: true, message: 'Account is required' }]}
+        >
           <Select options={WATCH_OPTIONS} placeholder="Choose what to watch" />
         </Form.Item>
         {wallet && (
-          <Form.Item name="wallet" label="Wallet" rules={[{ required: true, message: 'Wallet is required' }]}>
+          <Form.Item
+            name="wallet"
+            label="Wallet"
+            required={NOT_ARIA_REQUIRED}
+            rules={[{ required: true, message: 'Wallet is required' }]}
+          >
             <WalletPicker key={watch} kind={watch} />
           </Form.Item>
         )}
