@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from '../money';
 import { UUID_PATTERN } from './fields';
-import type { apiBalanceMonitor, apiCardBalance } from './responses/monitors';
+import type { apiBalanceMonitor } from './responses/monitors';
 
 /** The master card balances a monitor may watch: the sum of the available balances of one purpose's cards. */
 export const MASTER_BALANCE_ACCOUNTS = ['master:general', 'master:media', 'master:tokencard'] as const;
@@ -24,7 +24,6 @@ export const balanceMonitorBody = z.object({
     ),
   below: moneyField('Threshold is required'),
 });
-export type BalanceMonitorBody = z.input<typeof balanceMonitorBody>;
 
 /**
  * `?at=` of the balance reads: an instant (ISO 8601 with a zone, e.g. 2026-06-30T23:59:59Z); the balance after the
@@ -40,4 +39,3 @@ export const balanceAtQuery = z.object({
 });
 
 export type ApiBalanceMonitor = z.infer<typeof apiBalanceMonitor>;
-export type ApiCardBalance = z.infer<typeof apiCardBalance>;
