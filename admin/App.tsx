@@ -23,6 +23,7 @@ import ReconciliationList from './pages/reconciliation/list';
 import CustomersList from './pages/customers/list';
 import CardTransfersList from './pages/card-transfers/list';
 import ChainDepositsList from './pages/chain-deposits/list';
+import BalanceMonitorsList from './pages/balance-monitors/list';
 import CardsList from './pages/cards/list';
 import CardShow from './pages/cards/show';
 import AdminDashboard from './pages/dashboard/AdminDashboard';
@@ -150,6 +151,14 @@ export default function AdminApp() {
               element={
                 <Allowed to={screenPermissions('chain-deposits')}>
                   <ChainDepositsList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="balance-monitors"
+              element={
+                <Allowed to={screenPermissions('balance-monitors')}>
+                  <BalanceMonitorsList />
                 </Allowed>
               }
             />

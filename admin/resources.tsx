@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AlertOutlined,
   AuditOutlined,
   BarChartOutlined,
   BankOutlined,
@@ -172,6 +173,18 @@ const all: ResourceProps[] = [
       icon: <BlockOutlined />,
       path: 'wallet/chain-deposits',
       permission: 'reports.read',
+    },
+  },
+  {
+    // Issue 36: Finance's and the Super-Admin's alerts on the master, fee and wallet balances.
+    name: 'balance-monitors',
+    list: '/admin/balance-monitors',
+    meta: {
+      parent: 'wallet-management',
+      label: 'Balance Alerts',
+      icon: <AlertOutlined />,
+      path: 'balance-monitors',
+      permission: 'balances.monitor',
     },
   },
   { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },

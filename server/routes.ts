@@ -25,6 +25,7 @@ import statisticsRoutes from './modules/statistics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import notificationRoutes from './modules/notifications/routes';
 import depositRoutes from './modules/deposits/routes';
+import balanceRoutes from './modules/balances/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -58,4 +59,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(statisticsRoutes);
   await app.register(notificationRoutes);
   await app.register(approvalRoutes);
+  await app.register(balanceRoutes);
 }

@@ -41,6 +41,7 @@ export const NOTIFICATION_TYPES = {
   card_refund_received: { label: 'Card refund received', group: 'money' },
   card_hold_expired: { label: 'Card hold expired', group: 'money' },
   card_in_debt: { label: 'Card in debt', group: 'money' },
+  balance_low: { label: 'Balance below its alert', group: 'staff' },
 } as const;
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;

@@ -5,8 +5,11 @@ import type { apiNotification, apiNotificationSetting, notificationPage } from '
 
 const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
-/** Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails start off. */
-export const mailOnByDefault = (t: NotificationType) => NOTIFICATION_TYPES[t].group !== 'staff';
+/**
+ * Money, account and security mails are on unless turned off; security mails cannot be turned off; staff queue mails
+ * start off, but a balance alert's is on (its trigger, server/db/sql/monitors.sql, says so too).
+ */
+export const mailOnByDefault = (t: NotificationType) => NOTIFICATION_TYPES[t].group !== 'staff' || t === 'balance_low';
 export const mailLocked = (t: NotificationType) => NOTIFICATION_TYPES[t].group === 'security';
 /**
  * The types a person can receive: customers never get the staff queue's; staff have no wallet,
@@ -19,6 +22,7 @@ const STAFF_TYPES: readonly NotificationType[] = [
   'deposit_unassigned',
   'approval_requested',
   'approval_decided',
+  'balance_low',
 ];
 export const typesFor = (staff: boolean) =>
   NOTIFICATION_TYPE_NAMES.filter((t) => (staff ? STAFF_TYPES.includes(t) : NOTIFICATION_TYPES[t].group !== 'staff'));

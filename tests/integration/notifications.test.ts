@@ -152,10 +152,12 @@ describe('notification settings', () => {
       locked: false,
       group: 'staff',
     });
-    // staff have no wallet or cards of their own: only their 2FA, the review queue and approvals
+    // staff have no wallet or cards of their own: only their 2FA, the review queue, approvals and balance alerts
+    expect(s.body.data.find((x: { type: string }) => x.type === 'balance_low')).toMatchObject({ mail: true });
     expect(s.body.data.map((x: { type: string }) => x.type).sort()).toEqual([
       'approval_decided',
       'approval_requested',
+      'balance_low',
       'deposit_unassigned',
       'topup_review',
       'two_factor_reset',

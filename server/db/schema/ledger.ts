@@ -32,6 +32,8 @@ export const ledgerAccounts = pgTable(
     allowNegative: boolean('allow_negative').notNull().default(false),
     /** the running sum of this account's entries, maintained in the same transaction */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** a balance monitor watches it (issue 36): only then does the ledger's monitor trigger run for it */
+    monitored: boolean('monitored').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -81,7 +83,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
+    // a balance at an instant (issue 36): the last entry at or before it, one lookup
+    index('ledger_entries_account_created_seq_idx').on(t.accountId, t.createdAt, t.seq),
     index('ledger_entries_transfer_idx').on(t.transferId),
     index('ledger_entries_account_seq_idx').on(t.accountId, t.seq),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0`),

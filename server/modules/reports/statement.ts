@@ -1,11 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { type ApiWalletTransaction, STATEMENT_MAX_MOVEMENTS, type WalletStatementQuery } from '@shared/contract';
 import { centsOf } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
-import type { Db, DbOrTx } from '../../db/client';
-import { ledgerEntries } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { dayRange } from '../../lib/dates';
 import { invalidField, notFound } from '../../lib/http';
+import { balanceAt } from '../balances/at';
 import { walletForCaller, walletOwner, type WalletOwner } from '../wallet/access';
 import { walletTransactions } from './queries';
 
@@ -36,15 +35,6 @@ export interface Statement {
   lines: StatementLine[];
 }
 
-/** The sum of the wallet account's postings before an instant: its balance at that instant. */
-async function balanceAt(db: DbOrTx, accountId: string, at: Date): Promise<number> {
-  const [r] = await db
-    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, accountId), lt(ledgerEntries.createdAt, at)));
-  return Number(r?.balance ?? 0);
-}
-
 /**
  * The statement of one wallet over [start_date 00:00, end_date 24:00) UTC, read from the ledger in
  * one REPEATABLE READ snapshot: a posting committing meanwhile is either in the opening, the
@@ -71,8 +61,9 @@ export async function walletStatement(
     async (tx) => {
       // One after another: a transaction is one connection.
       const holder = await walletOwner(tx, q.wallet);
-      const opening = await balanceAt(tx, account.id, from);
-      const closing = await balanceAt(tx, account.id, to);
+      // The one definition of a balance at an instant (balances/at.ts), without the instant itself: [from, to).
+      const opening = await balanceAt(tx, account.id, from, { strictlyBefore: true });
+      const closing = await balanceAt(tx, account.id, to, { strictlyBefore: true });
       // The report's own query and row shape (fees, card, description); export paging skips its totals.
       const page = await walletTransactions(
         tx,

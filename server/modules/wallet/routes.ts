@@ -6,6 +6,7 @@ import {
   MOMO_CONFIRMABLE,
   STAFF_ROLES,
   approveTopupBody,
+  balanceAtQuery,
   idParams,
   momoConfirmBody,
   topupBalanceBody,
@@ -19,6 +20,7 @@ import { offsetOf, paged } from '../../lib/paging';
 import { authenticate } from '../../plugins/auth';
 import { isMomoAgent } from '../momo/service';
 import { walletBalanceForCaller } from './access';
+import { walletBalanceAt } from '../balances/at';
 import { transfer } from './transfer';
 import { sendTopupsCsv } from './csv';
 import { forViewer, listTopups } from './queries';
@@ -57,15 +59,25 @@ export default async function walletRoutes(fastify: FastifyInstance) {
         tags,
         security,
         params: idParams,
+        querystring: balanceAtQuery,
         operationId: 'getWalletBalance',
-        summary: "Get a master wallet's balance",
+        summary: "Get a master wallet's balance, now or at an instant",
+        description:
+          'With `at` (ISO 8601, e.g. 2026-06-30T23:59:59Z), the balance after the last posting at or before it, from the ledger: 0 before the first. A future `at` is refused.',
         response: {
           200: data(R.money, 'The master wallet\'s balance, e.g. {"data": "1250.00"}.'),
-          ...fails(SIGNED_IN_OR_API, PATH, e(404, 'The wallet was not found or is not yours.')),
+          ...fails(SIGNED_IN_OR_API, PATH, QUERY, e(404, 'The wallet was not found or is not yours.')),
         },
       },
     },
-    async (req) => ok(formatMoney(await walletBalanceForCaller(ctx, req.user!, req.params.id))),
+    async (req) =>
+      ok(
+        formatMoney(
+          req.query.at
+            ? await walletBalanceAt(ctx, req.user!, req.params.id, req.query.at)
+            : await walletBalanceForCaller(ctx, req.user!, req.params.id),
+        ),
+      ),
   );
 
   app.post(
