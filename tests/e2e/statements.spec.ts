@@ -69,7 +69,7 @@ test('Finance uploads a TronGrid export, sees what matched and resolves a line m
   await expect(page.getByRole('tab', { name: 'Missing on our side (1)' })).toBeVisible();
 
   const row = isPhone(page)
-    ? page.locator('.ant-list-item', { hasText: '35.00' })
+    ? page.locator('.ant-list-item', { hasText: '3.50' })
     : page.locator('tbody tr', { hasText: unknown.slice(0, 12) });
   await expect(row).toContainText('Not in our ledger');
   await snap(page, 'result', project);

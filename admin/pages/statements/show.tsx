@@ -96,7 +96,9 @@ export default function StatementShow() {
   const [tab, setTab] = useState<StatementLineStatus>('missing_ours');
   const [resolving, setResolving] = useState<ApiStatementLine | null>(null);
   const head = useCustom<ApiStatement>({ url: `/statements/${id}`, method: 'get' });
-  const s = head.result?.data as ApiStatement | undefined;
+  // Refine's result holds an empty object until the first answer arrives.
+  const got = head.result?.data as Partial<ApiStatement> | undefined;
+  const s = got?.id ? (got as ApiStatement) : undefined;
   const table = useTable<ApiStatementLine, HttpError>({
     resource: 'statement-lines',
     meta: { path: `statements/${id}/lines` },
