@@ -39,8 +39,8 @@ export function StatementItem({ s }: { s: ApiStatement }) {
 }
 
 /** The ledger side of an item: its movements' references and amounts. */
-export function LedgerRefs({ l }: { l: ApiStatementLine }) {
-  if (!l.ledger.length) return <Typography.Text type="secondary">Not in our ledger</Typography.Text>;
+function LedgerRefs({ l }: { l: ApiStatementLine }) {
+  if (!l.ledger.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Flex vertical>
       {l.ledger.map((m) => (
@@ -51,6 +51,11 @@ export function LedgerRefs({ l }: { l: ApiStatementLine }) {
     </Flex>
   );
 }
+
+/** Why an item is open: the matcher's reason when a movement came close, else which side lacks it. */
+const whyOf = (l: ApiStatementLine) =>
+  l.reason ??
+  (l.status === 'missing_theirs' ? 'Not on their statement' : l.status === 'missing_ours' ? 'Not in our ledger' : null);
 
 export function lineColumns(resolveCell: (l: ApiStatementLine) => React.ReactNode): TableColumnsType<ApiStatementLine> {
   return [
@@ -67,13 +72,7 @@ export function lineColumns(resolveCell: (l: ApiStatementLine) => React.ReactNod
     {
       title: 'Why',
       dataIndex: 'reason',
-      render: (v: string | null, l) =>
-        v ??
-        (l.status === 'missing_theirs'
-          ? 'Not on their statement'
-          : l.status === 'missing_ours'
-            ? 'Not in our ledger'
-            : '—'),
+      render: (_: string | null, l) => whyOf(l) ?? '—',
     },
     { title: 'Resolution', key: 'resolved', width: 220, render: (_, l) => resolveCell(l) },
   ];
@@ -97,8 +96,8 @@ export function LineItem({
           Line {l.line}: {l.reference ?? 'no reference'}
         </Typography.Text>
       )}
-      <LedgerRefs l={l} />
-      {l.reason && <Typography.Text type="secondary">{l.reason}</Typography.Text>}
+      {l.ledger.length > 0 && <LedgerRefs l={l} />}
+      {whyOf(l) && <Typography.Text type="secondary">{whyOf(l)}</Typography.Text>}
       {resolveCell(l)}
     </Flex>
   );

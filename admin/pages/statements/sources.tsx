@@ -45,6 +45,8 @@ const DATE_LABELS: Record<(typeof DATE_FORMATS)[number], string> = {
   'dd/mm/yyyy': 'Day first (30/06/2026)',
   'mm/dd/yyyy': 'Month first (06/30/2026)',
 };
+/** The switch's labels, short enough for a phone's width; the full name is the title. */
+const SHORT_NAMES: Record<StatementSource, string> = { issuer: 'Card issuer', chain: 'TronGrid', momo: 'Mobile money' };
 const DELIMITERS = [
   { value: ',', label: 'Comma' },
   { value: ';', label: 'Semicolon' },
@@ -97,7 +99,7 @@ export default function StatementSources() {
         aria-label="Source"
         value={source}
         onChange={setSource}
-        options={STATEMENT_SOURCES.map((s) => ({ value: s, label: STATEMENT_SOURCE_NAMES[s] }))}
+        options={STATEMENT_SOURCES.map((s) => ({ value: s, label: SHORT_NAMES[s], title: STATEMENT_SOURCE_NAMES[s] }))}
         style={{ marginBottom: 16, maxWidth: '100%', overflowX: 'auto' }}
       />
       {!mayEdit && (
