@@ -20,7 +20,7 @@ export const DATE_FORMATS = ['iso', 'unix_ms', 'unix_s', 'dd/mm/yyyy', 'mm/dd/yy
  * compared as they are), or a direction column whose `in_values` mean money in.
  */
 export const AMOUNT_SIGNS = ['signed', 'inverted', 'absolute', 'direction'] as const;
-export const STATEMENT_LINE_STATUSES = ['matched', 'missing_ours', 'missing_theirs'] as const;
+const STATEMENT_LINE_STATUSES = ['matched', 'missing_ours', 'missing_theirs'] as const;
 export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number];
 
 const column = (label: string) =>
@@ -38,7 +38,7 @@ const optionalColumn = (label: string) =>
     .transform((v) => v || null);
 
 /** A source's columns, kept per source and used for every file it sends. */
-export const statementMapping = z
+const statementMapping = z
   .object({
     delimiter: z.enum([',', ';', '\t'], { error: 'Delimiter must be a comma, a semicolon or a tab' }).default(','),
     date_column: column('Date column'),
@@ -68,7 +68,7 @@ export const statementMapping = z
 export type StatementMapping = z.output<typeof statementMapping>;
 
 /** How lines are matched against the ledger. */
-export const statementRules = z.object({
+const statementRules = z.object({
   tolerance: moneyField('Tolerance is required', { allowZero: true }),
   window_hours: z.coerce
     .number({ error: 'Time window must be a whole number of hours from 0 to 720' })

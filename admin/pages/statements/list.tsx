@@ -16,7 +16,7 @@ import { StatementItem, statementColumns } from './columns';
 
 type UploadForm = { source: StatementSource; start_date?: string; end_date?: string; file?: unknown };
 
-export const SOURCE_OPTIONS = STATEMENT_SOURCES.map((s) => ({ value: s, label: STATEMENT_SOURCE_NAMES[s] }));
+const SOURCE_OPTIONS = STATEMENT_SOURCES.map((s) => ({ value: s, label: STATEMENT_SOURCE_NAMES[s] }));
 
 /**
  * /admin/statements: the outside parties' statements (card issuer, TronGrid, mobile money) matched

@@ -22,7 +22,7 @@ export interface MatchRules {
   absolute: boolean;
 }
 
-export interface LineResult {
+interface LineResult {
   line: StatementLine;
   matched: boolean;
   movements: Movement[];
