@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -15,12 +14,12 @@ import {
 import { formatMoney } from '@shared/money';
 import type { AppContext } from '../../context';
 import { statementItems, statements, users } from '../../db/schema';
-import { AppError, HTTP, conflict, invalid, invalidField, notFound, parseOr422 } from '../../lib/http';
-import { UPLOAD_LIMITS } from '../../lib/uploads';
+import { conflict, invalid, invalidField, notFound, parseOr422 } from '../../lib/http';
 import { dayOf, readStatement } from './csv';
 import { ledgerMovements } from './ledger';
 import { type Movement, matchStatement } from './match';
 import { rulesOut, sourceConfig } from './sources';
+import { readCsvForm, sha256 } from './upload-form';
 
 type StatementRow = typeof statements.$inferSelect;
 type ItemRow = typeof statementItems.$inferSelect;
@@ -32,42 +31,6 @@ const CHUNK = 5000;
 
 const isUnique = (e: unknown) =>
   (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
-
-/** The multipart form: its text fields and the CSV, read whole (the upload limit bounds it). */
-async function readCsvForm(
-  req: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: Buffer | null; name: string }> {
-  if (!req.isMultipart())
-    throw new AppError(
-      HTTP.UNSUPPORTED_MEDIA_TYPE,
-      'Send the form as multipart/form-data.',
-      'Send the form as multipart/form-data.',
-    );
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  let name = 'statement.csv';
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const buffer = await part.toBuffer();
-      if (part.fieldname !== 'file') continue;
-      if (part.file.truncated)
-        throw invalidField('file', `The file is larger than ${UPLOAD_LIMITS.fileSize / 1024 / 1024} MB`);
-      file = buffer;
-      name = (part.filename || name).replace(/[^\w.\- ]/g, '_').slice(0, 200);
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw invalidField('file', `The file is larger than ${UPLOAD_LIMITS.fileSize / 1024 / 1024} MB`);
-    throw e;
-  }
-  return { fields, file, name };
-}
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function present(ctx: AppContext, s: StatementRow): Promise<ApiStatement> {
   const [[open], [by]] = await Promise.all([
