@@ -20,6 +20,9 @@ import ApprovalPolicies from './pages/approvals/policies';
 import ApprovalsList from './pages/approvals/list';
 import AuditList from './pages/audit/list';
 import ReconciliationList from './pages/reconciliation/list';
+import StatementsList from './pages/statements/list';
+import StatementShow from './pages/statements/show';
+import StatementSources from './pages/statements/sources';
 import CustomersList from './pages/customers/list';
 import CardTransfersList from './pages/card-transfers/list';
 import ChainDepositsList from './pages/chain-deposits/list';
@@ -141,6 +144,30 @@ export default function AdminApp() {
               element={
                 <Allowed to={screenPermissions('reconciliation')}>
                   <ReconciliationList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="statements"
+              element={
+                <Allowed to={screenPermissions('statements')}>
+                  <StatementsList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="statements/sources"
+              element={
+                <Allowed to={screenPermissions('statements')}>
+                  <StatementSources />
+                </Allowed>
+              }
+            />
+            <Route
+              path="statements/:id"
+              element={
+                <Allowed to={screenPermissions('statements')}>
+                  <StatementShow />
                 </Allowed>
               }
             />

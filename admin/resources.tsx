@@ -13,6 +13,7 @@ import {
   DownloadOutlined,
   FlagOutlined,
   LineChartOutlined,
+  FileSearchOutlined,
   MobileOutlined,
   PercentageOutlined,
   ReconciliationOutlined,
@@ -187,6 +188,19 @@ const all: ResourceProps[] = [
       permission: 'balances.monitor',
     },
   },
+  {
+    name: 'statements',
+    list: '/admin/statements',
+    show: '/admin/statements/:id',
+    meta: {
+      parent: 'wallet-management',
+      label: 'Statement Matching',
+      icon: <FileSearchOutlined />,
+      path: 'statements',
+      permission: 'reports.read',
+    },
+  },
+  { name: 'statement-lines', meta: { hide: true, path: 'statements' } },
   { name: 'card-management', meta: { label: 'Card Management', icon: <CreditCardOutlined /> } },
   {
     name: 'cards',

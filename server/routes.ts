@@ -26,6 +26,7 @@ import approvalRoutes from './modules/approvals/routes';
 import notificationRoutes from './modules/notifications/routes';
 import depositRoutes from './modules/deposits/routes';
 import balanceRoutes from './modules/balances/routes';
+import statementRoutes from './modules/statements/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminAccessRoutes);
   await app.register(auditRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(statementRoutes);
   await app.register(integrationRoutes);
   await app.register(statisticsRoutes);
   await app.register(notificationRoutes);

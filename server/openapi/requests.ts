@@ -33,9 +33,23 @@ const kybForm = z
   })
   .describe('The KYB form: the company’s details, and the documents as files.');
 
+const statementForm = z
+  .object({
+    source: z.enum(['issuer', 'chain', 'momo']).describe('Whose statement it is: its mapping reads the file'),
+    file: binary('The statement as CSV (UTF-8), at most 5 MB'),
+    start_date: z.string().optional().describe('The period’s first UTC day (YYYY-MM-DD); both or neither'),
+    end_date: z.string().optional().describe('The period’s last UTC day; without them, the days the lines cover'),
+    rules: z
+      .string()
+      .optional()
+      .describe('JSON `{ tolerance, window_hours, reference, one_to_many }` for this upload instead of the source’s'),
+  })
+  .describe('A statement to match against the ledger.');
+
 const DOC_ONLY: Record<string, { body?: z.ZodType; consumes?: string[]; optionalAuth?: true }> = {
   'POST /api/v1/individuals/kyc/:userId': { body: kycForm },
   'POST /api/v1/company/kyb/:companyId': { body: kybForm },
+  'POST /api/v1/statements': { body: statementForm },
   'POST /api/v1/oauth/token': { consumes: ['application/json', 'application/x-www-form-urlencoded'] },
   // signed in or not; a signed-in caller's Idempotency-Key is honoured
   'POST /api/v1/account/helpdesk': { optionalAuth: true },

@@ -103,6 +103,21 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
     objectId: p.id,
   }),
   'POST /approvals/:id/reject': (_r, _b, p) => ({ action: 'approval.reject', objectType: 'approval', objectId: p.id }),
+  'PUT /statement-sources/:source': (_r, _b, p) => ({
+    action: 'statement_source.update',
+    objectType: 'statement-source',
+    objectId: p.source,
+  }),
+  'POST /statements': (r) => ({
+    action: 'statement.upload',
+    objectType: 'statement',
+    objectId: str(r.auditDetails?.statement_id),
+  }),
+  'POST /statements/:id/lines/:lineId/resolve': (_r, _b, p) => ({
+    action: 'statement.resolve',
+    objectType: 'statement-line',
+    objectId: p.lineId,
+  }),
   'PATCH /individuals/change-password/:id': (_r, _b, p) => ({
     action: 'profile.password',
     objectType: 'admin',

@@ -25,3 +25,4 @@ export * from './statement';
 export * from './controls';
 export * from './approvals';
 export * from './monitors';
+export * from './statements';

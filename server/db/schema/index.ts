@@ -12,3 +12,4 @@ export * from './chain';
 export * from './controls';
 export * from './approvals';
 export * from './monitors';
+export * from './statements';

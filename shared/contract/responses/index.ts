@@ -30,3 +30,4 @@ export * from './notifications';
 export * from './controls';
 export * from './approvals';
 export * from './monitors';
+export * from './statements';
