@@ -25,6 +25,7 @@ import statisticsRoutes from './modules/statistics/routes';
 import approvalRoutes from './modules/approvals/routes';
 import notificationRoutes from './modules/notifications/routes';
 import depositRoutes from './modules/deposits/routes';
+import disputeRoutes from './modules/disputes/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -45,6 +46,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(cardRoutes);
   await app.register(sandboxRoutes);
+  await app.register(disputeRoutes);
   await app.register(cardControlRoutes);
   await app.register(verificationRoutes);
   await app.register(fileRoutes);

@@ -24,3 +24,4 @@ export * from './notifications';
 export * from './statement';
 export * from './controls';
 export * from './approvals';
+export * from './disputes';

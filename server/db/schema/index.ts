@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './chain';
 export * from './controls';
 export * from './approvals';
+export * from './disputes';

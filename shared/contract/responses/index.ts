@@ -29,3 +29,4 @@ export * from './reconciliation';
 export * from './notifications';
 export * from './controls';
 export * from './approvals';
+export * from './disputes';
