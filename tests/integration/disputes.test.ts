@@ -23,7 +23,11 @@ async function provisional(on: boolean) {
   const now = (await t.api('GET', '/program/controls', { token: boss.token })).body.data;
   const res = await t.api('PUT', '/program/controls', {
     token: boss.token,
-    body: { blocked_categories: now.blocked_categories, blocked_countries: now.blocked_countries, provisional_credit: on },
+    body: {
+      blocked_categories: now.blocked_categories,
+      blocked_countries: now.blocked_countries,
+      provisional_credit: on,
+    },
   });
   expect(res.status).toBe(200);
   expect(res.body.data.provisional_credit).toBe(on);
@@ -146,7 +150,10 @@ describe('the paths of a dispute', () => {
     expect((await submit(d.id)).status).toBe(409);
     expect((await resolve(d.id, 'won')).status).toBe(409);
     await expectCard(card.id, 6_000);
-    const audit = await rows(t, sql`select action, actor_id from audit_log where object_id = ${d.id} order by created_at`);
+    const audit = await rows(
+      t,
+      sql`select action, actor_id from audit_log where object_id = ${d.id} order by created_at`,
+    );
     expect(audit.map((r) => r.action)).toEqual(['dispute.create', 'dispute.withdraw']);
   });
 
@@ -216,7 +223,14 @@ describe('what may be disputed, and by whom', () => {
     expect(over.body.error.amount[0]).toMatch(/At most USD 40\.00/);
     const refund = await t.api('POST', '/sandbox/refunds', {
       token: staff.token,
-      body: { card_id: card.id, amount: '10.00', merchant: 'Jumia Ghana', mcc: '5999', country: 'GH', transaction_id: payment },
+      body: {
+        card_id: card.id,
+        amount: '10.00',
+        merchant: 'Jumia Ghana',
+        mcc: '5999',
+        country: 'GH',
+        transaction_id: payment,
+      },
     });
     expect(refund.status).toBe(201);
     expect((await dispute(a, payment, { ...good, amount: '30.01' })).status).toBe(422);
@@ -300,7 +314,9 @@ describe('what may be disputed, and by whom', () => {
     const sixFiles = new FormData();
     for (const [k, v] of Object.entries(good)) sixFiles.append(k, v);
     for (let i = 0; i < 6; i++) sixFiles.append('evidence', new Blob([new Uint8Array(PNG_1PX)]), `r${i}.png`);
-    expect((await multipart(`/card-transactions/${payment}/disputes`, a.token, sixFiles)).status).toBeGreaterThanOrEqual(413);
+    expect(
+      (await multipart(`/card-transactions/${payment}/disputes`, a.token, sixFiles)).status,
+    ).toBeGreaterThanOrEqual(413);
     expect((await t.api('GET', '/disputes?state=lost_it', { token: staff.token })).body.error.state).toBeDefined();
     expect((await t.api('GET', '/disputes?reason=x', { token: staff.token })).status).toBe(422);
     expect((await t.api('GET', '/disputes?customer=abc', { token: staff.token })).status).toBe(422);
@@ -309,7 +325,10 @@ describe('what may be disputed, and by whom', () => {
     const bad = await resolve(d.id, 'maybe');
     expect(bad.status).toBe(422);
     expect(bad.body.error.outcome).toBeDefined();
-    const note = await t.api('POST', `/disputes/${d.id}/submit`, { token: staff.token, body: { note: 'n'.repeat(501) } });
+    const note = await t.api('POST', `/disputes/${d.id}/submit`, {
+      token: staff.token,
+      body: { note: 'n'.repeat(501) },
+    });
     expect(note.status).toBe(422);
     expect(note.body.error.note).toBeDefined();
     // sent, not yet decided by the issuer: the sandbox decides only what it has
@@ -329,7 +348,9 @@ describe('what may be disputed, and by whom', () => {
       ['receipt.pdf', 'application/pdf'],
       ['photo.png', 'image/png'],
     ]);
-    const mine = await fetch(`${t.url}/api/v1/files/${files[0].id}`, { headers: { authorization: `Bearer ${a.token}` } });
+    const mine = await fetch(`${t.url}/api/v1/files/${files[0].id}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(mine.status).toBe(200);
     const stranger = await newIndividual(t);
     const theirs = await fetch(`${t.url}/api/v1/files/${files[0].id}`, {

@@ -18,10 +18,7 @@ export const ISSUER_ACTOR = 'Card issuer';
 
 /** Who moved a dispute, as its history says: the person's name and role. */
 export async function actorName(db: DbOrTx, me: AuthUser): Promise<string> {
-  const [u] = await db
-    .select({ first: users.firstName, last: users.lastName })
-    .from(users)
-    .where(eq(users.id, me.id));
+  const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, me.id));
   const name = `${u?.first ?? ''} ${u?.last ?? ''}`.trim() || me.email;
   return me.via === 'api' ? `${name} (API)` : `${name} (${me.role})`;
 }
@@ -65,14 +62,7 @@ function body(e: DisputeEvent, d: DisputeRow, card: CardRow): string {
 }
 
 /** Tells the card's owner (notification, mail) and their integration (webhook), in the change's transaction. */
-export async function announce(
-  tx: DbOrTx,
-  e: DisputeEvent,
-  d: DisputeRow,
-  card: CardRow,
-  merchant: string,
-  now: Date,
-) {
+export async function announce(tx: DbOrTx, e: DisputeEvent, d: DisputeRow, card: CardRow, merchant: string, now: Date) {
   const notice: NotificationEvent = {
     type: 'card_dispute_updated',
     title: TITLES[e](d, merchant),

@@ -35,7 +35,8 @@ export async function submitDispute(ctx: AppContext, me: AuthUser, id: string, n
   return ctx.db.transaction(async (tx) => {
     const d = await disputeRow(tx, id, true);
     if (!d) throw notFound('The dispute');
-    if (d.state !== 'submitted') throw conflict(`This dispute is ${d.state.replace('_', ' ')}; only a submitted one can be sent to the issuer.`);
+    if (d.state !== 'submitted')
+      throw conflict(`This dispute is ${d.state.replace('_', ' ')}; only a submitted one can be sent to the issuer.`);
     const card = await lockCardById(tx, d.cardId);
     const payment = await paymentOf(tx, d);
     const provisional = (await programControlsRow(tx))?.provisionalCredit ? d.amount : 0;
@@ -61,7 +62,14 @@ export async function submitDispute(ctx: AppContext, me: AuthUser, id: string, n
       .set({ state: 'under_review', provisional, credited: provisional, submittedAt: now, updatedAt: now })
       .where(eq(cardDisputes.id, d.id))
       .returning();
-    await addHistory(tx, { disputeId: d.id, state: 'under_review', note, actorId: me.id, actor: await actorName(tx, me), at: now });
+    await addHistory(tx, {
+      disputeId: d.id,
+      state: 'under_review',
+      note,
+      actorId: me.id,
+      actor: await actorName(tx, me),
+      at: now,
+    });
     await announce(tx, 'submitted', after!, card, payment.merchant, now);
     return opId;
   });
@@ -71,7 +79,8 @@ export async function submitDispute(ctx: AppContext, me: AuthUser, id: string, n
 export async function disputeSent(tx: Tx, op: OperationRow, result: unknown) {
   const reference = (result as { reference?: string } | null)?.reference;
   const { disputeId } = op.plan as unknown as DisputePlan;
-  if (reference) await tx.update(cardDisputes).set({ issuerReference: reference }).where(eq(cardDisputes.id, disputeId));
+  if (reference)
+    await tx.update(cardDisputes).set({ issuerReference: reference }).where(eq(cardDisputes.id, disputeId));
 }
 
 /**
@@ -81,15 +90,31 @@ export async function disputeSent(tx: Tx, op: OperationRow, result: unknown) {
 export async function disputeFailed(ctx: AppContext, tx: Tx, op: OperationRow, reason: string) {
   const { disputeId } = op.plan as unknown as DisputePlan;
   const d = await disputeRow(tx, disputeId, true);
-  if (!d || d.state !== 'under_review') return;
+  if (d?.state !== 'under_review') return;
   const now = ctx.now();
   const card = await lockedCard(tx, d.cardId);
-  if (d.credited) await disputeMoney(tx, d, card, await paymentOf(tx, d), 'debit', d.credited, 'the card issuer refused the dispute', now);
+  if (d.credited)
+    await disputeMoney(
+      tx,
+      d,
+      card,
+      await paymentOf(tx, d),
+      'debit',
+      d.credited,
+      'the card issuer refused the dispute',
+      now,
+    );
   await tx
     .update(cardDisputes)
     .set({ state: 'submitted', provisional: 0, credited: 0, submittedAt: null, updatedAt: now })
     .where(eq(cardDisputes.id, d.id));
-  await addHistory(tx, { disputeId: d.id, state: 'submitted', note: `The card issuer refused it: ${reason}`, actor: ISSUER_ACTOR, at: now });
+  await addHistory(tx, {
+    disputeId: d.id,
+    state: 'submitted',
+    note: `The card issuer refused it: ${reason}`,
+    actor: ISSUER_ACTOR,
+    at: now,
+  });
 }
 
 /** How an outcome moved the card (for the issuer's own balance): a win without provisional credit credits it; a loss with one takes it back. */
@@ -100,14 +125,20 @@ const deltaOf = (d: DisputeRow) =>
  * The issuer's decision (its message `stepId`, performed once): won credits the card unless the
  * provisional credit already did; lost takes a provisional credit back (the card may go below zero).
  */
-export function disputeResolved(ctx: AppContext, disputeId: string, stepId: string, outcome: 'won' | 'lost'): Promise<StepOutcome> {
+export function disputeResolved(
+  ctx: AppContext,
+  disputeId: string,
+  stepId: string,
+  outcome: 'won' | 'lost',
+): Promise<StepOutcome> {
   return ctx.db.transaction(async (tx) => {
     const d = await disputeRow(tx, disputeId, true);
     if (!d) throw new IssuerError('The platform does not know this dispute.');
     const message = `Dispute ${outcome}`;
     if (d.resolutionReference === stepId)
       return { transactionId: d.id, availableDelta: deltaOf(d), authStatus: null, authAmount: null, message };
-    if (d.state !== 'under_review') throw new IssuerError(`The dispute is ${d.state}; only one under review can be decided.`);
+    if (d.state !== 'under_review')
+      throw new IssuerError(`The dispute is ${d.state}; only one under review can be decided.`);
     const now = ctx.now();
     const card = await lockCardById(tx, d.cardId);
     const payment = await paymentOf(tx, d);

@@ -109,9 +109,23 @@ export async function openDispute(
         updatedAt: now,
       })
       .returning();
-    await addHistory(tx, { disputeId: id, state: 'submitted', actorId: me.id, actor: await actorName(tx, me), at: now });
+    await addHistory(tx, {
+      disputeId: id,
+      state: 'submitted',
+      actorId: me.id,
+      actor: await actorName(tx, me),
+      at: now,
+    });
     await announce(tx, 'created', d!, card, payment.merchant, now);
-    await auditCustomer(tx, me, req, 'dispute.create', id, { reason: body.reason, amount: body.amount, files: evidence.length }, now);
+    await auditCustomer(
+      tx,
+      me,
+      req,
+      'dispute.create',
+      id,
+      { reason: body.reason, amount: body.amount, files: evidence.length },
+      now,
+    );
   });
   return id;
 }
@@ -120,7 +134,13 @@ export async function openDispute(
  * The owner takes an open dispute back. One already with the issuer is withdrawn there too (an
  * issuer operation), and a provisional credit is taken back in the same transaction.
  */
-export async function withdrawDispute(ctx: AppContext, me: AuthUser, id: string, note: string | undefined, req: RequestInfo) {
+export async function withdrawDispute(
+  ctx: AppContext,
+  me: AuthUser,
+  id: string,
+  note: string | undefined,
+  req: RequestInfo,
+) {
   const now = ctx.now();
   let opId: string | null = null;
   await ctx.db.transaction(async (tx) => {
@@ -130,7 +150,8 @@ export async function withdrawDispute(ctx: AppContext, me: AuthUser, id: string,
       throw notFound('The dispute');
     });
     if (me.role === 'Company-User') throw forbidden("Only the company's admins may withdraw a dispute.");
-    if (!OPEN.includes(d.state)) throw conflict(`This dispute is ${d.state.replace('_', ' ')}; only an open one can be withdrawn.`);
+    if (!OPEN.includes(d.state))
+      throw conflict(`This dispute is ${d.state.replace('_', ' ')}; only an open one can be withdrawn.`);
     await lockCardById(tx, card.id);
     const [payment] = await tx.select().from(cardTransactions).where(eq(cardTransactions.id, d.transactionId));
     if (d.credited > 0) await disputeMoney(tx, d, card, payment!, 'debit', d.credited, 'dispute withdrawn', now);
@@ -148,7 +169,14 @@ export async function withdrawDispute(ctx: AppContext, me: AuthUser, id: string,
       .set({ state: 'withdrawn', credited: 0, resolvedAt: now, updatedAt: now })
       .where(eq(cardDisputes.id, d.id))
       .returning();
-    await addHistory(tx, { disputeId: d.id, state: 'withdrawn', note, actorId: me.id, actor: await actorName(tx, me), at: now });
+    await addHistory(tx, {
+      disputeId: d.id,
+      state: 'withdrawn',
+      note,
+      actorId: me.id,
+      actor: await actorName(tx, me),
+      at: now,
+    });
     await announce(tx, 'withdrawn', after!, card, payment!.merchant, now);
     await auditCustomer(tx, me, req, 'dispute.withdraw', d.id, { note: note ?? null }, now);
   });

@@ -38,7 +38,13 @@ export async function disputeMoney(
     kind: 'dispute',
     reference: newReference('DSP'),
     description,
-    meta: { card_id: card.id, card_number: card.maskedNumber, merchant: payment.merchant, dispute_id: d.id, stage: `dispute_${move}` },
+    meta: {
+      card_id: card.id,
+      card_number: card.maskedNumber,
+      merchant: payment.merchant,
+      dispute_id: d.id,
+      stage: `dispute_${move}`,
+    },
     at: now,
     legs: [
       { accountId: PLATFORM.cardIssuer, amount: -signed },
@@ -47,7 +53,14 @@ export async function disputeMoney(
     mayGoNegative: move === 'debit' ? [acc.card.id] : [],
   });
   const row = {
-    ...cardMovement(card.id, move === 'credit' ? 'dispute_credit' : 'dispute_debit', amount, description, posted.transferId, now),
+    ...cardMovement(
+      card.id,
+      move === 'credit' ? 'dispute_credit' : 'dispute_debit',
+      amount,
+      description,
+      posted.transferId,
+      now,
+    ),
     merchant: payment.merchant,
     country: payment.country,
     mcc: payment.mcc,

@@ -107,9 +107,15 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
             IDEMPOTENT,
             e(403, "Customers only; a company's user (not an admin) may not dispute."),
             e(404, 'The card transaction was not found or is not yours.'),
-            e(409, 'Not a cleared payment, older than 120 days, the card was deleted, or the payment already has an open dispute.'),
+            e(
+              409,
+              'Not a cleared payment, older than 120 days, the card was deleted, or the payment already has an open dispute.',
+            ),
             e(413, 'The form is too large: each file may be at most 5 MB.'),
-            e(422, 'A field is invalid, an evidence file is not JPEG, PNG or PDF, or the amount is more than can be disputed.'),
+            e(
+              422,
+              'A field is invalid, an evidence file is not JPEG, PNG or PDF, or the amount is more than can be disputed.',
+            ),
           ),
         },
       },
@@ -125,7 +131,11 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
           throw invalidField(EVIDENCE_FIELD, `Attach at most ${MAX_EVIDENCE_FILES} files`);
       }
       const body = parseOr422(disputeBody, fields ?? {});
-      const id = await openDispute(ctx, req.user!, req.params.id, body, files, { ip: req.ip, id: req.id, url: req.url });
+      const id = await openDispute(ctx, req.user!, req.params.id, body, files, {
+        ip: req.ip,
+        id: req.id,
+        url: req.url,
+      });
       return reply.status(HTTP.CREATED).send(ok(await readable(req, id)));
     },
   );
@@ -140,7 +150,8 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
         querystring: disputeListQuery,
         operationId: 'listDisputes',
         summary: 'List card disputes',
-        description: 'A customer gets their own; staff get every one, with filters. `format=csv` downloads the whole filtered list.',
+        description:
+          'A customer gets their own; staff get every one, with filters. `format=csv` downloads the whole filtered list.',
         response: {
           200: json(R.paged(R.apiDispute), 'A page of disputes, newest first.'),
           ...fails(SIGNED_IN_OR_API, QUERY),
@@ -162,7 +173,14 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
       if (q.format === 'csv')
         return sendCsv(reply, 'disputes', COLUMNS, async (after, limit) => {
           const { rows } = await listDisputes(ctx.db, f, { limit, offset: 0, after });
-          return { rows, next: cursorOf(rows, (d) => d.created_at, (d) => d.id) };
+          return {
+            rows,
+            next: cursorOf(
+              rows,
+              (d) => d.created_at,
+              (d) => d.id,
+            ),
+          };
         });
       const r = await listDisputes(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
@@ -204,7 +222,14 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
           'submitted → under_review. With the program setting provisional_credit on, the amount is credited to the card at once and taken back if the dispute is lost.',
         response: {
           200: data(R.apiDisputeDetail, 'The dispute, under review at the card issuer.'),
-          ...fails(STAFF, PATH, BODY, IDEMPOTENT, e(404, 'The dispute was not found.'), e(409, 'The dispute is not submitted.')),
+          ...fails(
+            STAFF,
+            PATH,
+            BODY,
+            IDEMPOTENT,
+            e(404, 'The dispute was not found.'),
+            e(409, 'The dispute is not submitted.'),
+          ),
         },
       },
     },
@@ -226,7 +251,8 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
         body: disputeNoteBody,
         operationId: 'withdrawDispute',
         summary: 'Withdraw an open card dispute',
-        description: 'The owner takes it back while it is submitted or under review; a provisional credit is taken back.',
+        description:
+          'The owner takes it back while it is submitted or under review; a provisional credit is taken back.',
         response: {
           200: data(R.apiDisputeDetail, 'The dispute, withdrawn.'),
           ...fails(
@@ -242,7 +268,11 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const opId = await withdrawDispute(ctx, req.user!, req.params.id, req.body?.note, { ip: req.ip, id: req.id, url: req.url });
+      const opId = await withdrawDispute(ctx, req.user!, req.params.id, req.body?.note, {
+        ip: req.ip,
+        id: req.id,
+        url: req.url,
+      });
       if (opId) await performNow(ctx, opId);
       return ok(await readable(req, req.params.id));
     },
@@ -259,10 +289,17 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
         body: resolveDisputeBody,
         operationId: 'resolveSandboxDispute',
         summary: 'Decide a dispute as the card issuer would (sandbox)',
-        description: 'won credits the card (unless a provisional credit already did); lost takes a provisional credit back.',
+        description:
+          'won credits the card (unless a provisional credit already did); lost takes a provisional credit back.',
         response: {
           200: data(R.apiDisputeDetail, 'The dispute, won or lost.'),
-          ...fails(STAFF, PATH, BODY, e(404, 'The dispute was not found.'), e(409, 'The dispute is not under review at the issuer.')),
+          ...fails(
+            STAFF,
+            PATH,
+            BODY,
+            e(404, 'The dispute was not found.'),
+            e(409, 'The dispute is not under review at the issuer.'),
+          ),
         },
       },
     },

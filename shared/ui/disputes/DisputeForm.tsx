@@ -47,7 +47,11 @@ export function DisputeForm({
     body.append('explanation', v.explanation ?? '');
     for (const f of files) if (f.originFileObj) body.append('evidence', f.originFileObj, f.name);
     const r = await submit((key) =>
-      apiData<ApiDisputeDetail>('POST', `/card-transactions/${tx.id}/disputes`, { body, idempotencyKey: key, silent: true }),
+      apiData<ApiDisputeDetail>('POST', `/card-transactions/${tx.id}/disputes`, {
+        body,
+        idempotencyKey: key,
+        silent: true,
+      }),
     );
     if (r.ok) {
       form.resetFields();

@@ -11,7 +11,10 @@ import { useSession } from '../useSession';
 import { DisputeStateTag, reasonText } from './DisputeDetails';
 import { DisputeForm } from './DisputeForm';
 
-export const DISPUTE_KEYS = { all: ['disputes'] as const, ofPayment: (id: string) => ['disputes', 'payment', id] as const };
+export const DISPUTE_KEYS = {
+  all: ['disputes'] as const,
+  ofPayment: (id: string) => ['disputes', 'payment', id] as const,
+};
 
 /** A payment that may have cleared: a settled or pending authorisation, a charge without one, or a clearing. */
 const mayDispute = (tx: ApiCardTransaction) =>
