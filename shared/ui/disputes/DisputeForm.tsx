@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiData } from '../../api/client';
 import type { ApiCardTransaction, ApiDisputeDetail } from '../../contract';
 import { DISPUTE_REASON_NAMES } from '../../vocabulary';
-import { clearErrorsOnChange, sayFailure } from '../forms';
+import { NOT_ARIA_REQUIRED, clearErrorsOnChange, sayFailure } from '../forms';
 import { useSubmit } from '../useSubmit';
 import { amountRule } from '../wallet/format';
 
@@ -91,7 +91,12 @@ export function DisputeForm({
         onValuesChange={clearErrorsOnChange(form)}
         requiredMark
       >
-        <Form.Item name="reason" label="Reason" rules={[{ required: true, message: 'Choose a reason' }]}>
+        <Form.Item
+          name="reason"
+          label="Reason"
+          required={NOT_ARIA_REQUIRED}
+          rules={[{ required: true, message: 'Choose a reason' }]}
+        >
           <Select placeholder="Choose a reason" options={REASONS} />
         </Form.Item>
         <Form.Item name="amount" label="Amount (USD)" rules={[amountRule()]}>
