@@ -284,7 +284,13 @@ export function createSandboxIssuer(opts: {
         if (!d) throw new IssuerError('The issuer has no open dispute of this id (not sent yet, or decided).');
         await tx
           .insert(sandboxMessages)
-          .values({ id, kind: 'dispute_outcome', cardToken: d.cardToken, payload: { ...payload, token: d.cardToken }, createdAt: now() });
+          .values({
+            id,
+            kind: 'dispute_outcome',
+            cardToken: d.cardToken,
+            payload: { ...payload, token: d.cardToken },
+            createdAt: now(),
+          });
         return d.cardToken;
       });
       let out: AuthorizationDecision | StepOutcome;
@@ -295,7 +301,10 @@ export function createSandboxIssuer(opts: {
         if (e instanceof IssuerError && !e.retryable)
           await db.transaction(async (tx) => {
             await tx.delete(sandboxMessages).where(eq(sandboxMessages.id, id));
-            await tx.update(sandboxDisputes).set({ status: 'open' }).where(eq(sandboxDisputes.platformReference, disputeId));
+            await tx
+              .update(sandboxDisputes)
+              .set({ status: 'open' })
+              .where(eq(sandboxDisputes.platformReference, disputeId));
           });
         throw e;
       }

@@ -113,10 +113,14 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
   },
   'card.dispute.created': { summary: 'The card’s owner disputed a payment (state submitted)', extra: dispute },
   'card.dispute.submitted': {
-    summary: 'Staff sent a dispute to the card issuer (state under_review; a provisional credit, if any, is on the card)',
+    summary:
+      'Staff sent a dispute to the card issuer (state under_review; a provisional credit, if any, is on the card)',
     extra: dispute,
   },
-  'card.dispute.won': { summary: 'The issuer decided a dispute for the cardholder: the amount is on the card', extra: dispute },
+  'card.dispute.won': {
+    summary: 'The issuer decided a dispute for the cardholder: the amount is on the card',
+    extra: dispute,
+  },
   'card.dispute.lost': {
     summary: 'The issuer decided a dispute against the cardholder: a provisional credit was taken back',
     extra: dispute,

@@ -285,28 +285,32 @@ describe('the OpenAPI document as tools read it', () => {
             merchant: 'Jumia',
             reason: 'duplicate',
             amount: '5.00',
-            state: type.endsWith('created') ? 'submitted' : type.endsWith('submitted') ? 'under_review' : type.slice(13),
+            state: type.endsWith('created')
+              ? 'submitted'
+              : type.endsWith('submitted')
+                ? 'under_review'
+                : type.slice(13),
             provisional_credit: '0.00',
             credited: '0.00',
           }
         : type.includes('authorization')
-        ? {
-            transaction_id: crypto.randomUUID(),
-            amount: '5.00',
-            currency: 'USD',
-            merchant: 'Jumia',
-            country: 'GH',
-            mcc: '5999',
-            ...(type.endsWith('declined')
-              ? { decline_reason: 'Insufficient funds on the card.', decline_code: 'insufficient_funds' }
-              : {}),
-            ...STEP_FIELDS[type.replace('card.authorization.', '')],
-          }
-        : type.endsWith('frozen')
-          ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }
-          : /deleted|terminated/.test(type)
-            ? { reason: 'Lost', remaining: '0.00', outcome: 'refund' }
-            : { reason: 'Review' };
+          ? {
+              transaction_id: crypto.randomUUID(),
+              amount: '5.00',
+              currency: 'USD',
+              merchant: 'Jumia',
+              country: 'GH',
+              mcc: '5999',
+              ...(type.endsWith('declined')
+                ? { decline_reason: 'Insufficient funds on the card.', decline_code: 'insufficient_funds' }
+                : {}),
+              ...STEP_FIELDS[type.replace('card.authorization.', '')],
+            }
+          : type.endsWith('frozen')
+            ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }
+            : /deleted|terminated/.test(type)
+              ? { reason: 'Lost', remaining: '0.00', outcome: 'refund' }
+              : { reason: 'Review' };
       const event = { type, timestamp: '2026-01-31T09:30:00.000Z', data: { ...data, ...extra } };
       expect(validate(event), `${type}: ${describeErrors(validate.errors, event)}`).toBe(true);
       const { available_balance: _, ...withoutBalance } = event.data;

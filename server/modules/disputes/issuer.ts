@@ -12,7 +12,7 @@ import { disputeMoney } from './postings';
 import { type DisputeRow, addHistory, disputeRow } from './queries';
 
 /** What a dispute's issuer operation carries (the issuer is told the payment by its own reference). */
-export interface DisputePlan {
+interface DisputePlan {
   disputeId: string;
   paymentReference: string | null;
   amount: number;

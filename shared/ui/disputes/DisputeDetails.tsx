@@ -53,10 +53,10 @@ function EvidenceFile({ file }: { file: ApiDispute['evidence'][number] }) {
 }
 
 /** What the outcome means for the card, in one sentence. */
-function outcomeText(d: ApiDispute): string | null {
+function outcomeText(d: ApiDispute, staff?: boolean): string | null {
   switch (d.state) {
     case 'won':
-      return `You won: ${usd(d.amount)} is on the card.`;
+      return staff ? `Won: ${usd(d.amount)} is on the card.` : `You won: ${usd(d.amount)} is on the card.`;
     case 'lost':
       return d.provisional_credit !== '0.00'
         ? `The issuer decided against the dispute; the provisional credit of ${usd(d.provisional_credit)} was taken back.`
@@ -77,7 +77,7 @@ export function DisputeDetails({ dispute: d, staff }: { dispute: ApiDisputeDetai
   return (
     <Flex vertical gap={16}>
       <Typography.Text strong data-testid="dispute-outcome">
-        {outcomeText(d)}
+        {outcomeText(d, staff)}
       </Typography.Text>
       <DetailRows
         rows={[
