@@ -282,15 +282,13 @@ export function createSandboxIssuer(opts: {
           .where(and(eq(sandboxDisputes.platformReference, disputeId), eq(sandboxDisputes.status, 'open')))
           .returning();
         if (!d) throw new IssuerError('The issuer has no open dispute of this id (not sent yet, or decided).');
-        await tx
-          .insert(sandboxMessages)
-          .values({
-            id,
-            kind: 'dispute_outcome',
-            cardToken: d.cardToken,
-            payload: { ...payload, token: d.cardToken },
-            createdAt: now(),
-          });
+        await tx.insert(sandboxMessages).values({
+          id,
+          kind: 'dispute_outcome',
+          cardToken: d.cardToken,
+          payload: { ...payload, token: d.cardToken },
+          createdAt: now(),
+        });
         return d.cardToken;
       });
       let out: AuthorizationDecision | StepOutcome;
