@@ -34,6 +34,8 @@ import FeesList from './pages/fees/list';
 import CompanyFees from './pages/fees/show';
 import MomoDetails from './pages/momo/edit';
 import ProgramControls from './pages/program-controls/edit';
+import DisputesList from './pages/disputes/list';
+import DisputeShow from './pages/disputes/show';
 import StatisticsPage from './pages/statistics/list';
 import ThirdPartiesList from './pages/third-parties/list';
 import { StaffCardTransactions, StaffWalletTransactions } from './pages/transactions/list';
@@ -199,6 +201,22 @@ export default function AdminApp() {
             <Route path="cards/flagged" element={<CardsList key="flagged" kind="flagged" />} />
             <Route path="cards/:id" element={<CardShow />} />
             <Route path="program-controls" element={<ProgramControls />} />
+            <Route
+              path="disputes"
+              element={
+                <Allowed to={screenPermissions('disputes')}>
+                  <DisputesList />
+                </Allowed>
+              }
+            />
+            <Route
+              path="disputes/:id"
+              element={
+                <Allowed to={screenPermissions('disputes')}>
+                  <DisputeShow />
+                </Allowed>
+              }
+            />
             <Route
               path="fees"
               element={

@@ -11,6 +11,7 @@ import {
   DashboardOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  ExceptionOutlined,
   FlagOutlined,
   LineChartOutlined,
   FileSearchOutlined,
@@ -229,6 +230,19 @@ const all: ResourceProps[] = [
       label: 'Program Controls',
       icon: <StopOutlined />,
       path: 'program/controls',
+    },
+  },
+  {
+    // Card disputes (issue 36): every staff member who reads customers reviews them.
+    name: 'disputes',
+    list: '/admin/disputes',
+    show: '/admin/disputes/:id',
+    meta: {
+      parent: 'card-management',
+      label: 'Disputes',
+      icon: <ExceptionOutlined />,
+      path: 'disputes',
+      permission: 'customers.read',
     },
   },
   {

@@ -102,6 +102,16 @@ const CardTransactionsPage = screen(
   (m) => m.default,
   portalLoading,
 );
+const DisputesPage = screen(
+  () => import('./pages/disputes/DisputesPage'),
+  (m) => m.default,
+  portalLoading,
+);
+const DisputeDetailPage = screen(
+  () => import('./pages/disputes/DisputeDetailPage'),
+  (m) => m.default,
+  portalLoading,
+);
 const UsersPage = screen(
   () => import('./pages/users/UsersPage'),
   (m) => m.default,
@@ -129,6 +139,8 @@ const portalScreens: Record<string, ReactNode> = {
   'prepaid-cards/:id': <CardDetailPage />,
   'card-spending': <CardSpendingPage />,
   'card-transactions': <CardTransactionsPage />,
+  disputes: <DisputesPage />,
+  'disputes/:id': <DisputeDetailPage />,
   users: <UsersPage />,
   apisettings: <ApiSettingsPage />,
   'apisettings/guide': <ApiGuidePage />,

@@ -27,6 +27,7 @@ import notificationRoutes from './modules/notifications/routes';
 import depositRoutes from './modules/deposits/routes';
 import balanceRoutes from './modules/balances/routes';
 import statementRoutes from './modules/statements/routes';
+import disputeRoutes from './modules/disputes/routes';
 
 /** Every API module, mounted under /api/v1. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(cardRoutes);
   await app.register(sandboxRoutes);
+  await app.register(disputeRoutes);
   await app.register(cardControlRoutes);
   await app.register(verificationRoutes);
   await app.register(fileRoutes);

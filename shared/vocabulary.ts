@@ -84,7 +84,9 @@ export const CARD_TX_KIND_NAMES: Record<
   | 'withdrawal'
   | 'maintenance'
   | 'refund'
-  | 'forfeit',
+  | 'forfeit'
+  | 'dispute_credit'
+  | 'dispute_debit',
   string
 > = {
   authorization: 'Payment',
@@ -99,7 +101,27 @@ export const CARD_TX_KIND_NAMES: Record<
   maintenance: 'Maintenance fee',
   refund: 'Balance returned',
   forfeit: 'Balance forfeited',
+  dispute_credit: 'Dispute credit',
+  dispute_debit: 'Dispute credit taken back',
 };
+
+/** A card dispute's reason and state, as people read them (issue 36). */
+export const DISPUTE_REASON_NAMES = {
+  fraudulent: 'Fraudulent',
+  not_received: 'Not received',
+  duplicate: 'Duplicate',
+  canceled: 'Canceled',
+  not_as_described: 'Not as described',
+  incorrect_amount: 'Incorrect amount',
+  other: 'Other',
+} as const;
+export const DISPUTE_STATE_NAMES = {
+  submitted: 'Submitted',
+  under_review: 'Under review',
+  won: 'Won',
+  lost: 'Lost',
+  withdrawn: 'Withdrawn',
+} as const;
 
 /** A payment's later steps, as their rows' tags read (the payment itself reads its status). */
 export const CARD_TX_STEP_NAMES: Record<

@@ -63,6 +63,24 @@ export interface CardIssuer {
   reveal(token: string): Promise<RevealedCard>;
   /** what the issuer holds on each of these cards (for reconciliation); a card it does not know is absent */
   balances(tokens: string[]): Promise<Map<string, number>>;
+  /**
+   * Files a dispute of a payment (issue 36); `provisional` is what the issuer credits the card while it
+   * decides. Answers the issuer's id of the dispute. The issuer tells its outcome later (disputeResolved).
+   */
+  dispute(token: string, filing: DisputeFiling, opId: string): Promise<{ reference: string }>;
+  /** takes a dispute back; a provisional credit leaves the card */
+  withdrawDispute(token: string, disputeId: string, opId: string): Promise<void>;
+}
+
+/** A dispute as the platform files it with the issuer. */
+export interface DisputeFiling {
+  /** the platform's id of the dispute */
+  disputeId: string;
+  /** the issuer's reference of the payment disputed */
+  paymentReference: string | null;
+  amount: number;
+  reason: string;
+  provisional: number;
 }
 
 /** An issuer call that took longer than the client waits: its outcome is unknown, a retry (same id) settles it. */
@@ -173,6 +191,8 @@ export interface AuthorizationHandler {
   /** `original`: the issuer reference of the payment refunded, if any */
   refund(token: string, stepId: string, msg: MerchantMessage, original: string | null): Promise<StepOutcome>;
   forcePost(token: string, stepId: string, msg: MerchantMessage): Promise<StepOutcome>;
+  /** the issuer decided a dispute (by the platform's id of it) */
+  disputeResolved(disputeId: string, stepId: string, outcome: 'won' | 'lost'): Promise<StepOutcome>;
 }
 
 export const brandOfPurpose = (purpose: string): Brand =>

@@ -19,7 +19,8 @@ export type MessageKind =
   | 'clearing'
   | 'expiry'
   | 'merchant_refund'
-  | 'force_post';
+  | 'force_post'
+  | 'dispute_outcome';
 
 /**
  * How the sandbox issuer tells the platform about a card's payments: each message recorded as
@@ -62,6 +63,8 @@ export function sandboxMessenger(opts: {
         return h.refund(token, id, p.msg as MerchantMessage, (p.original as string | null) ?? null);
       case 'force_post':
         return h.forcePost(token, id, p.msg as MerchantMessage);
+      case 'dispute_outcome':
+        return h.disputeResolved(p.dispute as string, id, p.outcome as 'won' | 'lost');
     }
   }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
 import type { AuditRow } from '../db/schema';
-import { sandboxAuthorizations, sandboxCards, sandboxMessages, sandboxOperations } from '../db/schema';
+import { sandboxAuthorizations, sandboxCards, sandboxDisputes, sandboxMessages, sandboxOperations } from '../db/schema';
 import type { IssuerFaults, IssuerOperation } from '../lib/faults';
 import { randomToken, seal, unseal } from '../lib/crypto';
 import { generatePan } from './luhn';
@@ -78,6 +78,8 @@ export interface SandboxIssuer extends CardIssuer {
   resume(olderThanMs?: number): Promise<number>;
   /** what the issuer holds for the card (for reconciliation) */
   balanceOf(token: string): Promise<number>;
+  /** the issuer decides a dispute the platform filed (by the platform's id of it) and tells the platform */
+  resolveDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<StepOutcome>;
 }
 
 /**
@@ -255,6 +257,81 @@ export function createSandboxIssuer(opts: {
     async reveal(token) {
       const c = await card(token);
       return { pan: unseal(c.panSealed, key), cvc: unseal(c.cvcSealed, key), expMonth: c.expMonth, expYear: c.expYear };
+    },
+
+    dispute: (token, filing, opId) =>
+      once(opId, 'dispute', token, async (tx) => {
+        const c = await card(token, tx);
+        if (c.status === 'terminated') throw new IssuerError('The card has been terminated.');
+        const id = crypto.randomUUID();
+        await tx.insert(sandboxDisputes).values({
+          id,
+          platformReference: filing.disputeId,
+          cardToken: token,
+          amount: filing.amount,
+          provisional: filing.provisional,
+          createdAt: now(),
+          updatedAt: now(),
+        });
+        if (filing.provisional)
+          await tx
+            .update(sandboxCards)
+            .set({ balance: sql`${sandboxCards.balance} + ${filing.provisional}`, updatedAt: now() })
+            .where(eq(sandboxCards.token, token));
+        return { reference: `sbx_dp_${id}` };
+      }),
+
+    withdrawDispute: (token, disputeId, opId) =>
+      once(opId, 'withdraw_dispute', token, async (tx) => {
+        const [d] = await tx
+          .update(sandboxDisputes)
+          .set({ status: 'withdrawn', updatedAt: now() })
+          .where(and(eq(sandboxDisputes.platformReference, disputeId), eq(sandboxDisputes.status, 'open')))
+          .returning();
+        if (d?.provisional)
+          await tx
+            .update(sandboxCards)
+            .set({ balance: sql`${sandboxCards.balance} - ${d.provisional}`, updatedAt: now() })
+            .where(eq(sandboxCards.token, token));
+      }),
+
+    async resolveDispute(disputeId, outcome) {
+      const id = crypto.randomUUID();
+      const payload = { dispute: disputeId, outcome };
+      // The decision and the message telling it commit together: resume() sends a message a crash left behind.
+      const token = await db.transaction(async (tx) => {
+        const [d] = await tx
+          .update(sandboxDisputes)
+          .set({ status: outcome, updatedAt: now() })
+          .where(and(eq(sandboxDisputes.platformReference, disputeId), eq(sandboxDisputes.status, 'open')))
+          .returning();
+        if (!d) throw new IssuerError('The issuer has no open dispute of this id (not sent yet, or decided).');
+        await tx.insert(sandboxMessages).values({
+          id,
+          kind: 'dispute_outcome',
+          cardToken: d.cardToken,
+          payload: { ...payload, token: d.cardToken },
+          createdAt: now(),
+        });
+        return d.cardToken;
+      });
+      let out: AuthorizationDecision | StepOutcome;
+      try {
+        out = await send('dispute_outcome', null, id, { ...payload, token });
+      } catch (e) {
+        // The platform refuses it for good: the issuer's dispute stays open, the message is gone.
+        if (e instanceof IssuerError && !e.retryable)
+          await db.transaction(async (tx) => {
+            await tx.delete(sandboxMessages).where(eq(sandboxMessages.id, id));
+            await tx
+              .update(sandboxDisputes)
+              .set({ status: 'open' })
+              .where(eq(sandboxDisputes.platformReference, disputeId));
+          });
+        throw e;
+      }
+      await apply(id, out);
+      return out as StepOutcome;
     },
 
     async balanceOf(token) {

@@ -5,7 +5,17 @@
  */
 
 /** 'message': a merchant message whose answer the sandbox fails to apply (as if it died in between) */
-const ISSUER_OPERATIONS = ['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate', 'message'] as const;
+const ISSUER_OPERATIONS = [
+  'issue',
+  'load',
+  'unload',
+  'freeze',
+  'unfreeze',
+  'terminate',
+  'message',
+  'dispute',
+  'withdraw_dispute',
+] as const;
 export type IssuerOperation = (typeof ISSUER_OPERATIONS)[number];
 /** fail: the issuer answers an error; timeout: it does the work but its answer never comes */
 type IssuerFault = 'fail' | 'timeout';

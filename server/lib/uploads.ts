@@ -28,7 +28,7 @@ export interface ReceivedFile {
 export async function readForm(
   req: FastifyRequest,
   fileFields: string[],
-): Promise<{ fields: Record<string, string>; files: Record<string, ReceivedFile> }> {
+): Promise<{ fields: Record<string, string>; files: Record<string, ReceivedFile>; list: ReceivedFile[] }> {
   if (!req.isMultipart()) {
     throw new AppError(
       HTTP.UNSUPPORTED_MEDIA_TYPE,
@@ -38,6 +38,8 @@ export async function readForm(
   }
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile> = {};
+  // every file in order, several under one field name too (a dispute's evidence)
+  const list: ReceivedFile[] = [];
   const errors: FieldErrors = {};
   try {
     for await (const part of req.parts()) {
@@ -58,6 +60,7 @@ export async function readForm(
         continue;
       }
       files[part.fieldname] = { field: part.fieldname, filename: safeName(part.filename), buffer, type };
+      list.push(files[part.fieldname]!);
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
@@ -77,7 +80,7 @@ export async function readForm(
   }
   Object.assign(errors, nulFields(fields));
   if (Object.keys(errors).length) throw invalid(errors);
-  return { fields, files };
+  return { fields, files, list };
 }
 
 function safeName(name: string): string {

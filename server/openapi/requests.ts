@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KYB_FILES, KYC_FILES, kybFields, kycFields } from '@shared/contract/verification';
+import { disputeBody } from '@shared/contract/disputes';
 
 /**
  * Request documentation the route schemas cannot carry: multipart forms are read by the handler
@@ -45,11 +46,24 @@ const statementForm = z
       .describe('JSON `{ tolerance, window_hours, reference, one_to_many }` for this upload instead of the source’s'),
   })
   .describe('A statement to match against the ledger.');
+const disputeForm = z
+  .object({
+    reason: disputeBody.shape.reason,
+    amount: z.string().describe('The amount disputed, e.g. "25.00"'),
+    explanation: disputeBody.shape.explanation,
+    evidence: z
+      .array(binary('JPEG, PNG or PDF, at most 5 MB'))
+      .max(5)
+      .optional()
+      .describe('Receipts, photos, messages: up to 5 files in the field `evidence`'),
+  })
+  .describe('The dispute as JSON, or as a multipart form with its evidence files.');
 
 const DOC_ONLY: Record<string, { body?: z.ZodType; consumes?: string[]; optionalAuth?: true }> = {
   'POST /api/v1/individuals/kyc/:userId': { body: kycForm },
   'POST /api/v1/company/kyb/:companyId': { body: kybForm },
   'POST /api/v1/statements': { body: statementForm },
+  'POST /api/v1/card-transactions/:id/disputes': { body: disputeForm },
   'POST /api/v1/oauth/token': { consumes: ['application/json', 'application/x-www-form-urlencoded'] },
   // signed in or not; a signed-in caller's Idempotency-Key is honoured
   'POST /api/v1/account/helpdesk': { optionalAuth: true },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TYPES, DECLINE_CODES } from '@shared/contract/lists';
+import { CARD_TYPES, DECLINE_CODES, DISPUTE_REASONS, DISPUTE_STATES } from '@shared/contract/lists';
 import * as R from '@shared/contract/responses';
 
 /**
@@ -43,6 +43,18 @@ const step = {
   transaction_id: R.id.describe('The authorisation'),
   step_id: R.id.describe('The row this step recorded'),
   held: R.money.describe('What the authorisation still holds after the step'),
+};
+
+/** A card dispute (issue 36), as every card.dispute.* event carries it. */
+const dispute = {
+  dispute_id: R.id.describe('The dispute (GET /disputes/{id})'),
+  transaction_id: R.id.describe('The payment disputed'),
+  merchant: z.string(),
+  reason: z.enum(DISPUTE_REASONS),
+  amount: R.money.describe('The amount disputed'),
+  state: z.enum(DISPUTE_STATES),
+  provisional_credit: R.money.describe('What the card was credited when the dispute went to the issuer'),
+  credited: R.money.describe('What the card holds of the dispute after the event'),
 };
 
 /** What each event adds to the card data, and when it is sent. */
@@ -98,6 +110,24 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
   'card.authorization.force_posted': {
     summary: 'A merchant charged the card without authorisation (the card may now be in debt)',
     extra: { ...payment, transaction_id: R.id.describe('The charge') },
+  },
+  'card.dispute.created': { summary: 'The card’s owner disputed a payment (state submitted)', extra: dispute },
+  'card.dispute.submitted': {
+    summary:
+      'Staff sent a dispute to the card issuer (state under_review; a provisional credit, if any, is on the card)',
+    extra: dispute,
+  },
+  'card.dispute.won': {
+    summary: 'The issuer decided a dispute for the cardholder: the amount is on the card',
+    extra: dispute,
+  },
+  'card.dispute.lost': {
+    summary: 'The issuer decided a dispute against the cardholder: a provisional credit was taken back',
+    extra: dispute,
+  },
+  'card.dispute.withdrawn': {
+    summary: 'The card’s owner withdrew a dispute: a provisional credit was taken back',
+    extra: dispute,
   },
   'card.frozen': { summary: 'A premium card was frozen', extra: { state: z.literal('Deactivated') } },
   'card.unfrozen': { summary: 'A premium card was unfrozen', extra: { state: z.literal('Active') } },

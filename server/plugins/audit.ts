@@ -53,6 +53,12 @@ const ACTIONS: Record<string, (req: FastifyRequest, body: Body, params: Record<s
     objectType: 'card-transaction',
     objectId: p.id,
   }),
+  'POST /disputes/:id/submit': (_r, _b, p) => ({ action: 'dispute.submit', objectType: 'dispute', objectId: p.id }),
+  'POST /sandbox/disputes/:id/resolve': (_r, b, p) => ({
+    action: `sandbox.dispute_${b.outcome === 'won' ? 'won' : 'lost'}`,
+    objectType: 'dispute',
+    objectId: p.id,
+  }),
   'PUT /cards/:id/controls': (_r, _b, p) => ({ action: 'card.controls', objectType: 'card', objectId: p.id }),
   'PUT /program/controls': () => ({ action: 'program.controls', objectType: 'program-controls', objectId: '1' }),
   'PUT /fees/:id': (_r, b, p) => ({

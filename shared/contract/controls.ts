@@ -95,5 +95,7 @@ export type CardControlsBody = z.output<typeof cardControlsBody>;
 export const programControlsBody = z.object({
   blocked_categories: categoryList,
   blocked_countries: countryList,
+  /** left out: unchanged (a client that predates the setting does not turn it off) */
+  provisional_credit: z.boolean({ error: 'provisional_credit must be true or false' }).optional(),
 });
 export type ProgramControlsBody = z.output<typeof programControlsBody>;

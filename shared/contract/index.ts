@@ -26,3 +26,4 @@ export * from './controls';
 export * from './approvals';
 export * from './monitors';
 export * from './statements';
+export * from './disputes';

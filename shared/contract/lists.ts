@@ -18,6 +18,21 @@ export type ChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
 /** why staff must decide: to an address of no wallet, below the minimum top-up, or not the amount its top-up expects */
 export const CHAIN_DEPOSIT_REASONS = ['no-wallet', 'below-minimum', 'amount-mismatch'] as const;
 
+/** Why a card's owner disputes a payment (issue 36; Stripe Issuing's reasons, adapted). */
+export const DISPUTE_REASONS = [
+  'fraudulent',
+  'not_received',
+  'duplicate',
+  'canceled',
+  'not_as_described',
+  'incorrect_amount',
+  'other',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+/** submitted → under_review (sent to the issuer) → won | lost; the owner may withdraw it while it is open. */
+export const DISPUTE_STATES = ['submitted', 'under_review', 'won', 'lost', 'withdrawn'] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
 export const CUSTOMER_STATES = ['Verified', 'In-review', 'Unverified', 'Deactivated'] as const;
 
 /** What the notification centre tells people, by type, and whether mail may be turned off. */
@@ -42,6 +57,7 @@ export const NOTIFICATION_TYPES = {
   card_hold_expired: { label: 'Card hold expired', group: 'money' },
   card_in_debt: { label: 'Card in debt', group: 'money' },
   balance_low: { label: 'Balance below its alert', group: 'staff' },
+  card_dispute_updated: { label: 'Card dispute updated', group: 'money' },
 } as const;
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;

@@ -92,6 +92,14 @@ beforeAll(async () => {
   ).toBe(200);
   for (const amount of ['5.00', '900000.00'])
     expect((await charge(t, admin, cards[company.id]!, amount)).status).toBe(201);
+  // A card dispute (issue 36) of a payment cleared on the Individual's card (no callback: no webhook events).
+  const disputed = (await charge(t, admin, cards[individual.id]!, '3.00')).body.data.transaction.id as string;
+  await t.api('POST', `/sandbox/authorizations/${disputed}/settle`, { token: admin.token });
+  const dispute = await t.api('POST', `/card-transactions/${disputed}/disputes`, {
+    token: individual.token,
+    body: { reason: 'duplicate', amount: '3.00', explanation: 'Charged twice.' },
+  });
+  expect(dispute.status).toBe(201);
   expect((await charge(t, admin, cards[individual.id]!, '5.00')).status).toBe(201);
   expect(
     (
@@ -147,6 +155,7 @@ beforeAll(async () => {
       reference: topups[owner.id] ?? topups[company.id]!,
       verification,
       approval,
+      dispute: dispute.body.data.id,
     };
   }
 }, 180_000);
@@ -251,7 +260,8 @@ describe('the OpenAPI document as tools read it', () => {
         ['frozen', 'unfrozen', 'flagged', 'unflagged', 'suspended', 'unsuspended', 'deleted', 'terminated'].map(
           (s) => `card.${s}`,
         ),
-      );
+      )
+      .concat(['created', 'submitted', 'won', 'lost', 'withdrawn'].map((s) => `card.dispute.${s}`));
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(events.sort());
     const ajv = validatorFor(doc);
     for (const type of events) {
@@ -268,24 +278,39 @@ describe('the OpenAPI document as tools read it', () => {
         type: 'premium',
         available_balance: '12.50',
       };
-      const extra: Record<string, unknown> = type.includes('authorization')
+      const extra: Record<string, unknown> = type.includes('dispute')
         ? {
+            dispute_id: crypto.randomUUID(),
             transaction_id: crypto.randomUUID(),
-            amount: '5.00',
-            currency: 'USD',
             merchant: 'Jumia',
-            country: 'GH',
-            mcc: '5999',
-            ...(type.endsWith('declined')
-              ? { decline_reason: 'Insufficient funds on the card.', decline_code: 'insufficient_funds' }
-              : {}),
-            ...STEP_FIELDS[type.replace('card.authorization.', '')],
+            reason: 'duplicate',
+            amount: '5.00',
+            state: type.endsWith('created')
+              ? 'submitted'
+              : type.endsWith('submitted')
+                ? 'under_review'
+                : type.slice(13),
+            provisional_credit: '0.00',
+            credited: '0.00',
           }
-        : type.endsWith('frozen')
-          ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }
-          : /deleted|terminated/.test(type)
-            ? { reason: 'Lost', remaining: '0.00', outcome: 'refund' }
-            : { reason: 'Review' };
+        : type.includes('authorization')
+          ? {
+              transaction_id: crypto.randomUUID(),
+              amount: '5.00',
+              currency: 'USD',
+              merchant: 'Jumia',
+              country: 'GH',
+              mcc: '5999',
+              ...(type.endsWith('declined')
+                ? { decline_reason: 'Insufficient funds on the card.', decline_code: 'insufficient_funds' }
+                : {}),
+              ...STEP_FIELDS[type.replace('card.authorization.', '')],
+            }
+          : type.endsWith('frozen')
+            ? { state: type === 'card.frozen' ? 'Deactivated' : 'Active' }
+            : /deleted|terminated/.test(type)
+              ? { reason: 'Lost', remaining: '0.00', outcome: 'refund' }
+              : { reason: 'Review' };
       const event = { type, timestamp: '2026-01-31T09:30:00.000Z', data: { ...data, ...extra } };
       expect(validate(event), `${type}: ${describeErrors(validate.errors, event)}`).toBe(true);
       const { available_balance: _, ...withoutBalance } = event.data;
@@ -424,6 +449,7 @@ function fill(path: string, role: string): string {
     if (path.startsWith('/api/v1/cards/')) return own.card!;
     if (path.includes('/verification/details/')) return own.verification!;
     if (path.startsWith('/api/v1/approvals/')) return own.approval!;
+    if (path.startsWith('/api/v1/disputes/')) return own.dispute!;
     return crypto.randomUUID();
   });
 }

@@ -41,6 +41,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'sandbox.authorization': 'Sandbox authorization',
   'sandbox.reverse': 'Sandbox reversal',
   'sandbox.settle': 'Sandbox settlement',
+  'dispute.create': 'Dispute opened',
+  'dispute.submit': 'Dispute sent to the issuer',
+  'dispute.withdraw': 'Dispute withdrawn',
+  'sandbox.dispute_won': 'Sandbox dispute won',
+  'sandbox.dispute_lost': 'Sandbox dispute lost',
 };
 
 export const OBJECT_TYPES = [
@@ -51,6 +56,7 @@ export const OBJECT_TYPES = [
   'card',
   'card-token',
   'card-transaction',
+  'dispute',
   'fee',
   'momo-settings',
   'admin',

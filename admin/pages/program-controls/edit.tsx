@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { apiData } from '@shared/api/client';
 import type { ApiProgramControls } from '@shared/contract';
@@ -40,6 +40,12 @@ function ReadOnly({ controls }: { controls: ApiProgramControls }) {
         </Typography.Title>
         {tags(controls.blocked_countries, countryName)}
       </div>
+      <div>
+        <Typography.Title level={2} style={{ fontSize: 16 }}>
+          Provisional credit on disputes
+        </Typography.Title>
+        <Typography.Text data-testid="provisional-credit">{controls.provisional_credit ? 'On' : 'Off'}</Typography.Text>
+      </div>
       {controls.updated_at && (
         <Typography.Text type="secondary">Last changed {dateTime(controls.updated_at)}</Typography.Text>
       )}
@@ -47,7 +53,7 @@ function ReadOnly({ controls }: { controls: ApiProgramControls }) {
   );
 }
 
-type ProgramForm = { blocked_categories: string[]; blocked_countries: string[] };
+type ProgramForm = { blocked_categories: string[]; blocked_countries: string[]; provisional_credit: boolean };
 const KEY = ['program-controls'];
 
 /**
@@ -70,11 +76,16 @@ export default function ProgramControls() {
       form.setFieldsValue({
         blocked_categories: query.data.blocked_categories,
         blocked_countries: query.data.blocked_countries,
+        provisional_credit: query.data.provisional_credit,
       });
   }, [query.data, form]);
 
   async function save(v: ProgramForm) {
-    const body = { blocked_categories: v.blocked_categories ?? [], blocked_countries: v.blocked_countries ?? [] };
+    const body = {
+      blocked_categories: v.blocked_categories ?? [],
+      blocked_countries: v.blocked_countries ?? [],
+      provisional_credit: !!v.provisional_credit,
+    };
     const r = await submit((key) =>
       apiData<ApiProgramControls>('PUT', '/program/controls', { body, idempotencyKey: key, silent: true }),
     );
@@ -95,7 +106,7 @@ export default function ProgramControls() {
     <>
       <PageHeader
         title="Program Controls"
-        subtitle="Merchant categories and countries no card may pay, whatever its own controls say."
+        subtitle="Merchant categories and countries no card may pay, whatever its own controls say, and how disputes are credited."
       />
       <Card style={{ maxWidth: 880 }}>
         {query.isLoading ? (
@@ -123,6 +134,14 @@ export default function ProgramControls() {
             </Form.Item>
             <Form.Item name="blocked_countries" label="Blocked countries">
               <CountrySelect />
+            </Form.Item>
+            <Form.Item
+              name="provisional_credit"
+              label="Provisional credit on disputes"
+              valuePropName="checked"
+              extra="When on, a dispute sent to the card issuer credits the card at once; the credit is taken back if the dispute is lost or withdrawn."
+            >
+              <Switch />
             </Form.Item>
             {query.data?.updated_at && (
               <Typography.Paragraph type="secondary">

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   CreditCardOutlined,
+  ExceptionOutlined,
   MobileOutlined,
   QuestionCircleOutlined,
   TeamOutlined,
@@ -46,6 +47,7 @@ export function portalMenu(user: ApiUser, built: (path: string) => boolean): Ite
       ],
     },
     { key: '/portal/prepaid-cards', label: 'Prepaid Cards', icon: <CreditCardOutlined /> },
+    { key: '/portal/disputes', label: 'Card Disputes', icon: <ExceptionOutlined /> },
     ...(large ? [{ key: '/portal/users', label: 'Users', icon: <TeamOutlined /> }] : []),
     {
       key: 'reports',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { cards } from './cards';
 
@@ -31,6 +31,8 @@ export const programControls = pgTable('program_controls', {
   id: integer('id').primaryKey(),
   blockedCategories: names('blocked_categories'),
   blockedCountries: names('blocked_countries'),
+  /** a dispute sent to the issuer credits the card at once, taken back if it is lost (issue 36) */
+  provisionalCredit: boolean('provisional_credit').notNull().default(false),
   /** null while the defaults of migration 0038 hold */
   updatedAt: ts('updated_at'),
   updatedBy: uuid('updated_by'),

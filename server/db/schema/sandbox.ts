@@ -82,3 +82,21 @@ export const sandboxMessages = pgTable(
     uniqueIndex('sandbox_messages_expiry_unique').on(t.authorizationId).where(sql`${t.kind} = 'expiry'`),
   ],
 );
+
+/** The sandbox issuer's own record of a dispute the platform sent it (issue 36): open until it decides. */
+export const sandboxDisputes = pgTable(
+  'sandbox_disputes',
+  {
+    id: id(),
+    /** the platform's dispute id */
+    platformReference: uuid('platform_reference').notNull(),
+    cardToken: text('card_token').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** what the issuer credited the card when the dispute arrived */
+    provisional: bigint('provisional', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('open'), // 'open' | 'won' | 'lost' | 'withdrawn'
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_disputes_platform_unique').on(t.platformReference)],
+);

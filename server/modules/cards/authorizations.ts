@@ -3,6 +3,7 @@ import type { AuthorizationHandler } from '../../issuer/port';
 import { authorize, declinedByIssuer, increment } from './authorize';
 import { clear, expire, forcePost, refund, reverse } from './lifecycle';
 import { metrics } from '../../lib/metrics';
+import { disputeResolved } from '../disputes/issuer';
 
 const counted = <D extends Parameters<typeof metrics.cardAuthorization>[0]>(decision: D, asked: number): D => {
   metrics.cardAuthorization(decision, asked);
@@ -25,5 +26,6 @@ export function authorizationHandler(ctx: AppContext): AuthorizationHandler {
     expire: (ref, stepId, days) => expire(ctx, ref, stepId, days),
     refund: (token, stepId, msg, original) => refund(ctx, token, stepId, msg, original),
     forcePost: (token, stepId, msg) => forcePost(ctx, token, stepId, msg),
+    disputeResolved: (disputeId, stepId, outcome) => disputeResolved(ctx, disputeId, stepId, outcome),
   };
 }

@@ -15,7 +15,9 @@ export type Purpose =
   | 'maintenance'
   | 'freeze'
   | 'unfreeze'
-  | 'compensation';
+  | 'compensation'
+  | 'dispute'
+  | 'dispute-withdrawal';
 
 /**
  * Owes the issuer an operation, in the caller's transaction (with the posting or the state change

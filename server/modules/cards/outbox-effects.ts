@@ -12,6 +12,7 @@ import { cardMovement } from './movements';
 import { emitEvent } from '../integrations/webhooks';
 import { cardEventData } from './events';
 import { type OperationRow, enqueue, lockedCard } from './operations';
+import { disputeFailed, disputeSent } from '../disputes/issuer';
 
 /** Why a card ended when the issuer never loaded it (such cards do not count against the 5-card limit). */
 export const ISSUER_FAILURE = 'The issuer could not load the card';
@@ -26,7 +27,8 @@ export interface WithdrawalPlan {
 }
 
 /** After the issuer did an operation: the withdrawal's posting (issuer first, then the ledger). */
-export async function onSuccess(ctx: AppContext, tx: Tx, op: OperationRow): Promise<void> {
+export async function onSuccess(ctx: AppContext, tx: Tx, op: OperationRow, result?: unknown): Promise<void> {
+  if (op.purpose === 'dispute') return disputeSent(tx, op, result);
   if (op.purpose !== 'card-withdrawal') return;
   const plan = op.plan as unknown as WithdrawalPlan;
   const card = await lockedCard(tx, op.cardId);
@@ -130,6 +132,8 @@ export async function onFailure(ctx: AppContext, tx: Tx, op: OperationRow, reaso
       if (plan.key) await completeKey(ctx, tx, plan.key, plan.answers.failed);
       return;
     }
+    case 'dispute':
+      return disputeFailed(ctx, tx, op, reason);
     case 'freeze':
     case 'unfreeze': {
       const previous = (op.plan as { previous?: string }).previous;

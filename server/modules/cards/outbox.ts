@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { issuerOperations } from '../../db/schema';
-import { IssuerError, withTimeout } from '../../issuer/port';
+import { type DisputeFiling, IssuerError, withTimeout } from '../../issuer/port';
 import { failpoint } from '../../lib/failpoints';
 import { onFailure, onSuccess } from './outbox-effects';
 import type { OperationRow } from './operations';
@@ -18,6 +18,8 @@ function call(ctx: AppContext, op: OperationRow): Promise<unknown> {
     freeze: () => issuer.freeze(op.cardToken, op.id),
     unfreeze: () => issuer.unfreeze(op.cardToken, op.id),
     terminate: () => issuer.terminate(op.cardToken, op.id),
+    dispute: () => issuer.dispute(op.cardToken, op.plan as unknown as DisputeFiling, op.id),
+    withdraw_dispute: () => issuer.withdrawDispute(op.cardToken, String(op.plan.disputeId), op.id),
   };
   const run = calls[op.operation];
   if (!run) return Promise.reject(new IssuerError(`${op.operation} is not performed from the outbox`));
@@ -66,8 +68,9 @@ export type Outcome = 'done' | 'failed' | 'pending';
 async function attempt(ctx: AppContext, op: OperationRow): Promise<Outcome> {
   await failpoint(ctx, 'outbox.before-dispatch');
   let error: unknown = null;
+  let result: unknown = null;
   try {
-    await call(ctx, op);
+    result = await call(ctx, op);
   } catch (err) {
     error = err;
   }
@@ -98,7 +101,7 @@ async function attempt(ctx: AppContext, op: OperationRow): Promise<Outcome> {
       )
       .returning({ id: issuerOperations.id });
     if (!mine) return;
-    if (outcome === 'done') await onSuccess(ctx, tx, op);
+    if (outcome === 'done') await onSuccess(ctx, tx, op, result);
     if (outcome === 'failed') await onFailure(ctx, tx, op, message ?? 'The card issuer failed.');
   });
   if (error && outcome !== 'done')

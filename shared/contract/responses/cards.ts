@@ -104,6 +104,8 @@ const CARD_TX_KINDS = [
   'maintenance',
   'refund',
   'forfeit',
+  'dispute_credit',
+  'dispute_debit',
 ] as const;
 const CARD_TX_STATUSES = ['approved', 'declined', 'reversed', 'settled', 'expired', 'completed'] as const;
 

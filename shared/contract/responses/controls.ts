@@ -32,6 +32,9 @@ export const programControls = z
   .strictObject({
     blocked_categories: z.array(z.string()).describe('Declined on every card (code program_blocked)'),
     blocked_countries: z.array(z.string()).describe('Merchants in these countries are declined on every card'),
+    provisional_credit: z
+      .boolean()
+      .describe('A dispute sent to the issuer credits the card at once; the credit is taken back if it is lost'),
     updated_at: timestamp.nullable().describe('When a Super-Admin last changed them; null while the defaults hold'),
   })
   .meta({ id: 'ProgramControls' });

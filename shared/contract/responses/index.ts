@@ -31,3 +31,4 @@ export * from './controls';
 export * from './approvals';
 export * from './monitors';
 export * from './statements';
+export * from './disputes';

@@ -1,6 +1,7 @@
 import { Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ApiCardTransaction, Paged } from '../../contract';
+import { PaymentDisputes } from '../disputes/PaymentDisputes';
 import { DetailRows, DetailsDrawer, useDetails } from '../wallet/DetailsDrawer';
 import { type CompactRow, PagedTable } from '../wallet/PagedTable';
 import { dateTime } from '../wallet/format';
@@ -189,6 +190,7 @@ export function CardTransactionsTable({
       />
       <DetailsDrawer open={details.open} onClose={details.close}>
         {details.item && <CardTransactionDetails tx={details.item} />}
+        {details.item && <PaymentDisputes tx={details.item} />}
       </DetailsDrawer>
     </>
   );

@@ -96,7 +96,13 @@ export function txTag(t: Pick<ApiCardTransaction, 'kind' | 'status'>): { label: 
 const HOLD_STEPS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['increment', 'clearing']);
 
 /** Money back on the card: loads, refunds, and holds released. */
-const CREDITS: ReadonlySet<ApiCardTransaction['kind']> = new Set(['load', 'merchant_refund', 'reversal', 'expiry']);
+const CREDITS: ReadonlySet<ApiCardTransaction['kind']> = new Set([
+  'load',
+  'merchant_refund',
+  'reversal',
+  'expiry',
+  'dispute_credit',
+]);
 
 /**
  * An amount as it moved the card, in its currency: loads, refunds and released holds in (+),

@@ -31,6 +31,7 @@ function toApiCardControls(cardId: string, row: CardControlsRow | null): ApiCard
 const toApiProgramControls = (row: ProgramControlsRow | null): ApiProgramControls => ({
   blocked_categories: row?.blockedCategories ?? [],
   blocked_countries: row?.blockedCountries ?? [],
+  provisional_credit: row?.provisionalCredit ?? false,
   updated_at: row?.updatedAt?.toISOString() ?? null,
 });
 
@@ -72,6 +73,7 @@ export async function setProgramControls(ctx: AppContext, me: AuthUser, body: Pr
   const values = {
     blockedCategories: body.blocked_categories,
     blockedCountries: body.blocked_countries,
+    ...(body.provisional_credit === undefined ? {} : { provisionalCredit: body.provisional_credit }),
     updatedAt: ctx.now(),
     updatedBy: me.id,
   };
