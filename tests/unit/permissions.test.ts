@@ -22,6 +22,8 @@ const WRITES = [
   'cards.manage',
   'cards.money',
   'cards.simulate',
+  'disputes.submit',
+  'balances.monitor',
   'program.manage',
   'topups.decide',
   'deposits.manage',
