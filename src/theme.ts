@@ -38,5 +38,7 @@ export const theme: ThemeConfig = {
     Table: { colorTextDisabled: MUTED },
     List: { colorTextDisabled: MUTED },
     Empty: { colorTextDisabled: MUTED },
+    // A disabled input's prefix and suffix ("From … USD") stay readable.
+    Input: { colorTextDisabled: MUTED },
   },
 };

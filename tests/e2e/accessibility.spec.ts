@@ -121,6 +121,7 @@ const PORTAL = [
   'prepaid-cards',
   'card-spending',
   'card-transactions',
+  'disputes',
   'kycverifications',
   'faq',
   'help-desk',
@@ -146,8 +147,13 @@ const STAFF = [
   'cards/flagged',
   'program-controls',
   'reports/statistics',
+  'approvals',
+  'disputes',
+  'statements',
+  'statements/sources',
 ];
-const SUPER_ADMIN_ONLY = ['fees', 'administration-admins', 'momo'];
+// Screens the Admin does not have (Finance shares the balance alerts).
+const SUPER_ADMIN_ONLY = ['fees', 'administration-admins', 'momo', 'approval-policies', 'balance-monitors'];
 
 test('logged out: every screen is accessible, and no route warns', async ({ page }) => {
   const said = watchConsole(page);

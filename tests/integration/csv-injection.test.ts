@@ -171,7 +171,17 @@ beforeAll(async () => {
   expect((await topupRow(t, customer, momo.reference)).name).toContain(MINUS);
   const { card } = await newCard(t, customer, { nickname: MINUS, first_name: EQUALS, last_name: PLUS });
   cardId = card.id;
-  await ok(charge(t, staff, card.id, '3.00', MINUS), 201);
+  const paid = await ok(charge(t, staff, card.id, '3.00', MINUS), 201);
+  // a dispute of that payment (issue 36): its export carries the card's nickname and the merchant
+  const paymentId = paid.body.data.transaction.id as string;
+  await ok(t.api('POST', `/sandbox/authorizations/${paymentId}/settle`, { token: staff.token }));
+  await ok(
+    t.api('POST', `/card-transactions/${paymentId}/disputes`, {
+      token: customer.token,
+      body: { reason: 'duplicate', amount: '3.00', explanation: EQUALS },
+    }),
+    201,
+  );
   await ok(charge(t, staff, card.id, '2.00', CR), 201);
   await ok(t.api('POST', `/cards/flag/${card.id}`, { token: staff.token, body: { reason: AT } }));
 
@@ -240,6 +250,7 @@ describe('CSV exports neutralise formulas', () => {
       { path: `/cards/individual/${A}?format=csv`, token: customer.token, carries: true },
       { path: `/reports/view-cards-transactions?format=csv&card=${cardId}`, token: customer.token, carries: true },
       { path: '/fees?format=csv', token: customer.token, carries: false },
+      { path: '/disputes?format=csv', token: customer.token, carries: true },
       // the company's
       { path: `/company/users/${C}?format=csv`, token: company.token, carries: true },
       { path: `/fees?format=csv&for=company&for_id=${C}`, token: company.token, carries: true },
@@ -262,6 +273,7 @@ describe('CSV exports neutralise formulas', () => {
       { path: `/reports/view-cards-transactions?format=csv&card=${cardId}`, token: staff.token, carries: true },
       { path: `/fees?format=csv&for=company&for_id=${C}`, token: staff.token, carries: true },
       { path: '/third-party/clients?format=csv', token: staff.token, carries: true },
+      { path: '/disputes?format=csv', token: staff.token, carries: true },
       { path: '/third-party/webhook-deliveries?format=csv', token: staff.token, carries: false },
     ];
 

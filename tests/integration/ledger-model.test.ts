@@ -74,17 +74,18 @@ async function checkLedger(actorAccounts: string[]) {
       sql`${ledgerAccounts.allowNegative} = false and ${ledgerAccounts.balance} < 0 and ${ledgerAccounts.kind} <> 'card'`,
     );
   expect(negative, 'accounts below zero that may not be').toEqual([]);
-  // A card may owe (issue 32, other files' cards in a shared database): only a clearing or force-post takes it there.
+  // A card may owe (issue 32, other files' cards in a shared database): only a clearing, a force-post or a lost
+  // dispute's take-back (issue 36) takes it there.
   const intoDebt = await db.execute(
     sql`select e.id from ledger_entries e
           join ledger_accounts a on a.id = e.account_id
           join ledger_transfers tr on tr.id = e.transfer_id
          where a.allow_negative = false and e.amount < 0 and e.balance_after < 0
-           and coalesce(tr.meta->>'stage', '') not in ('cleared', 'force_posted')`,
+           and coalesce(tr.meta->>'stage', '') not in ('cleared', 'force_posted', 'dispute_debit')`,
   );
   expect(
     (intoDebt as unknown as { rows: unknown[] }).rows,
-    'movements below zero other than clearings and force-posts',
+    'movements below zero other than clearings, force-posts and dispute take-backs',
   ).toEqual([]);
 
   // No lost update: each account's entries chain from 0 to its balance, every "before" being

@@ -100,6 +100,25 @@ beforeAll(async () => {
     body: { reason: 'duplicate', amount: '3.00', explanation: 'Charged twice.' },
   });
   expect(dispute.status).toBe(201);
+  // A matched statement (issue 36): one TronGrid line nobody has, so its lines list is not empty.
+  const statement = await fetch(`${t.url}/api/v1/statements`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${superAdmin.token}` },
+    body: form(
+      { source: 'chain' },
+      {
+        file: {
+          data: Buffer.from(
+            `transaction_id,block_timestamp,from,to,value\n${'ab'.repeat(32)},${Date.now() - 3600_000},TXa,TXb,1500000\n`,
+          ),
+          name: 'trongrid.csv',
+          type: 'text/csv',
+        },
+      },
+    ),
+  });
+  expect(statement.status).toBe(201);
+  const statementId = ((await statement.json()) as { data: { id: string } }).data.id;
   expect((await charge(t, admin, cards[individual.id]!, '5.00')).status).toBe(201);
   expect(
     (
@@ -156,6 +175,7 @@ beforeAll(async () => {
       verification,
       approval,
       dispute: dispute.body.data.id,
+      statement: statementId,
     };
   }
 }, 180_000);
@@ -450,6 +470,8 @@ function fill(path: string, role: string): string {
     if (path.includes('/verification/details/')) return own.verification!;
     if (path.startsWith('/api/v1/approvals/')) return own.approval!;
     if (path.startsWith('/api/v1/disputes/')) return own.dispute!;
+    if (path.startsWith('/api/v1/statement-sources/')) return 'chain';
+    if (path.startsWith('/api/v1/statements/')) return own.statement!;
     return crypto.randomUUID();
   });
 }

@@ -63,7 +63,7 @@ export default async function statementRoutes(fastify: FastifyInstance) {
         summary: "Get a statement source's column mapping and matching rules (staff)",
         response: {
           200: data(R.apiStatementSource, 'The mapping and rules in force.'),
-          ...fails(STAFF, e(422, 'Unknown source.')),
+          ...fails(STAFF, PATH, e(422, 'Unknown source.')),
         },
       },
     },
