@@ -72,6 +72,8 @@ const PRIMARY_LSN = 'select pg_current_wal_lsn()::text as lsn';
 const REPLAY = 'select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn';
 /** A lag sample per second: an hour of them bounds the memory if the replica never catches up. */
 const MAX_SAMPLES = 3600;
+/** How long close() waits for the standby's connections before it lets the shutdown go on. */
+const CLOSE_WAIT_MS = 2_000;
 
 type Transactional = { transaction: (...args: never[]) => Promise<unknown> };
 
@@ -207,7 +209,11 @@ export function openReplica<D extends Transactional>(
     async close() {
       clearInterval(timer);
       timer = undefined;
-      await pool.end();
+      // Bounded: pool.end() waits for every checked-out connection, and one stuck on a standby that went away
+      // would hold the shutdown (seen in a test that stops the standby mid-run).
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([pool.end(), new Promise((resolve) => (wait = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(wait);
     },
   };
 }
