@@ -115,52 +115,53 @@ export function SimulatePanel({ cardId }: { cardId: string }) {
           data-testid="simulate-answer"
         />
       )}
-      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
-        Pending authorisations
-      </Typography.Title>
-      <List
-        aria-label="Pending authorisations"
-        loading={payments.isLoading}
-        dataSource={pending}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payment is on hold" /> }}
-        renderItem={(t) => (
-          <List.Item data-testid="pending-authorization">
-            <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text strong>{t.merchant}</Typography.Text>
-                <div>
-                  <Typography.Text type="secondary">
-                    Holds {usd(t.held ?? t.amount)} of {usd(t.amount)} approved
-                  </Typography.Text>
+      <section aria-labelledby="pending-authorisations">
+        <Typography.Title id="pending-authorisations" level={2} style={{ fontSize: 16, marginTop: 0 }}>
+          Pending authorisations
+        </Typography.Title>
+        <List
+          loading={payments.isLoading}
+          dataSource={pending}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No payment is on hold" /> }}
+          renderItem={(t) => (
+            <List.Item data-testid="pending-authorization">
+              <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+                <div style={{ minWidth: 0 }}>
+                  <Typography.Text strong>{t.merchant}</Typography.Text>
+                  <div>
+                    <Typography.Text type="secondary">
+                      Holds {usd(t.held ?? t.amount)} of {usd(t.amount)} approved
+                    </Typography.Text>
+                  </div>
                 </div>
-              </div>
-              <Flex wrap gap={8}>
-                <Button
-                  size="small"
-                  onClick={() => onAuth('increment', t)}
-                  aria-label={`Increment the hold at ${t.merchant}`}
-                >
-                  Increment
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() => onAuth('clear', t)}
-                  aria-label={`Clear the payment at ${t.merchant}`}
-                >
-                  Clear
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() => onAuth('reverse', t)}
-                  aria-label={`Reverse the hold at ${t.merchant}`}
-                >
-                  Reverse
-                </Button>
+                <Flex wrap gap={8}>
+                  <Button
+                    size="small"
+                    onClick={() => onAuth('increment', t)}
+                    aria-label={`Increment the hold at ${t.merchant}`}
+                  >
+                    Increment
+                  </Button>
+                  <Button
+                    size="small"
+                    onClick={() => onAuth('clear', t)}
+                    aria-label={`Clear the payment at ${t.merchant}`}
+                  >
+                    Clear
+                  </Button>
+                  <Button
+                    size="small"
+                    onClick={() => onAuth('reverse', t)}
+                    aria-label={`Reverse the hold at ${t.merchant}`}
+                  >
+                    Reverse
+                  </Button>
+                </Flex>
               </Flex>
-            </Flex>
-          </List.Item>
-        )}
-      />
+            </List.Item>
+          )}
+        />
+      </section>
 
       <StepModal<Merchant & { partial_allowed: boolean }>
         {...common}

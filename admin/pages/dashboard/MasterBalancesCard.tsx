@@ -44,6 +44,7 @@ export function MasterBalancesCard() {
         return (
           <Col xs={24} md={8} key={w.key}>
             <Card
+              role="group"
               data-testid={`master-balance-${w.key}`}
               aria-label={`${w.title} (${w.brand}) master wallet`}
               style={{ background: w.background, color: '#fff', border: 'none', height: '100%' }}
