@@ -9,8 +9,9 @@
  * bottleneck, on the real app (production mode, no jobs). Two cases: the platform decides alone (no decision
  * endpoint), and the company decides through its endpoint, a node:http server in this process that answers
  * `{ approved: true }` after BENCH_DECISION_MS (50). Baseline, in the same run: bench/read.ts's bare Fastify 5 route
- * doing one primary-key SELECT through the same driver. All under 50 connections from autocannon in a child
- * process. Goals (the issue's "Done when"): p99 ≤ 3× the bare route's without an endpoint; with the 50 ms endpoint,
+ * doing one primary-key SELECT through the same driver; on PostgreSQL, also pgbench's TPC-B-like script at the same
+ * connections (bench/pgbench-latency.ts), the floor any durable write transaction has on this machine. All under 50
+ * connections from autocannon in a child process. Goals (the issue's "Done when"): p99 ≤ 3× the bare route's without an endpoint; with the 50 ms endpoint,
  * p99 ≤ 50 ms + 3× the bare route's. Afterwards, the invariants, in SQL: every card's available + held is what was
  * loaded on it, what it holds is the sum of its approved authorisations, every cached balance is the sum of its
  * account's entries, every transfer sums to zero; and the transactions decided through the endpoint say so
@@ -29,7 +30,8 @@ import { newCompany, newStaff } from '../tests/integration/support/actors';
 import type { Actor } from '../tests/integration/support/actors';
 import { Problems, QUICK, describeRun, fixed, goal, header, loadAverage, runSeconds, settle } from './compare';
 import { type LoadResult, type Plan, load } from './load';
-import { type BenchApp, clientOf, envInt, rowsOf, startBenchApp } from './support';
+import { type PgbenchLatency, pgbenchLatency } from './pgbench-latency';
+import { type BenchApp, clientOf, envInt, rowsOf, scratchServer, startBenchApp } from './support';
 
 const CONNECTIONS = 50;
 const SECONDS = runSeconds();
@@ -220,6 +222,16 @@ async function main() {
     };
     const path = '/api/v1/sandbox/authorizations';
     const b = await measure('baseline', { url: bareUrl, path: `/wallet/${wallet.id}` });
+    // The floor under any write: one durable transaction in PostgreSQL alone, at the same connections.
+    let floor: PgbenchLatency | null = null;
+    if (t.databaseUrl) {
+      const before = loadAverage();
+      floor = await pgbenchLatency(scratchServer(), CONNECTIONS, SECONDS);
+      process.stdout.write(
+        `  pgbench  ${fixed(floor.tps, 0)} tps, p50 ${fixed(floor.p50, 1)} ms, p99 ${fixed(floor.p99, 1)} ms (TPC-B-like, ${CONNECTIONS} connections, no HTTP) [load ${before}]\n`,
+      );
+      await settle();
+    }
     const p = await measure('alone', { url: t.url, path, token: staff.token, bodies: bodiesOf(alone.cardIds) });
     const askedBefore = decider.asked();
     const d = await measure('endpoint', { url: t.url, path, token: staff.token, bodies: bodiesOf(asking.cardIds) });
@@ -228,6 +240,10 @@ async function main() {
     process.stdout.write(
       `  ratio: alone p99 ${fixed(p.p99 / b.p99, 2)}× the baseline's; with the endpoint p99 ${fixed(d.p99, 1)} ms = ${DECISION_MS} ms + ${fixed((d.p99 - DECISION_MS) / b.p99, 2)}× the baseline's\n`,
     );
+    if (floor)
+      process.stdout.write(
+        `  floor: pgbench's own p99 is ${fixed(floor.p99 / b.p99, 2)}× the baseline's; the authorisation's p99 is ${fixed(p.p99 / floor.p99, 2)}× pgbench's\n`,
+      );
     process.stdout.write(`  the endpoint was asked ${fixed(asked)} times in the measured run and its warm-up\n`);
     goal(`alone: p99 ≤ 3× the baseline's (${fixed(p.p99, 1)} ms vs ${fixed(b.p99, 1)} ms)`, p.p99 <= 3 * b.p99);
     goal(
