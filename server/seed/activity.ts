@@ -1,6 +1,7 @@
 import type { AppContext, AuthUser } from '../context';
 import { type Actor, type Actors, HOUR } from './demo-events';
 import { cardEvents } from './demo-cards';
+import { disputeEvents } from './demo-disputes';
 import { walletEvents } from './demo-wallet';
 import { DEMO_IDS } from './ids';
 
@@ -26,7 +27,9 @@ export async function seedDemoActivity(ctx: AppContext, clock: { set(d: Date): v
     agent: actor(DEMO_IDS.momoAgent, 'Individual', null, DEMO_IDS.momoAgent),
     admin: actor(DEMO_IDS.admin, 'Admin', null, ''),
   };
-  const events = [...walletEvents(a), ...cardEvents(a, now)].sort((x, y) => y.hoursAgo - x.hoursAgo);
+  const events = [...walletEvents(a), ...cardEvents(a, now), ...disputeEvents(a)].sort(
+    (x, y) => y.hoursAgo - x.hoursAgo,
+  );
   for (const e of events) {
     clock.set(new Date(now.getTime() - e.hoursAgo * HOUR));
     await e.run(ctx);

@@ -157,6 +157,24 @@ describe('the paths of a dispute', () => {
     expect(audit.map((r) => r.action)).toEqual(['dispute.create', 'dispute.withdraw']);
   });
 
+  it('a card with an open dispute cannot be deleted until the dispute is decided; then its credit goes back with the card', async () => {
+    await provisional(false);
+    const { a, card, payment } = await paid();
+    const d = (await dispute(a, payment, good)).body.data;
+    const refused = await t.api('DELETE', `/cards/${card.id}`, { token: a.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'A payment of this card is disputed. Try again once the dispute is decided or withdrawn.',
+    );
+    expect((await submit(d.id)).status).toBe(200);
+    expect((await t.api('DELETE', `/cards/${card.id}`, { token: staff.token })).status).toBe(409);
+    expect((await resolve(d.id, 'won')).status).toBe(200);
+    await expectCard(card.id, 8_500);
+    const deleted = await t.api('DELETE', `/cards/${card.id}`, { token: a.token });
+    expect(deleted.status).toBe(202);
+    expect(deleted.body.data.returned).toBe('85.00');
+  });
+
   it('provisional credit: credited when sent, kept when won, taken back when lost or withdrawn', async () => {
     await provisional(true);
     try {

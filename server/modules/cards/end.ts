@@ -1,5 +1,5 @@
 import { centsText } from '@shared/vocabulary';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isStaff } from '@shared/contract';
 import { formatMoney } from '@shared/money';
@@ -7,7 +7,7 @@ import { cardTerminated, cardTerminatedKey } from '../notifications/events';
 import { mailSoon, notify } from '../notifications/service';
 import type { AppContext, AuthUser } from '../../context';
 import type { Tx } from '../../db/client';
-import { cardTransactions, cards } from '../../db/schema';
+import { cardDisputes, cardTransactions, cards } from '../../db/schema';
 import { AppError, HTTP, notFound, ok } from '../../lib/http';
 import { moneyTransaction } from '../../db/money-transaction';
 import { emitEvent } from '../integrations/webhooks';
@@ -56,6 +56,17 @@ export async function endCard<A = unknown>(
           'A withdrawal from this card is waiting for the card issuer. Try again once it has reached the master wallet.',
         );
       }
+      // A dispute's credit or take-back posts to the card, so the card stays until the dispute is decided or withdrawn.
+      const [disputed] = await tx
+        .select({ id: cardDisputes.id })
+        .from(cardDisputes)
+        .where(and(eq(cardDisputes.cardId, card.id), inArray(cardDisputes.state, ['submitted', 'under_review'])))
+        .limit(1);
+      if (disputed)
+        throw new AppError(
+          HTTP.CONFLICT,
+          'A payment of this card is disputed. Try again once the dispute is decided or withdrawn.',
+        );
       if (acc.card.balance < 0) await repayDebtFromWallet(tx, card, acc.card.id, -acc.card.balance, me, now);
       const remaining = Math.max(0, acc.card.balance);
       if (remaining > 0) {
