@@ -16,8 +16,10 @@ interface Row {
 /**
  * What the ledger holds for a source, as movements signed from the platform's side (positive: money
  * in). The chain's and mobile money's are the entries of their platform accounts (a deposit debits
- * the account that stands for the outside world); the issuer's are card loads and withdrawals (the
- * card's account holds what the issuer holds) and the settlements posted to the issuer's account.
+ * the account that stands for the outside world); the issuer's are the money between a card and the
+ * platform (the card's account holds what the issuer holds): its initial load, later loads, debt repaid from
+ * the wallet, withdrawals, maintenance fees, a balance returned or forfeited when the card ends; and the
+ * settlements posted to the issuer's account.
  */
 const OUTSIDE = `
   select t.id, t.reference, t.kind, -e.amount as amount, e.created_at as at,
@@ -31,7 +33,8 @@ const CARD_MONEY = `
     from ledger_transfers t
     join ledger_entries e on e.transfer_id = t.id
     join ledger_accounts a on a.id = e.account_id and a.kind = 'card'
-   where t.kind in ('topup', 'withdraw') and t.created_at >= $1 and t.created_at < $2`;
+   where t.kind in ('issuance', 'topup', 'withdraw', 'refund', 'forfeit', 'maintenance', 'card_debt')
+     and t.created_at >= $1 and t.created_at < $2`;
 
 const ACCOUNT: Record<Exclude<StatementSource, 'issuer'>, string> = {
   chain: PLATFORM.tronDeposits,
