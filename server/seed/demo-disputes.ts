@@ -11,7 +11,7 @@ import { DEMO_IDS } from './ids';
 
 const SEED_REQUEST = { ip: '127.0.0.1', id: 'seed', url: '/seed' };
 
-/** The approved payment of a card (by its nickname) at a merchant: what its owner disputes. */
+/** The settled payment of a card (by its nickname) at a merchant: what its owner disputes. */
 async function paymentAt(ctx: AppContext, nickname: string, merchant: string): Promise<string> {
   const [row] = await ctx.db
     .select({ id: cardTransactions.id })
@@ -22,6 +22,7 @@ async function paymentAt(ctx: AppContext, nickname: string, merchant: string): P
         eq(cards.nickname, nickname),
         eq(cardTransactions.merchant, merchant),
         eq(cardTransactions.kind, 'authorization'),
+        eq(cardTransactions.status, 'settled'),
       ),
     )
     .limit(1);
@@ -30,9 +31,10 @@ async function paymentAt(ctx: AppContext, nickname: string, merchant: string): P
 }
 
 /**
- * Disputes in each state (issue 36) and balance alerts staff keep on the master wallets and a
- * company's wallet. Each dispute is opened after its payment cleared (demo-cards.ts settles a
- * payment 20 hours after it).
+ * Disputes in each state (issue 36) and balance alerts staff keep on a master balance and a company's wallet. Each
+ * dispute is opened after its payment cleared (demo-cards.ts settles a payment 20 hours after it). The one won credits
+ * Acme's flagged 'Travel' card, which spends nothing after, so no later payment of demo-cards.ts's story is decided
+ * otherwise (a credit to Ama's card lets a later payment through and turns a decline into another).
  */
 export function disputeEvents(a: Actors): DemoEvent[] {
   const ids = new Map<string, string>();
@@ -59,26 +61,26 @@ export function disputeEvents(a: Actors): DemoEvent[] {
       explanation: 'The order never arrived; the tracking number stopped updating in the US.',
     }),
     submit(65, 'amazon', 'Tracking shows no delivery; sent to the issuer.'),
-    resolve(50, 'amazon', 'won'),
+    resolve(50, 'amazon', 'lost'),
     open(54, 'marriott', a.kofi, 'Travel', 'Marriott Lagos', {
       reason: 'duplicate',
       amount: 21_000,
       explanation: 'The hotel says it charged the stay twice; we were charged once for two nights only.',
     }),
     submit(53, 'marriott', 'Folio attached by the customer by email.'),
-    resolve(40, 'marriott', 'lost'),
+    resolve(40, 'marriott', 'won'),
     open(6, 'fuel', a.kofi, 'Fuel - Fleet 1', 'GOIL Tema', {
       reason: 'incorrect_amount',
       amount: 1_025,
       explanation: 'The pump receipt says 50.00 USD; the card was charged 60.25 USD.',
     }),
     submit(5, 'fuel', 'Receipt checked: the difference is 10.25 USD.'),
-    open(1, 'spotify', a.ama, 'Online shopping', 'Spotify', {
+    open(1, 'netflix', a.ama, 'Streaming', 'Netflix', {
       reason: 'canceled',
-      amount: 1_099,
+      amount: 1_549,
       explanation: 'I cancelled the subscription the month before and was charged again.',
     }),
-    at(75, (ctx) => addMonitor(ctx, finance, { account: 'master:general', below: 100_000 })),
+    at(75, (ctx) => addMonitor(ctx, finance, { account: 'master:media', below: 100_000 })),
     at(60, (ctx) => addMonitor(ctx, finance, { account: DEMO_IDS.company, below: 50_000 })),
   ];
 }

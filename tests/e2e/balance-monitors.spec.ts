@@ -3,8 +3,9 @@ import { chooseOption, isPhone, motionless, snap, visit } from './support/flows'
 import { signedInAs } from './support/session';
 
 /**
- * Balance alerts (issue 36): a Finance member adds an alert on the Mastercard master balance on Balance Alerts,
- * sees it listed with the balance now and its state, and deletes it. Each project has its own server and database.
+ * Balance alerts (issue 36): a Finance member finds the demo's alerts (the Visa master balance, Acme's wallet), adds
+ * an alert on the Mastercard master balance, sees it listed with the balance now and its state, and deletes it. Each
+ * project has its own server and database.
  */
 test('Finance adds a balance alert, sees it listed, and deletes it', async ({ page }, info) => {
   const project = info.project.name;
@@ -13,7 +14,10 @@ test('Finance adds a balance alert, sees it listed, and deletes it', async ({ pa
   if (isPhone(page)) await visit(page, '/admin/balance-monitors');
   else await page.getByRole('menuitem', { name: 'Balance Alerts' }).click();
   await expect(page.getByRole('heading', { name: 'Balance Alerts' })).toBeVisible();
-  await expect(page.getByText('No balance alerts yet')).toBeVisible();
+  const demo = page.locator('.ant-table-row, .ant-list-item');
+  await expect(demo.filter({ hasText: 'The Visa master balance (media)' })).toBeVisible();
+  await expect(demo.filter({ hasText: 'Acme Logistics Ltd' })).toBeVisible();
+  await expect(demo).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Add Alert' }).click();
   const drawer = page.getByRole('dialog', { name: 'Add Balance Alert' });
@@ -40,5 +44,6 @@ test('Finance adds a balance alert, sees it listed, and deletes it', async ({ pa
   const confirm = page.getByRole('dialog', { name: 'Delete Balance Alert' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Balance alert deleted.')).toBeVisible();
-  await expect(page.getByText('No balance alerts yet')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(demo).toHaveCount(2);
 });

@@ -19,6 +19,8 @@ const TILES = {
   chain_deposits_unassigned: 'Chain deposits unassigned',
   flagged_cards: 'Flagged cards',
   reconciliation_drift: 'Reconciliation drift',
+  approvals_pending: 'Approvals waiting',
+  disputes_to_send: 'Disputes to send',
 } as const;
 
 const rows = (page: Page) =>
@@ -118,5 +120,21 @@ test('the dashboard shows what needs attention, and each tile opens its list fil
     await page.goBack();
     await section.getByRole('link', { name: /^Flagged cards: \d+$/ }).click();
     await expect(page).toHaveURL(/\/admin\/cards\/flagged/);
+  });
+
+  await test.step('"Disputes to send" opens Disputes on Submitted; "Approvals waiting" opens the pending requests', async () => {
+    await page.goBack();
+    await section.getByRole('link', { name: /^Disputes to send: \d+$/ }).click();
+    await expect(page).toHaveURL(/\/admin\/disputes\?/);
+    if (isPhone(page)) await openSetFilters(page);
+    await expect(page.getByRole('form', { name: 'Filters' }).locator('.ant-select-selection-item')).toHaveText(
+      'Submitted',
+    );
+    // the demo's dispute Ama opened yesterday waits to be sent
+    await expect(rows(page).filter({ hasText: 'Netflix' })).toHaveCount(1);
+    await page.goBack();
+    await section.getByRole('link', { name: /^Approvals waiting: \d+$/ }).click();
+    await expect(page).toHaveURL(/\/admin\/approvals/);
+    await expect(page.getByRole('heading', { name: 'Approvals' })).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDeposits, reconciliationRuns, verifications } from '../../server/db/schema';
 import { type Actor, newCompany, newIndividual, newStaff } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
-import { newCard } from './support/cards';
+import { charge, newCard } from './support/cards';
 import { fundWallet } from './support/money';
 import { type PrivateDatabase, privatePostgres } from './support/private-db';
 import { startTopup, tronTopupReady } from './support/wallet';
@@ -79,6 +79,7 @@ describe('GET /admin/attention', () => {
       flagged_cards: 0,
       reconciliation_drift: 0,
       approvals_pending: 0,
+      disputes_to_send: 0,
     };
     expect(await attention(admin)).toEqual(zeros);
     expect(await attention(superAdmin)).toEqual(zeros);
@@ -124,7 +125,21 @@ describe('GET /admin/attention', () => {
         (await t.api('POST', `/cards/flag/${c.id}`, { token: admin.token, body: { reason: 'Review' } })).status,
       ).toBe(200);
     await t.ctx.db.execute(sql`update cards set deleted_at = now() where id = ${c2.id}`);
-    expect(c3).toBeTruthy();
+
+    // disputes: one opened, one already sent to the issuer
+    const disputed = async () => {
+      const auth = (await charge(t, admin, c3!.id, '5.00')).body.data.transaction;
+      expect((await t.api('POST', `/sandbox/authorizations/${auth.id}/settle`, { token: admin.token })).status).toBe(
+        200,
+      );
+      const body = { reason: 'not_received', amount: '5.00', explanation: 'Never came.' };
+      const d = await t.api('POST', `/card-transactions/${auth.id}/disputes`, { token: ind.token, body });
+      expect(d.status).toBe(201);
+      return d.body.data.id as string;
+    };
+    await disputed();
+    const sent = await disputed();
+    expect((await t.api('POST', `/disputes/${sent}/submit`, { token: admin.token, body: {} })).status).toBe(200);
 
     // reconciliation: an older run with drift, the last with two drifting cards
     const drift = (n: number) =>
@@ -148,6 +163,7 @@ describe('GET /admin/attention', () => {
       flagged_cards: 2,
       reconciliation_drift: 2,
       approvals_pending: 0,
+      disputes_to_send: 1,
     });
     expect(await attention(superAdmin)).toEqual(counts);
 
@@ -157,6 +173,7 @@ describe('GET /admin/attention', () => {
     expect(await total(admin, '/wallet/list-topups?ready=true')).toBe(3);
     expect(await total(admin, '/wallet/chain-deposits?status=Unassigned')).toBe(2);
     expect(await total(admin, '/cards?flagged_only=true')).toBe(2);
+    expect(await total(admin, '/disputes?state=submitted')).toBe(1);
     const recon = await t.api('GET', '/reconciliation', { token: admin.token });
     expect(recon.body.data.drift).toHaveLength(2);
   });

@@ -2,7 +2,9 @@ import {
   AlertOutlined,
   BankOutlined,
   BlockOutlined,
+  CheckSquareOutlined,
   DownloadOutlined,
+  ExceptionOutlined,
   FlagOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -60,6 +62,14 @@ const TILES: Array<{ key: keyof Attention; label: string; icon: ReactNode; to: s
     label: 'Reconciliation drift',
     icon: <AlertOutlined />,
     to: '/admin/reconciliation',
+  },
+  // The Approvals list opens on the pending requests.
+  { key: 'approvals_pending', label: 'Approvals waiting', icon: <CheckSquareOutlined />, to: '/admin/approvals' },
+  {
+    key: 'disputes_to_send',
+    label: 'Disputes to send',
+    icon: <ExceptionOutlined />,
+    to: filteredList('/admin/disputes', { state: 'submitted' }),
   },
 ];
 

@@ -17,12 +17,13 @@ const SEEN_WITH: Record<Count, Permission> = {
   reconciliation_drift: 'reports.read',
   // the Approvals list is every staff member's; approving is checked per action
   approvals_pending: 'customers.read',
+  disputes_to_send: 'customers.read',
 };
 
 /**
  * One statement, each count cheap at any size: top-ups from their kept totals (migration 0031); the rest over
  * partial or leading-column indexes of the few rows that wait (pending verifications, unassigned deposits, flagged
- * cards), and the drift of the last reconciliation run alone. The flagged condition is written out, not a
+ * cards, disputes not yet sent), and the drift of the last reconciliation run alone. The flagged condition is written out, not a
  * parameter, so that the partial index serves it.
  */
 const COUNTS = sql`
@@ -35,7 +36,8 @@ const COUNTS = sql`
     (select count(*) from cards where flagged)::int as flagged_cards,
     coalesce((select jsonb_array_length(drift) from reconciliation_runs order by run_at desc limit 1), 0)::int
       as reconciliation_drift,
-    (select count(*) from approvals where state = 'pending' and expires_at > now())::int as approvals_pending`;
+    (select count(*) from approvals where state = 'pending' and expires_at > now())::int as approvals_pending,
+    (select count(*) from card_disputes where state = 'submitted')::int as disputes_to_send`;
 
 /** The counts of what waits for staff, those the role may see. */
 export async function attentionFor(db: DbOrTx, role: Role): Promise<Attention> {

@@ -53,5 +53,6 @@ export const attention = z
     flagged_cards: waiting('Flagged cards, as the Flagged Cards list shows them'),
     reconciliation_drift: waiting("Cards whose ledger balance the last reconciliation found apart from the issuer's"),
     approvals_pending: waiting('Staff requests waiting for a second person (maker-checker)'),
+    disputes_to_send: waiting('Card disputes customers opened, waiting to be sent to the card issuer'),
   })
   .meta({ id: 'Attention', description: 'What waits for staff: counts that open the filtered lists.' });
