@@ -5,6 +5,9 @@ import { formatLsn, parseLsn } from './replica';
 
 /** Carries the reader's last write position to whichever instance answers their next request. */
 const READ_AFTER_COOKIE = 'cw_read_after';
+/** The same position for clients that keep no cookies: answered on each mutation, sent back at will (a session token). */
+const READ_AFTER_HEADER = 'cw-read-after';
+const LSN = /^[0-9A-Fa-f]{1,8}\/[0-9A-Fa-f]{1,8}$/;
 /** Past the end of any WAL: "read the primary" when the position of a write could not be learnt. */
 const UNKNOWN_WRITE = (1n << 64n) - 1n;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,7 +29,8 @@ function cookieLsn(req: FastifyRequest): bigint | undefined {
  *
  * The caller's last write is known two ways: a cookie set on the answer to each of their mutations (the
  * primary's WAL position just after it committed; a browser sends it to whichever instance answers next),
- * and, for clients that keep no cookies (API integrations), a map in this process by session.
+ * the same position in the CW-Read-After header of that answer, which a client that keeps no cookies (an API
+ * integration) may send back on its reads, and, for those that do not, a map in this process by session.
  */
 export class ReadRouting {
   private readonly writers = new Map<string, { lsn: bigint; until: number }>();
@@ -59,6 +63,11 @@ export class ReadRouting {
 
   private lastWrite(req: FastifyRequest): bigint | undefined {
     let lsn = cookieLsn(req);
+    const sent = req.headers[READ_AFTER_HEADER];
+    if (typeof sent === 'string' && LSN.test(sent)) {
+      const h = parseLsn(sent);
+      if (lsn === undefined || h > lsn) lsn = h;
+    }
     const session = req.user?.sessionId;
     const mine = session ? this.writers.get(session) : undefined;
     if (mine && mine.until > Date.now() && (lsn === undefined || mine.lsn > lsn)) lsn = mine.lsn;
@@ -75,6 +84,7 @@ export class ReadRouting {
     this.writers.set(req.user.sessionId, { lsn, until });
     const attributes = `Path=/api; Max-Age=${this.cookieSeconds}; HttpOnly; SameSite=Lax${this.secure ? '; Secure' : ''}`;
     const cookie = `${READ_AFTER_COOKIE}=${formatLsn(lsn)}; ${attributes}`;
+    reply.header(READ_AFTER_HEADER, formatLsn(lsn));
     const existing = reply.getHeader('set-cookie');
     reply.header('set-cookie', existing === undefined ? cookie : [...[existing].flat().map(String), cookie]);
   }

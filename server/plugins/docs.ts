@@ -21,7 +21,8 @@ export default fp(async (app) => {
           'Authenticated calls carry `Authorization: Bearer <token>`; mutations honour `Idempotency-Key`. ' +
           'Answers are `{ data }` (lists add paging: links, from, to, total, current_page, last_page, per_page); ' +
           'every failure is `{ message, error }`. Amounts are decimal strings with two decimals ("1250.00"); ' +
-          'timestamps are ISO 8601 in UTC.',
+          "timestamps are ISO 8601 in UTC. With a read replica, a mutation's answer carries `CW-Read-After`: send it " +
+          'back as a request header to read your own write on any instance (browsers get the same in a cookie).',
         version: '1.0.0',
       },
       servers: [

@@ -155,6 +155,11 @@ describeOnPostgres('a read replica (a streaming standby of our own)', () => {
       const sent = { cookie: cookie.split(';')[0]! };
       expect(await titles(t2, sent)).toContain('written on the primary (read)');
       expect(await titles(t2)).not.toContain('written on the primary');
+      // An API client that keeps no cookies sends the position back in a header instead.
+      const position = marked.headers.get('cw-read-after') ?? '';
+      expect(position).toBe(/^cw_read_after=([^;]+)/.exec(cookie)![1]);
+      expect(await titles(t2, { 'cw-read-after': position })).toContain('written on the primary (read)');
+      expect(await titles(t2, { 'cw-read-after': 'not a position' })).not.toContain('written on the primary');
       expect(replicaOf(t2).status().state).toBe('up');
     },
   );
