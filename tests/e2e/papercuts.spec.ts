@@ -180,6 +180,29 @@ test('back-office: a company’s fees opened by their address are titled with th
   await snap(page, 'company-fees-title', info.project.name);
 });
 
+/** The words of the first table's headers and cells broken mid-word ("Masterca rd"): a word's glyphs on two lines. */
+function brokenWords(page: Page): Promise<string[]> {
+  return page
+    .locator('.ant-table')
+    .first()
+    .evaluate((table) => {
+      const words: string[] = [];
+      const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2)),
+          );
+          if (lines.size > 1) words.push(m[0]);
+        }
+      }
+      return words;
+    });
+}
+
 test('back-office: All Cards fits a 1440 px screen with no word broken mid-word, and the Card Summary stays inside its card', async ({
   page,
 }, info) => {
@@ -197,26 +220,7 @@ test('back-office: All Cards fits a 1440 px screen with no word broken mid-word,
       const box = (await page.getByRole('columnheader', { name, exact: true }).boundingBox())!;
       expect(box.x + box.width, `${name} is on screen`).toBeLessThanOrEqual(1440);
     }
-    // No word broken mid-word ("Masterca rd") in any header or cell: each word's glyphs sit on one line.
-    const broken = await page
-      .locator('.ant-table')
-      .first()
-      .evaluate((table) => {
-        const words: string[] = [];
-        const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (const m of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
-            const range = document.createRange();
-            range.setStart(node, m.index);
-            range.setEnd(node, m.index + m[0].length);
-            const lines = new Set(
-              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2)),
-            );
-            if (lines.size > 1) words.push(m[0]);
-          }
-        }
-        return words;
-      });
+    const broken = await brokenWords(page);
     expect(broken, 'words broken mid-word').toEqual([]);
     await snap(page, 'all-cards-1440', info.project.name);
   } else await visit(page, '/admin/cards');
@@ -237,4 +241,20 @@ test('back-office: All Cards fits a 1440 px screen with no word broken mid-word,
   });
   expect(inside).toBe(true);
   await snap(page, 'card-summary-inside', info.project.name);
+});
+
+test('back-office: Wallet Loads fits a 1366 px laptop screen, its names and notes wrapped between words', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === 'phone', 'phones show the list as items');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signedInAs(page, 'super@cardwallet.example');
+  await visit(page, '/admin/wallet-loads');
+  await expect(page.locator('tr.cw-clickable-row').first()).toBeVisible();
+  const table = page.locator('.ant-table-content, .ant-table-body').first();
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const last = (await page.getByRole('columnheader', { name: 'Balance Change', exact: true }).boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(1366);
+  expect(await brokenWords(page), 'words broken mid-word').toEqual([]);
+  await snap(page, 'wallet-loads-1366', info.project.name);
 });

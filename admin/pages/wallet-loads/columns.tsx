@@ -16,7 +16,7 @@ export const balanceChange = (t: ApiTopup) =>
 
 function AmountCell({ t }: { t: ApiTopup }) {
   return (
-    <Flex gap={6} align="center">
+    <Flex gap={6} align="center" wrap>
       <span style={{ whiteSpace: 'nowrap' }}>{moneyText(t.amount, 'USDT')}</span>
       <Tag bordered={false}>{t.method}</Tag>
     </Flex>
@@ -57,7 +57,7 @@ function DecisionNote({ t }: { t: ApiTopup }) {
   return (
     <Typography.Text
       type="secondary"
-      style={{ fontSize: 12, maxWidth: 260 }}
+      style={{ fontSize: 12, maxWidth: 140 }}
       ellipsis={{ tooltip: t.note }}
       data-testid="decision-note"
     >
@@ -83,7 +83,17 @@ function StateCell({ t }: { t: ApiTopup }) {
 }
 
 export const topupColumns: TableColumnsType<ApiTopup> = [
-  { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+  // A name wraps between its words, never inside one (the State column's notes made it narrow enough to).
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    minWidth: 120,
+    render: (v: string) => (
+      <Typography.Text strong style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
+        {v}
+      </Typography.Text>
+    ),
+  },
   { title: 'Account Type', dataIndex: 'name_type' },
   { title: 'Amount', dataIndex: 'amount', render: (_, t) => <AmountCell t={t} /> },
   { title: 'Transaction Hash', dataIndex: 'transaction_hash', render: (v: string | null) => <Hash value={v} /> },
