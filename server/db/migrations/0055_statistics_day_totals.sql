@@ -217,6 +217,29 @@ CREATE OR REPLACE TRIGGER card_day_totals_update AFTER UPDATE OF wallet_id, purp
 CREATE OR REPLACE TRIGGER card_day_totals_delete AFTER DELETE ON cards
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_day_totals();
 --> statement-breakpoint
+-- A card's purpose is set when it is issued and nothing changes it; should something, its accounts' amounts so far move
+-- to the new purpose, so that the balances by purpose stay those of the cards as they are now.
+CREATE OR REPLACE FUNCTION cw_card_purpose_balances() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO balance_day_totals AS x (day, account_kind, purpose, slot, amount)
+  SELECT m.day, m.kind, m.purpose, pg_backend_pid() % 16, sum(m.amount)
+  FROM (
+    SELECT (e.created_at AT TIME ZONE 'UTC')::date AS day, a.kind, p.purpose, p.sign * e.amount AS amount
+    FROM ledger_accounts a
+    JOIN ledger_entries e ON e.account_id = a.id
+    CROSS JOIN (VALUES (NEW.purpose, 1), (OLD.purpose, -1)) AS p(purpose, sign)
+    WHERE a.owner_id = NEW.id AND a.kind IN ('card', 'card_hold')
+  ) m
+  GROUP BY 1, 2, 3
+  HAVING sum(m.amount) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (day, account_kind, purpose, slot) DO UPDATE SET amount = x.amount + EXCLUDED.amount;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER card_purpose_balances AFTER UPDATE OF purpose ON cards
+  FOR EACH ROW WHEN (OLD.purpose IS DISTINCT FROM NEW.purpose) EXECUTE FUNCTION cw_card_purpose_balances();
+--> statement-breakpoint
 -- The rows so far, in slot 0.
 INSERT INTO balance_day_totals (day, account_kind, purpose, slot, amount)
 SELECT (e.created_at AT TIME ZONE 'UTC')::date, a.kind, coalesce(CASE WHEN a.kind <> 'wallet' THEN c.purpose END, ''), 0,
