@@ -15,33 +15,65 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import { dayRange } from '../server/lib/dates';
-import { statistics } from '../server/modules/statistics/queries';
+import { intervalFor } from '../admin/pages/statistics/model';
+import { series, statistics } from '../server/modules/statistics/queries';
 import { newStaff } from '../tests/integration/support/actors';
-import { BASE_MS, loadDataset, stepOf } from './dataset';
-import { clientOf, envInt, int, median, mib, rowsOf, sampleMemory, secs, startBenchApp } from './support';
+import { busySize } from './csv-busy';
+import { BASE_MS, type DatasetSize, loadDataset, stepOf } from './dataset';
+import { rawSeries, rawStatistics } from '../tests/integration/support/statistics-raw';
+import {
+  type BenchApp,
+  clientOf,
+  envInt,
+  int,
+  median,
+  mib,
+  rowsOf,
+  sampleMemory,
+  secs,
+  startBenchApp,
+} from './support';
 
 const N = envInt('BENCH_ROWS', 200_000);
 const BATCH = envInt('BENCH_BATCH', 50_000);
 const RUNS = 5;
-const WALLETS = Math.max(8, Math.floor(N / 1000));
-const CARDS = Math.max(10, Math.floor(N / 100));
-const TOPUPS = Math.max(10, Math.floor(N / 10));
-const RANGE = { start: '2021-04-01', end: '2021-06-29' }; // 90 days, both inclusive
+/** BENCH_BUSY: the CSV benchmark's history instead (bench/csv-busy.ts), wallet 1 with this many movements, over a year */
+const BUSY = envInt('BENCH_BUSY', 0);
+const SIZE: DatasetSize = BUSY
+  ? busySize(N, BUSY)
+  : {
+      wallets: Math.max(8, Math.floor(N / 1000)),
+      cards: Math.max(10, Math.floor(N / 100)),
+      transfers: N,
+      cardTransactions: N,
+      topups: Math.max(10, Math.floor(N / 10)),
+    };
+const { wallets: WALLETS, cards: CARDS, topups: TOPUPS, cardTransactions: CARD_TX } = SIZE;
+// 90 days by default, the whole year with BENCH_BUSY; BENCH_STATS_RANGE=2021-01-01..2021-12-31 (both inclusive)
+const [start, end] = (
+  process.env.BENCH_STATS_RANGE ?? (BUSY ? '2021-01-01..2021-12-31' : '2021-04-01..2021-06-29')
+).split('..');
+const RANGE = { start: start!, end: end! };
 
 async function main() {
   process.stdout.write(
-    `Statistics benchmark: ${int(N)} ledger transfers, ${int(N)} card transactions, ${int(CARDS)} cards, ${int(TOPUPS)} top-ups, ${int(WALLETS)} wallets\n`,
+    `Statistics benchmark: ${RANGE.start} to ${RANGE.end}; ${int(N)} ledger transfers, ${int(CARD_TX)} card transactions, ${int(CARDS)} cards, ${int(TOPUPS)} top-ups, ${int(WALLETS)} wallets\n`,
   );
+  const booted = performance.now();
   const t = await startBenchApp();
   let failed = false;
   try {
-    process.stdout.write(`  database: ${t.label}\n`);
+    process.stdout.write(
+      `  database: ${t.label}; started (migrations included) in ${secs(performance.now() - booted)}\n`,
+    );
     const admin = await newStaff(t, 'Admin');
     const exec = (text: string) => t.ctx.db.execute(sql.raw(text));
     const loadStarted = performance.now();
 
-    await loadDataset(t, { wallets: WALLETS, cards: CARDS, transfers: N, cardTransactions: N, topups: TOPUPS }, BATCH);
-    await exec('analyze');
+    if (!process.env.BENCH_REUSE_DATABASE?.trim()) {
+      await loadDataset(t, SIZE, BATCH);
+      await exec('analyze');
+    }
     process.stdout.write(`  load: ${secs(performance.now() - loadStarted)} in all (with analyze)\n`);
     const [size] = await rowsOf<{ size: string }>(
       t.database,
@@ -70,6 +102,20 @@ async function main() {
         ` heap ${mib(mem.baseline.heapUsed)} -> peak ${mib(mem.peak.heapUsed)} (+${mib(mem.peak.heapUsed - mem.baseline.heapUsed)})\n`,
     );
 
+    // The screen's charts: the series for the range, at the period the screen picks for it (a year: per month).
+    const interval = intervalFor(RANGE.start, RANGE.end);
+    const sq = `/reports/view-statistics-series?start_date=${RANGE.start}&end_date=${RANGE.end}&interval=${interval}`;
+    const seriesTimes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const res = await t.api('GET', sq, { token: admin.token });
+      seriesTimes.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`GET ${sq}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    process.stdout.write(`  GET ${sq}\n`);
+    process.stdout.write(`    runs: ${seriesTimes.map((ms) => `${int(ms)} ms`).join(', ')}\n`);
+    process.stdout.write(`    median of ${RUNS}: ${int(median(seriesTimes))} ms\n`);
+
     // Figures this benchmark can compute from its own fixtures.
     const want = expected();
     const checks = Object.entries(want)
@@ -80,37 +126,66 @@ async function main() {
     );
     failed = checks.length > 0;
 
-    // Each of the report's queries under EXPLAIN ANALYZE; the heaviest one's plan in full.
-    const client = clientOf(t.database);
-    const captured: Array<{ text: string; params: unknown[] }> = [];
-    const original = client.query;
-    client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
-      const s = typeof text === 'string' ? text : (text as { text: string }).text;
-      captured.push({ text: s, params: params ?? (text as { values?: unknown[] }).values ?? [] });
-      return (original as (...a: unknown[]) => ReturnType<typeof original>).call(this, text, params, ...rest);
-    } as typeof original;
-    try {
-      await statistics(t.ctx.db, dayRange(RANGE.start, RANGE.end));
-    } finally {
-      client.query = original;
+    const r = dayRange(RANGE.start, RANGE.end);
+    await explainAll(t, 'the report and its series', async () => {
+      await statistics(t.ctx.db, r);
+      await series(t.ctx.db, r, interval);
+    });
+    // BENCH_STATS_RAW=1: the same figures computed from the rows, as the server did before migration 0055, timed in
+    // this process (no HTTP), compared with the kept answers and explained.
+    if (process.env.BENCH_STATS_RAW === '1') {
+      const rawTimes: number[] = [];
+      let raw: unknown = null;
+      for (let run = 0; run < RUNS; run++) {
+        const started = performance.now();
+        raw = { figures: await rawStatistics(t.ctx.db, r), series: await rawSeries(t.ctx.db, r, interval) };
+        rawTimes.push(performance.now() - started);
+      }
+      const kept = { figures: await statistics(t.ctx.db, r), series: await series(t.ctx.db, r, interval) };
+      const same = JSON.stringify(raw) === JSON.stringify(kept);
+      process.stdout.write(
+        `  from the rows (before 0055), report then series in this process: ${rawTimes.map((ms) => `${int(ms)} ms`).join(', ')}; median ${int(median(rawTimes))} ms; ${same ? 'the same answers as the kept totals' : 'ANSWERS DIFFER from the kept totals'}\n`,
+      );
+      if (!same) failed = true;
+      await explainAll(t, 'from the rows', async () => {
+        await rawStatistics(t.ctx.db, r);
+        await rawSeries(t.ctx.db, r, interval);
+      });
     }
-    const plans: Array<{ text: string; ms: number; plan: string }> = [];
-    for (const c of captured.filter((c) => /^\s*select\b/i.test(c.text))) {
-      const rows = await rowsOf<Record<string, string>>(t.database, `explain (analyze, buffers) ${c.text}`, c.params);
-      const plan = rows.map((r) => Object.values(r)[0]).join('\n');
-      const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
-      plans.push({ text: c.text, ms, plan });
-    }
-    plans.sort((a, b) => b.ms - a.ms);
-    process.stdout.write(`  the report's ${plans.length} queries, by execution time under EXPLAIN ANALYZE:\n`);
-    for (const p of plans)
-      process.stdout.write(`    ${p.ms.toFixed(1).padStart(9)} ms  ${p.text.replace(/\s+/g, ' ').slice(0, 110)}…\n`);
-    if (plans[0]) process.stdout.write(`  heaviest query's plan:\n${plans[0].plan.replace(/^/gm, '    ')}\n`);
     process.stdout.write(`  process RSS at the end: ${mib(process.memoryUsage().rss)}\n`);
   } finally {
     await t.close();
   }
   process.exit(failed ? 1 : 0);
+}
+
+/** Each query `run` sends, under EXPLAIN (ANALYZE, BUFFERS), by execution time; the heaviest one's plan in full. */
+async function explainAll(t: BenchApp, title: string, run: () => Promise<void>) {
+  const client = clientOf(t.database);
+  const captured: Array<{ text: string; params: unknown[] }> = [];
+  const original = client.query;
+  client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
+    const s = typeof text === 'string' ? text : (text as { text: string }).text;
+    captured.push({ text: s, params: params ?? (text as { values?: unknown[] }).values ?? [] });
+    return (original as (...a: unknown[]) => ReturnType<typeof original>).call(this, text, params, ...rest);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  const plans: Array<{ text: string; ms: number; plan: string }> = [];
+  for (const c of captured.filter((c) => /^\s*select\b/i.test(c.text))) {
+    const rows = await rowsOf<Record<string, string>>(t.database, `explain (analyze, buffers) ${c.text}`, c.params);
+    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+    plans.push({ text: c.text, ms, plan });
+  }
+  plans.sort((a, b) => b.ms - a.ms);
+  process.stdout.write(`  ${title}: ${plans.length} queries, by execution time under EXPLAIN ANALYZE:\n`);
+  for (const p of plans)
+    process.stdout.write(`    ${p.ms.toFixed(1).padStart(9)} ms  ${p.text.replace(/\s+/g, ' ').slice(0, 110)}…\n`);
+  if (plans[0]) process.stdout.write(`  heaviest query's plan:\n${plans[0].plan.replace(/^/gm, '    ')}\n`);
 }
 
 /** What the report must say about the range, computed here from the fixtures' formulas. */
@@ -134,8 +209,8 @@ function expected() {
   }
   let payments = 0;
   let paymentsAmount = 0;
-  for (let i = 0; i < N; i++) {
-    if (i % 10 < 7 && i % 4 < 2 && inRange(i, N)) {
+  for (let i = 0; i < CARD_TX; i++) {
+    if (i % 10 < 7 && i % 4 < 2 && inRange(i, CARD_TX)) {
       payments++;
       paymentsAmount += 100 + (i % 5000);
     }
