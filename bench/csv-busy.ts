@@ -59,14 +59,24 @@ export async function busyWalletCsv(t: BenchApp, n: number, busy: number, batch:
   const customer = (await createSession(t.ctx, t.ctx.db, owner, { ip: '127.0.0.1', userAgent: 'bench' })).token;
   const admin = (await newStaff(t, 'Admin')).token;
   const url = `${t.url}/api/v1/reports/view-wallet-transactions?wallet=${owner}&format=csv`;
+  // One month of it too (about a tenth of the rows): memory that does not grow with the rows peaks no lower.
+  const month = `select count(*)::text as v from ledger_entries where account_id = ${account} and created_at >= '2021-10-01Z' and created_at < '2021-11-01Z'`;
+  const monthly = Number(await one(t, month));
+  const monthBalance = Number(
+    await one(
+      t,
+      `select balance_after::text as v from ledger_entries where account_id = ${account} and created_at < '2021-11-01Z' order by created_at desc, id desc limit 1`,
+    ),
+  );
   const failed: string[] = [];
-  for (const [who, token] of [
-    ['customer', customer],
-    ['staff (Admin)', admin],
+  for (const [who, token, query, rows, last] of [
+    ['customer, one month (2021-10)', customer, '&start_date=2021-10-01&end_date=2021-10-31', monthly, monthBalance],
+    ['customer', customer, '', entries, balance],
+    ['staff (Admin)', admin, '', entries, balance],
   ] as const) {
-    process.stdout.write(`  ${who}: GET /reports/view-wallet-transactions?wallet=…&format=csv\n`);
-    const r = await readCsv(url, token);
-    const checks = checkExport(r, entries, balance);
+    process.stdout.write(`  ${who}: GET /reports/view-wallet-transactions?wallet=…&format=csv${query}\n`);
+    const r = await readCsv(`${url}${query}`, token);
+    const checks = checkExport(r, rows, last, !query);
     process.stdout.write(
       `${[...describeCsv(r), checks.length ? `  FAILED: ${checks.join('; ')}` : '  checks: rows, first and last balances OK'].join('\n')}\n`,
     );
@@ -75,12 +85,12 @@ export async function busyWalletCsv(t: BenchApp, n: number, busy: number, batch:
   return failed;
 }
 
-function checkExport(r: CsvRead, entries: number, balance: number): string[] {
+function checkExport(r: CsvRead, entries: number, balance: number, fromZero: boolean): string[] {
   const checks: string[] = [];
   if (r.status !== 200) checks.push(`status ${r.status}`);
   if (r.rows !== entries) checks.push(`${int(r.rows)} rows, expected ${int(entries)}`);
   // Newest first: the first row ends at the wallet's balance, the last starts from zero.
   if (r.first.split(',')[8] !== formatMoney(balance)) checks.push(`first row is ${r.first}`);
-  if (r.last.split(',')[7] !== '0.00') checks.push(`last row is ${r.last}`);
+  if (fromZero && r.last.split(',')[7] !== '0.00') checks.push(`last row is ${r.last}`);
   return checks;
 }
