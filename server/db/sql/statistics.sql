@@ -11,7 +11,8 @@
 
 -- The net amount posted per day to the accounts whose balances the screen shows (wallets, cards and their holds), by
 -- the card's purpose: an account's balance as of a day's end is the sum of its entries up to then (its entries chain
--- from zero, the ledger's guards see to it). Lookups by primary key per new entry, as cw_wallet_movement_totals does.
+-- from zero, the ledger's guards see to it). Lookups by primary key per new entry, as cw_wallet_movement_totals does:
+-- as a join, the planner read every account (transfer-batch.test.ts counts the reads).
 CREATE OR REPLACE FUNCTION cw_balance_day_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO balance_day_totals AS x (day, account_kind, purpose, slot, amount)
@@ -19,9 +20,10 @@ BEGIN
          coalesce(CASE WHEN e.kind <> 'wallet' THEN (SELECT c.purpose FROM cards c WHERE c.id = e.owner_id) END, ''),
          pg_backend_pid() % 16, sum(e.amount)
   FROM (
-    SELECT n.created_at, n.amount, a.kind, a.owner_id
+    SELECT n.created_at, n.amount,
+           (SELECT l.kind FROM ledger_accounts l WHERE l.id = n.account_id) AS kind,
+           (SELECT l.owner_id FROM ledger_accounts l WHERE l.id = n.account_id) AS owner_id
     FROM new_entries n
-    CROSS JOIN LATERAL (SELECT l.kind, l.owner_id FROM ledger_accounts l WHERE l.id = n.account_id) a
   ) e
   WHERE e.kind IN ('wallet', 'card', 'card_hold')
   GROUP BY 1, 2, 3
