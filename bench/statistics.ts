@@ -1,16 +1,21 @@
 /**
- * Benchmark: GET /reports/view-statistics (the staff Statistics screen) over a 90-day range,
- * with BENCH_ROWS ledger transfers and BENCH_ROWS card transactions (default 200,000 each)
- * spread over one year, plus BENCH_ROWS/100 cards, BENCH_ROWS/10 top-ups and BENCH_ROWS/1000
- * wallets (every fourth a company's).
+ * Benchmark: GET /reports/view-statistics and /reports/view-statistics-series (the staff Statistics
+ * screen) over a 90-day range, with BENCH_ROWS ledger transfers and BENCH_ROWS card transactions
+ * (default 200,000 each) spread over one year, plus BENCH_ROWS/100 cards, BENCH_ROWS/10 top-ups and
+ * BENCH_ROWS/1000 wallets (every fourth a company's).
  *
  *   node --import tsx bench/statistics.ts
  *   BENCH_ROWS=20000 node --import tsx bench/statistics.ts   (BENCH_BATCH: rows per insert, 50,000)
+ *   BENCH_ROWS=2000000 BENCH_BUSY=1000000 …: the CSV benchmark's history (bench/csv-busy.ts, wallet 1
+ *     with that many movements) over the whole year; with BENCH_REUSE_DATABASE, the database it kept
+ *   BENCH_STATS_RANGE=2021-01-01..2021-03-31: another range (UTC days, both inclusive)
+ *   BENCH_STATS_RAW=1: also the figures computed from the rows (before migration 0055), timed,
+ *     compared with the kept ones and explained
  *
  * Everything is written straight into the database in batches. Prints each of 5 timed requests
  * and their median, then EXPLAIN (ANALYZE, BUFFERS) of the report's heaviest query, found by
  * running each of the report's queries under EXPLAIN ANALYZE. Exits 1 when a figure the
- * benchmark can compute itself is wrong.
+ * benchmark can compute itself is wrong, or the computation from the rows answers otherwise.
  */
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
