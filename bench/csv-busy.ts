@@ -4,6 +4,7 @@
  *
  *   BENCH_ROWS=2000000 BENCH_BUSY=1000000 node --import tsx bench/csv-export.ts
  *   BENCH_KEEP_DATABASE=1, then BENCH_REUSE_DATABASE=<its url>: again without loading
+ *   BENCH_CSV_ALL_WALLETS=1: the staff's export of every wallet's movements as well
  *   (bench/statistics.ts answers over the same database with the same BENCH_ROWS and BENCH_BUSY)
  *
  * The shared history (bench/dataset.ts) sized by busySize below, then wallet 1's movements as CSV,
@@ -81,6 +82,20 @@ export async function busyWalletCsv(t: BenchApp, n: number, busy: number, batch:
       `${[...describeCsv(r), checks.length ? `  FAILED: ${checks.join('; ')}` : '  checks: rows, first and last balances OK'].join('\n')}\n`,
     );
     failed.push(...checks.map((c) => `${who}: ${c}`));
+  }
+  // BENCH_CSV_ALL_WALLETS=1: the back-office's export of every wallet's movements too (no wallet named).
+  if (process.env.BENCH_CSV_ALL_WALLETS === '1') {
+    const all = Number(await one(t, 'select count(*)::text as v from wallet_entries'));
+    process.stdout.write('  staff (Admin), every wallet: GET /reports/view-wallet-transactions?format=csv\n');
+    const r = await readCsv(`${t.url}/api/v1/reports/view-wallet-transactions?format=csv`, admin);
+    const checks = [
+      ...(r.status === 200 ? [] : [`status ${r.status}`]),
+      ...(r.rows === all ? [] : [`${int(r.rows)} rows, expected ${int(all)}`]),
+    ];
+    process.stdout.write(
+      `${[...describeCsv(r), checks.length ? `  FAILED: ${checks.join('; ')}` : '  checks: rows OK'].join('\n')}\n`,
+    );
+    failed.push(...checks.map((c) => `every wallet: ${c}`));
   }
   return failed;
 }
