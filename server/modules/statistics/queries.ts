@@ -19,8 +19,8 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The days a range covers, on a kept table's day column. Every figure is read from totals kept per UTC day (migration
- * 0055), so a year costs some thousands of day rows, however many movements and accounts. The last day is the day of the range's last
- * instant: dayRange's end is the next midnight (or 9999-12-31's last millisecond).
+ * 0055), so a year costs some thousands of day rows, however many movements and accounts. The last day is the day of
+ * the range's last instant: dayRange's end is the next midnight (or 9999-12-31's last millisecond).
  */
 const within = (col: Parameters<typeof gte>[0], r: Range): SQL[] => [
   ...(r.from ? [gte(col, dayOf(r.from))] : []),
