@@ -123,7 +123,8 @@ BEGIN
   GROUP BY 1, 2, 3
   HAVING sum(u.n) <> 0 OR sum(u.amount) <> 0
   ORDER BY 1, 2, 3
-  ON CONFLICT (day, method, state, slot) DO UPDATE SET rows = x.rows + EXCLUDED.rows, amount = x.amount + EXCLUDED.amount;
+  ON CONFLICT (day, method, state, slot) DO UPDATE
+    SET rows = x.rows + EXCLUDED.rows, amount = x.amount + EXCLUDED.amount;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -161,16 +162,19 @@ BEGIN
   GROUP BY 1, 2, 3
   HAVING sum(u.n) <> 0 OR sum(u.amount) <> 0
   ORDER BY 1, 2, 3
-  ON CONFLICT (day, kind, status, slot) DO UPDATE SET rows = x.rows + EXCLUDED.rows, amount = x.amount + EXCLUDED.amount;
+  ON CONFLICT (day, kind, status, slot) DO UPDATE
+    SET rows = x.rows + EXCLUDED.rows, amount = x.amount + EXCLUDED.amount;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER card_transaction_day_totals_insert AFTER INSERT ON card_transactions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_transaction_day_totals();
 --> statement-breakpoint
-CREATE OR REPLACE TRIGGER card_transaction_day_totals_update AFTER UPDATE OF kind, status, amount, created_at ON card_transactions
+CREATE OR REPLACE TRIGGER card_transaction_day_totals_update
+  AFTER UPDATE OF kind, status, amount, created_at ON card_transactions
   FOR EACH ROW
-  WHEN ((OLD.kind, OLD.status, OLD.amount, OLD.created_at) IS DISTINCT FROM (NEW.kind, NEW.status, NEW.amount, NEW.created_at))
+  WHEN ((OLD.kind, OLD.status, OLD.amount, OLD.created_at)
+        IS DISTINCT FROM (NEW.kind, NEW.status, NEW.amount, NEW.created_at))
   EXECUTE FUNCTION cw_card_transaction_day_totals();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER card_transaction_day_totals_delete AFTER DELETE ON card_transactions
@@ -212,10 +216,12 @@ END $$;
 CREATE OR REPLACE TRIGGER card_day_totals_insert AFTER INSERT ON cards
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_day_totals();
 --> statement-breakpoint
-CREATE OR REPLACE TRIGGER card_day_totals_update AFTER UPDATE OF wallet_id, purpose, type, state, deleted_at, created_at ON cards
+CREATE OR REPLACE TRIGGER card_day_totals_update
+  AFTER UPDATE OF wallet_id, purpose, type, state, deleted_at, created_at ON cards
   FOR EACH ROW
   WHEN ((OLD.wallet_id, OLD.purpose, OLD.type, OLD.state = 'Active', OLD.deleted_at IS NULL, OLD.created_at)
-        IS DISTINCT FROM (NEW.wallet_id, NEW.purpose, NEW.type, NEW.state = 'Active', NEW.deleted_at IS NULL, NEW.created_at))
+        IS DISTINCT FROM
+        (NEW.wallet_id, NEW.purpose, NEW.type, NEW.state = 'Active', NEW.deleted_at IS NULL, NEW.created_at))
   EXECUTE FUNCTION cw_card_day_totals();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER card_day_totals_delete AFTER DELETE ON cards
@@ -246,8 +252,8 @@ CREATE OR REPLACE TRIGGER card_purpose_balances AFTER UPDATE OF purpose ON cards
 --> statement-breakpoint
 -- The rows so far, in slot 0.
 INSERT INTO balance_day_totals (day, account_kind, purpose, slot, amount)
-SELECT (e.created_at AT TIME ZONE 'UTC')::date, a.kind, coalesce(CASE WHEN a.kind <> 'wallet' THEN c.purpose END, ''), 0,
-       sum(e.amount)
+SELECT (e.created_at AT TIME ZONE 'UTC')::date, a.kind, coalesce(CASE WHEN a.kind <> 'wallet' THEN c.purpose END, ''),
+       0, sum(e.amount)
 FROM ledger_entries e
 JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('wallet', 'card', 'card_hold')
 LEFT JOIN cards c ON c.id = a.owner_id
