@@ -4,6 +4,7 @@
  *
  *   node --import tsx bench/csv-export.ts            (npm run bench runs it with bench/statistics.ts)
  *   BENCH_ROWS=20000 node --import tsx bench/csv-export.ts   (BENCH_BATCH: rows per insert, 50,000)
+ *   BENCH_ROWS=2000000 BENCH_BUSY=1000000 …: the busiest wallet of the shared history instead (bench/csv-busy.ts)
  *
  * The movements are written straight into the database in batches (as
  * tests/integration/csv-export.test.ts does, with the running balances carried from batch to
@@ -11,16 +12,19 @@
  * process memory is sampled every 100 ms. Prints rows, bytes, seconds, rows/s and the peak
  * RSS/heap growth during the export; exits 1 when the rows are not all there.
  */
-import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import { ledgerAccounts } from '../server/db/schema';
 import { findWallet } from '../server/modules/ledger/accounts';
 import { newIndividual } from '../tests/integration/support/actors';
-import { envInt, inBatches, int, mib, rowsOf, sampleMemory, secs, startBenchApp, withoutLedgerGuards } from './support';
+import { busyWalletCsv } from './csv-busy';
+import { describeCsv, readCsv } from './csv-read';
+import { envInt, inBatches, int, rowsOf, secs, startBenchApp, withoutLedgerGuards } from './support';
 
 const N = envInt('BENCH_ROWS', 1_000_000);
 const BATCH = envInt('BENCH_BATCH', 50_000);
+/** BENCH_BUSY: wallet 1's movements in the shared history of N transfers instead (bench/csv-busy.ts). */
+const BUSY = envInt('BENCH_BUSY', 0);
 const BASE = '2010-01-01T00:00:00.000Z';
 const HEADER =
   'Reference,Transaction Type,Direction,Amount,Total Fees,Associated Card,Description,Balance Before,Balance After,Date';
@@ -29,6 +33,7 @@ const HEADER =
 const amountOf = (i: number) => 100 + ((i * 37) % 9973);
 
 async function main() {
+  if (BUSY) return busyMain();
   process.stdout.write(`CSV export benchmark: ${int(N)} wallet movements\n`);
   const t = await startBenchApp();
   let failed = false;
@@ -87,67 +92,11 @@ async function main() {
     process.stdout.write(`  database size: ${size?.size}\n`);
 
     // The export, read as a client would: counting lines and bytes, keeping the first and the last row.
-    globalThis.gc?.(); // with node --expose-gc
-    const memory = await sampleMemory(100);
-    const started = performance.now();
-    const result = await new Promise<{
-      status: number;
-      type: string;
-      bytes: number;
-      lines: number;
-      header: string;
-      first: string;
-      last: string;
-      ttfb: number;
-    }>((resolve, reject) => {
-      const req = request(
-        `${t.url}/api/v1/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`,
-        { headers: { authorization: `Bearer ${customer.token}` } },
-        (res) => {
-          const ttfb = performance.now() - started;
-          let bytes = 0;
-          let lines = 0;
-          let head = '';
-          let tail = Buffer.alloc(0);
-          // Progress every 5 s: a rate that falls as the export goes on means each batch costs more than the last.
-          let mark = { at: performance.now(), lines: 0 };
-          res.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            memory.tick();
-            for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-            const now = performance.now();
-            if (now - mark.at >= 5000) {
-              process.stdout.write(
-                `    ${secs(now - started).padStart(9)}: ${int(lines - 1)} rows, ${int(((lines - mark.lines) / (now - mark.at)) * 1000)} rows/s over the last ${secs(now - mark.at)}\n`,
-              );
-              mark = { at: now, lines };
-            }
-            if (head.split('\r\n').length < 3) head += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
-            tail = Buffer.concat([tail, chunk]).subarray(-4096);
-          });
-          res.on('end', () => {
-            const tailLines = tail.toString('utf8').split('\r\n');
-            const [header = '', first = ''] = head.split('\r\n');
-            resolve({
-              status: res.statusCode ?? 0,
-              type: String(res.headers['content-type']),
-              bytes,
-              lines,
-              header: header.replace(/^\uFEFF/, ''),
-              first,
-              last: tailLines[tailLines.length - 2] ?? '',
-              ttfb,
-            });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-    const ms = performance.now() - started;
-    const mem = await memory.stop();
-    const rows = result.lines - 1; // the header line
+    const result = await readCsv(
+      `${t.url}/api/v1/reports/view-wallet-transactions?wallet=${customer.id}&format=csv`,
+      customer.token,
+    );
+    const rows = result.rows;
 
     const checks: string[] = [];
     if (result.status !== 200) checks.push(`status ${result.status}`);
@@ -164,11 +113,7 @@ async function main() {
     process.stdout.write(
       [
         `  load: ${int(N)} transfers + ${int(2 * N)} entries in ${secs(loadMs)}`,
-        `  export: ${int(rows)} rows, ${int(result.bytes)} bytes (${mib(result.bytes)}) in ${secs(ms)}`,
-        `  throughput: ${int((rows / ms) * 1000)} rows/s, ${mib((result.bytes / ms) * 1000)}/s; first byte after ${int(result.ttfb)} ms`,
-        `  memory (RSS: ${mem.rssSamples} samples, heap: ${mem.heapSamples}): RSS ${mib(mem.baseline.rss)} -> peak ${mib(mem.peak.rss)} (+${mib(mem.peak.rss - mem.baseline.rss)}),` +
-          ` heap ${mib(mem.baseline.heapUsed)} -> peak ${mib(mem.peak.heapUsed)} (+${mib(mem.peak.heapUsed - mem.baseline.heapUsed)}),` +
-          ` external+buffers peak +${mib(mem.peak.external - mem.baseline.external)}`,
+        ...describeCsv(result),
         checks.length ? `  FAILED: ${checks.join('; ')}` : '  checks: row count, header, first and last balances OK',
         '',
       ].join('\n'),
@@ -178,6 +123,19 @@ async function main() {
     await t.close();
   }
   process.exit(failed ? 1 : 0);
+}
+
+async function busyMain() {
+  process.stdout.write(`CSV export benchmark: the busiest wallet's ${int(BUSY)} movements among ${int(N)} transfers\n`);
+  const t = await startBenchApp();
+  let failed: string[] = [];
+  try {
+    process.stdout.write(`  database: ${t.label}\n`);
+    failed = await busyWalletCsv(t, N, BUSY, BATCH);
+  } finally {
+    await t.close();
+  }
+  process.exit(failed.length ? 1 : 0);
 }
 
 main().catch((err) => {

@@ -14,3 +14,4 @@ export * from './approvals';
 export * from './monitors';
 export * from './statements';
 export * from './disputes';
+export * from './statistics';
