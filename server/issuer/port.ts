@@ -135,6 +135,22 @@ export interface AuthorizationDecision {
   row?: unknown;
 }
 
+/** An approval of `amount` that holds it (`authAmount`: the authorisation's approved total after it, when incremented). */
+export const approvedDecision = (
+  transactionId: string,
+  amount: number,
+  authAmount = amount,
+): AuthorizationDecision => ({
+  approved: true,
+  approvedAmount: amount,
+  declineCode: null,
+  declineReason: null,
+  transactionId,
+  availableDelta: -amount,
+  authStatus: 'approved',
+  authAmount,
+});
+
 /**
  * The card's company's answer to a payment, when the platform asked it before the issuer recorded the message (the
  * one-call path): the message carries it, so the platform does not ask again, even when the message is sent again.

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { cardTransactions } from '../../db/schema';
 import type { AuthorizationDecision, AuthorizationRequest, CompanyAnswer } from '../../issuer/port';
-import { IssuerError } from '../../issuer/port';
+import { IssuerError, approvedDecision } from '../../issuer/port';
 import { post } from '../ledger/post';
 import { emitEvent } from '../integrations/webhooks';
 import { cardDeclineKey, cardPaymentDeclined } from '../notifications/events';
@@ -205,16 +205,7 @@ async function approve(
     { requested_amount: formatMoney(req.amount) },
     now,
   );
-  return {
-    approved: true,
-    approvedAmount: amount,
-    declineCode: null,
-    declineReason: null,
-    transactionId: id,
-    availableDelta: -amount,
-    authStatus: 'approved',
-    authAmount: amount,
-  };
+  return approvedDecision(id, amount);
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
@@ -417,15 +408,6 @@ export function increment(ctx: AppContext, ref: string, stepId: string, amount: 
       { step_id: id, authorized_amount: formatMoney(total), held: formatMoney(held) },
       now,
     );
-    return {
-      approved: true,
-      approvedAmount: amount,
-      declineCode: null,
-      declineReason: null,
-      transactionId: id,
-      availableDelta: -amount,
-      authStatus: 'approved',
-      authAmount: total,
-    };
+    return approvedDecision(id, amount, total);
   });
 }

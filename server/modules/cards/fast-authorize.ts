@@ -4,7 +4,12 @@ import { categoryOf } from '@shared/merchant-categories';
 import type { AppContext } from '../../context';
 import { type AuditRow, cardTransactions } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
-import type { AuthorizationDecision, AuthorizationRequest, CompanyAnswer } from '../../issuer/port';
+import {
+  type AuthorizationDecision,
+  type AuthorizationRequest,
+  type CompanyAnswer,
+  approvedDecision,
+} from '../../issuer/port';
 import type { CardRef } from '../../issuer/sandbox';
 import { type AskedCard, type DecisionEndpoint, askCompany } from './company-decision';
 import { intervalStart } from './controls/decline';
@@ -65,20 +70,10 @@ const counted = (d: AuthorizationDecision, asked: number) => {
   return d;
 };
 
-const approval = (r: { approved_amount: number; row: Json }, id: string): AuthorizationDecision => {
-  const amount = Number(r.approved_amount);
-  return {
-    approved: true,
-    approvedAmount: amount,
-    declineCode: null,
-    declineReason: null,
-    transactionId: id,
-    availableDelta: -amount,
-    authStatus: 'approved',
-    authAmount: amount,
-    row: rowFromJson(r.row),
-  };
-};
+const approval = (r: { approved_amount: number; row: Json }, id: string): AuthorizationDecision => ({
+  ...approvedDecision(id, Number(r.approved_amount)),
+  row: rowFromJson(r.row),
+});
 
 /**
  * The sandbox issuer's approval of a payment in one statement (cw_card_authorize, server/db/sql/authorizations.sql):
