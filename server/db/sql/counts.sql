@@ -241,3 +241,40 @@ CREATE OR REPLACE TRIGGER customer_count_no_truncate_users BEFORE TRUNCATE ON us
 
 CREATE OR REPLACE TRIGGER customer_count_no_truncate_companies BEFORE TRUNCATE ON companies
   FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();
+
+-- The KYC and KYB lists' totals by state (migration 0054), so that a list filtered by state alone (or not at all)
+-- reads its total instead of counting half a million submissions. Inserted and removed rows a statement at a time;
+-- a change of what is counted (a decision), a row at a time. Locks taken in key order, as the cards' count does.
+CREATE OR REPLACE FUNCTION cw_verification_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO verification_count (account_type, state, slot, rows)
+    SELECT n.account_type, n.state, pg_backend_pid() % 16, count(*) FROM new_rows n GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (account_type, state, slot) DO UPDATE SET rows = verification_count.rows + EXCLUDED.rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO verification_count (account_type, state, slot, rows)
+    SELECT o.account_type, o.state, pg_backend_pid() % 16, -count(*) FROM old_rows o GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (account_type, state, slot) DO UPDATE SET rows = verification_count.rows + EXCLUDED.rows;
+  ELSE
+    INSERT INTO verification_count (account_type, state, slot, rows)
+    SELECT x.account_type, x.state, pg_backend_pid() % 16, sum(x.n)
+    FROM (VALUES (OLD.account_type, OLD.state, -1), (NEW.account_type, NEW.state, 1)) AS x(account_type, state, n)
+    GROUP BY 1, 2 HAVING sum(x.n) <> 0 ORDER BY 1, 2
+    ON CONFLICT (account_type, state, slot) DO UPDATE SET rows = verification_count.rows + EXCLUDED.rows;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER verification_count_insert AFTER INSERT ON verifications
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_verification_count();
+
+CREATE OR REPLACE TRIGGER verification_count_delete AFTER DELETE ON verifications
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_verification_count();
+
+CREATE OR REPLACE TRIGGER verification_count_update AFTER UPDATE OF account_type, state ON verifications
+  FOR EACH ROW
+  WHEN ((OLD.account_type, OLD.state) IS DISTINCT FROM (NEW.account_type, NEW.state))
+  EXECUTE FUNCTION cw_verification_count();
+
+CREATE OR REPLACE TRIGGER verification_count_no_truncate BEFORE TRUNCATE ON verifications
+  FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();
