@@ -86,6 +86,8 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_message_unique').on(t.messageId),
     index('webhook_events_due_idx').on(t.state, t.nextAttemptAt),
     index('webhook_events_company_idx').on(t.companyId, t.createdAt),
+    // the delivery log of every company, newest first (migration 0054)
+    index('webhook_events_created_idx').on(t.createdAt, t.id),
   ],
 );
 
