@@ -278,3 +278,36 @@ CREATE OR REPLACE TRIGGER verification_count_update AFTER UPDATE OF account_type
 
 CREATE OR REPLACE TRIGGER verification_count_no_truncate BEFORE TRUNCATE ON verifications
   FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();
+
+-- The delivery log's totals by state (migration 0054), so that the log of every company, filtered by state or not,
+-- reads its total instead of counting every event. A state change (a delivery, a failure) is counted a row at a time.
+CREATE OR REPLACE FUNCTION cw_webhook_event_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO webhook_event_count (state, slot, rows)
+    SELECT n.state, pg_backend_pid() % 16, count(*) FROM new_rows n GROUP BY 1 ORDER BY 1
+    ON CONFLICT (state, slot) DO UPDATE SET rows = webhook_event_count.rows + EXCLUDED.rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO webhook_event_count (state, slot, rows)
+    SELECT o.state, pg_backend_pid() % 16, -count(*) FROM old_rows o GROUP BY 1 ORDER BY 1
+    ON CONFLICT (state, slot) DO UPDATE SET rows = webhook_event_count.rows + EXCLUDED.rows;
+  ELSE
+    INSERT INTO webhook_event_count (state, slot, rows)
+    SELECT x.state, pg_backend_pid() % 16, sum(x.n) FROM (VALUES (OLD.state, -1), (NEW.state, 1)) AS x(state, n)
+    GROUP BY 1 HAVING sum(x.n) <> 0 ORDER BY 1
+    ON CONFLICT (state, slot) DO UPDATE SET rows = webhook_event_count.rows + EXCLUDED.rows;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER webhook_event_count_insert AFTER INSERT ON webhook_events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_webhook_event_count();
+
+CREATE OR REPLACE TRIGGER webhook_event_count_delete AFTER DELETE ON webhook_events
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_webhook_event_count();
+
+CREATE OR REPLACE TRIGGER webhook_event_count_update AFTER UPDATE OF state ON webhook_events
+  FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION cw_webhook_event_count();
+
+CREATE OR REPLACE TRIGGER webhook_event_count_no_truncate BEFORE TRUNCATE ON webhook_events
+  FOR EACH STATEMENT EXECUTE FUNCTION cw_kept_count_refuse();
