@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
@@ -55,6 +56,36 @@ describe('GET /individuals', () => {
     const bad = await list('/individuals', 'state=Sleeping');
     expect(bad.status).toBe(422);
     expect(bad.body.error.state).toEqual(['Unknown state']);
+  });
+
+  it('totals each state as a count of the rows would, through verification, deactivation, deletion and role changes', async () => {
+    const [a, b, c] = [await newIndividual(t), await newIndividual(t), await newIndividual(t)];
+    await newCompany(t);
+    await verifyAccount(t, a);
+    await t.ctx.db.execute(sql`update users set deactivated_at = now() where id = ${b.id}`);
+    await t.ctx.db.execute(sql`update users set deleted_at = now() where id = ${c.id}`);
+    await t.ctx.db.execute(sql`update companies set state = 'pending' where id in (select id from companies limit 1)`);
+    await t.ctx.db.execute(
+      sql`update users set role = 'Admin' where id = (select id from users where role = 'Individual' and id <> ${a.id} limit 1)`,
+    );
+    const states = ['', 'state=Verified', 'state=In-review', 'state=Unverified', 'state=Deactivated'];
+    for (const [path, table, where] of [
+      ['/individuals', 'users', "role = 'Individual' and deleted_at is null"],
+      ['/companies', 'companies', 'true'],
+    ] as const)
+      for (const q of states) {
+        const state = q.split('=')[1];
+        const filter = !state
+          ? 'true'
+          : state === 'Deactivated'
+            ? 'deactivated_at is not null'
+            : `deactivated_at is null and state = '${state === 'In-review' ? 'pending' : state}'`;
+        const counted = await t.ctx.db.execute(
+          sql.raw(`select count(*)::int as n from ${table} where ${where} and ${filter}`),
+        );
+        const n = (counted as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+        expect([path, q, (await list(path, q)).body.total]).toEqual([path, q, n]);
+      }
   });
 });
 

@@ -315,6 +315,18 @@ describe('GET /wallet/list-topups', () => {
     }
     const totals = await get(staff, `/wallet/list-topups?wallet=${a.id}&start_date=${d2}&end_date=${d2}`);
     expect(totals.body.totals).toEqual({ amount: '22.00', received: '0.00', pending: '22.00', denied: '0.00' });
+
+    // A range's page is in update order, as without one (a small range's top-ups are sorted, not walked): the
+    // earlier top-up, updated last, comes first.
+    await t.ctx.db.execute(
+      sql`update topups set updated_at = updated_at + interval '1 hour' where reference = ${late.reference}`,
+    );
+    const ordered = async (q: string) =>
+      (await get(staff, `/wallet/list-topups?wallet=${walletOf(a)}&${q}`)).body.data.map(
+        (r: { reference: string }) => r.reference,
+      );
+    expect(await ordered(`start_date=${d1}&end_date=${d2}`)).toEqual([late.reference, early.reference]);
+    expect(await ordered(`start_date=${d1}&end_date=${d2}`)).toEqual(await ordered('per_page=10'));
   });
 
   it.each([

@@ -1,19 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 
-export const companies = pgTable('companies', {
-  id: id(),
-  companyName: text('company_name').notNull(),
-  companyWebsite: text('company_website').notNull(),
-  companyEmail: text('company_email').notNull(),
-  companyPhone: text('company_phone').notNull(),
-  /** verification state: Unverified → pending → Verified */
-  state: text('state').notNull().default('Unverified'),
-  deactivatedAt: ts('deactivated_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    companyName: text('company_name').notNull(),
+    companyWebsite: text('company_website').notNull(),
+    companyEmail: text('company_email').notNull(),
+    companyPhone: text('company_phone').notNull(),
+    /** verification state: Unverified → pending → Verified */
+    state: text('state').notNull().default('Unverified'),
+    deactivatedAt: ts('deactivated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('companies_created_idx').on(t.createdAt, t.id)],
+);
 
 export const users = pgTable(
   'users',
@@ -51,6 +55,23 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId),
     index('users_role_created_idx').on(t.role, t.createdAt),
   ],
+);
+
+/**
+ * The customer lists' totals (migration 0053): Individuals not deleted ('individual') and companies ('company') by
+ * verification state and deactivation, kept by triggers in per-backend slots as card_count is.
+ */
+export const customerCount = pgTable(
+  'customer_count',
+  {
+    kind: text('kind').notNull(), // 'individual' | 'company'
+    state: text('state').notNull(),
+    /** deactivated_at is set */
+    deactivated: boolean('deactivated').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.state, t.deactivated, t.slot] })],
 );
 
 export const sessions = pgTable(

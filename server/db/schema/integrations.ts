@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { companies, users } from './identity';
 
@@ -86,7 +98,20 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_message_unique').on(t.messageId),
     index('webhook_events_due_idx').on(t.state, t.nextAttemptAt),
     index('webhook_events_company_idx').on(t.companyId, t.createdAt),
+    // the delivery log of every company, newest first (migration 0054)
+    index('webhook_events_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/** The delivery log's totals by event state (migration 0054), kept by triggers in per-backend slots as card_count is. */
+export const webhookEventCount = pgTable(
+  'webhook_event_count',
+  {
+    state: text('state').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.slot] })],
 );
 
 export const webhookDeliveries = pgTable(

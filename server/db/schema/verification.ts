@@ -55,6 +55,21 @@ export const verifications = pgTable(
   ],
 );
 
+/**
+ * The KYC and KYB lists' totals (migration 0054): submissions by account type and state, kept by triggers in
+ * per-backend slots as card_count is.
+ */
+export const verificationCount = pgTable(
+  'verification_count',
+  {
+    accountType: text('account_type').notNull(),
+    state: text('state').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountType, t.state, t.slot] })],
+);
+
 /** Every staff action, who did it, when, and on what. Rows are never changed or removed. */
 export const auditLog = pgTable(
   'audit_log',

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, t
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { cards, companies, ledgerAccounts, users } from '../../db/schema';
+import { cards, companies, customerCount, ledgerAccounts, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { containing } from '../../lib/like';
 
@@ -54,6 +54,29 @@ function commonFilters(t: Customers, f: CustomerFilters): SQL[] {
 }
 
 /**
+ * How many customers match: by state alone (or all), the kept total's (migration 0053); with a name or a day range,
+ * counted over the matching rows.
+ */
+function countCustomers(db: DbOrTx, t: Customers, cond: SQL | undefined, f: CustomerFilters) {
+  const r = dayRange(f.startDate, f.endDate);
+  if (f.name || r.from || r.to) return db.select({ n: count() }).from(t).where(cond);
+  const k = customerCount;
+  return db
+    .select({ n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number) })
+    .from(k)
+    .where(
+      and(
+        eq(k.kind, t === users ? 'individual' : 'company'),
+        ...(f.state === 'Deactivated'
+          ? [eq(k.deactivated, true)]
+          : f.state
+            ? [eq(k.deactivated, false), eq(k.state, f.state === 'In-review' ? 'pending' : f.state)]
+            : []),
+      ),
+    );
+}
+
+/**
  * The page's ids, chosen first: the card counts and balance are then computed for those rows alone
  * (a deep page would otherwise compute them for every row it skips).
  */
@@ -98,7 +121,7 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: Page
       .from(users)
       .where(inArray(users.id, pageIds(db, users, cond, page)))
       .orderBy(...newestFirst(users)),
-    db.select({ n: count() }).from(users).where(cond),
+    countCustomers(db, users, cond, f),
   ]);
   return {
     rows: rows.map(
@@ -130,7 +153,7 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: PageRa
       .from(companies)
       .where(inArray(companies.id, pageIds(db, companies, cond, page)))
       .orderBy(...newestFirst(companies)),
-    db.select({ n: count() }).from(companies).where(cond),
+    countCustomers(db, companies, cond, f),
   ]);
   return {
     rows: rows.map(

@@ -7,6 +7,7 @@ import {
   companies,
   decisionEndpoints,
   webhookDeliveries,
+  webhookEventCount,
   webhookEvents,
 } from '../../db/schema';
 
@@ -118,7 +119,13 @@ export async function listDeliveries(
       .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(webhookEvents).where(cond),
+    // Of every company, by state or not, the kept total's (migration 0054); of one company, counted.
+    f.companyId
+      ? db.select({ n: count() }).from(webhookEvents).where(cond)
+      : db
+          .select({ n: sql<number>`coalesce(sum(${webhookEventCount.rows}), 0)`.mapWith(Number) })
+          .from(webhookEventCount)
+          .where(f.state ? eq(webhookEventCount.state, f.state) : undefined),
   ]);
   const attempts = events.length
     ? await db

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiDocument, ApiVerificationDetail, ApiVerificationRow } from '@shared/contract';
 import type { DbOrTx } from '../../db/client';
-import { companies, uploads, users, verifications } from '../../db/schema';
+import { companies, uploads, users, verificationCount, verifications } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { notFound } from '../../lib/http';
 import { containing } from '../../lib/like';
@@ -94,7 +94,18 @@ export async function listVerifications(
         ),
       )
       .orderBy(desc(verifications.createdAt), desc(verifications.id)),
-    db.select({ n: count() }).from(verifications).where(cond),
+    // By state alone (or all), the kept total's (migration 0054); with a name or a day range, counted.
+    f.name || r.from || r.to
+      ? db.select({ n: count() }).from(verifications).where(cond)
+      : db
+          .select({ n: sql<number>`coalesce(sum(${verificationCount.rows}), 0)`.mapWith(Number) })
+          .from(verificationCount)
+          .where(
+            and(
+              eq(verificationCount.accountType, accountType),
+              f.state ? eq(verificationCount.state, f.state) : undefined,
+            ),
+          ),
   ]);
   return { rows: rows.map(toRow), total: total?.n ?? 0 };
 }

@@ -86,10 +86,23 @@ function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
     );
 }
 
+/**
+ * A day range holding at most this many top-ups is paged by sorting its top-ups (read by creation time), not by walking
+ * every top-up newest-updated first until the range's are met: at ten million movements a week in July had 19,178
+ * top-ups and the walk passed the half million updated since (100 ms); the sort takes a few.
+ */
+const SORTED_RANGE_AT_MOST = 50_000;
+
 /** Top-ups with their owner, loader and the wallet's balance change on approval. */
 export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
   const filtered = conditions(f);
   const order = [desc(topups.updatedAt), desc(topups.id)];
+  const range = dayRange(f.startDate, f.endDate);
+  // With a day range, its total first: how many top-ups it holds decides how the page is found.
+  const counted = !isExport(page) && (range.from || range.to) ? (await topupSums(db, f, filtered))[0] : undefined;
+  // The same order, by an expression no index has: the planner reads the range by creation time and sorts it.
+  const sortRange = counted !== undefined && Number(counted.n) <= SORTED_RANGE_AT_MOST;
+  const pageOrder = sortRange ? [sql`${topups.updatedAt} + interval '0 seconds' desc`, desc(topups.id)] : order;
   // The page's top-ups first (joining companies only for the owner filter), then their owners,
   // loaders and ledger entries for those alone: a deep page does not join the rows it skips.
   const where = inArray(
@@ -99,7 +112,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
       .from(topups)
       .leftJoin(companies, eq(companies.id, topups.walletId))
       .where(and(filtered, afterCursor(topups.updatedAt, topups.id, page)))
-      .orderBy(...order)
+      .orderBy(...pageOrder)
       .limit(page.limit)
       .offset(isExport(page) ? 0 : page.offset),
   );
@@ -132,7 +145,7 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
     base()
       .where(where)
       .orderBy(...order),
-    isExport(page) ? [undefined] : topupSums(db, f, filtered),
+    counted ? [counted] : isExport(page) ? [undefined] : topupSums(db, f, filtered),
   ]);
   return {
     rows: rows.map(
