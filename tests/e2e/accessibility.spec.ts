@@ -180,6 +180,8 @@ test('an individual: every portal screen, the account menu and the profile', asy
     .first()
     .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/portal\/prepaid-cards\/[0-9a-f-]{36}$/);
+  // The list's headings stay on screen until the card's page has loaded: its own title is waited for.
+  await expect(page.getByRole('link', { name: 'Back to Prepaid Cards' })).toBeVisible({ timeout: 30_000 });
   await settled(page);
   await snap(page, 'ind-card-detail');
 

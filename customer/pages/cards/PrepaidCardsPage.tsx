@@ -63,7 +63,12 @@ export default function PrepaidCardsPage() {
         <Button
           type="primary"
           icon={<PlusOutlined />}
-          onClick={() => (atCardCap(allowance.data) ? setCapTold(true) : setMode({ name: 'chooser' }))}
+          onClick={async () => {
+            // Pressed before the allowance has loaded: it is waited for, so the cap is told, not the chooser opened.
+            const known = allowance.data ?? (await allowance.refetch()).data;
+            if (atCardCap(known)) setCapTold(true);
+            else setMode({ name: 'chooser' });
+          }}
         >
           Add New Card
         </Button>

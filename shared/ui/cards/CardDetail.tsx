@@ -109,7 +109,8 @@ export function CardDetail({
     onDeleted,
   });
 
-  if (detail.isLoading) {
+  // Pending, not only loading: a query paused (the browser thinks it is offline) is waited for, not shown as a failure.
+  if (detail.isPending) {
     return (
       <div role="status" aria-label="Loading card">
         <Back to={backTo} label={backLabel} />
