@@ -11,20 +11,12 @@
  * Exits 1 when a digest differs.
  */
 import { type LoadMode, loadDataset } from './dataset';
+import { listsSize } from './lists-size';
 import { envInt, rowsOf, secs, startBenchApp } from './support';
 
 const N = envInt('BENCH_ROWS', 20_000);
-const WALLETS = Math.max(16, Math.floor(N / 15));
-const SIZE = {
-  wallets: WALLETS,
-  cards: Math.max(10, Math.floor(N / 10)),
-  transfers: N,
-  cardTransactions: Math.max(10, Math.floor(N / 5)),
-  topups: Math.max(10, Math.floor(N / 10)),
-  extras: { walletTransfers: Math.floor(N / 20), audit: Math.floor(N / 10), webhookEvents: Math.floor(N / 50) },
-  busyPerMille: 500,
-  sharedNameEvery: 20,
-};
+// Half of the wallet movements in wallet 1, and 'Mensah' every 20th owner: both paths' special cases at any N.
+const SIZE = { ...listsSize(N, Math.floor(N / 10)), busyPerMille: 500, sharedNameEvery: 20 };
 
 /** Each check: a query whose rows, in a stable order, are hashed. */
 const CHECKS: Record<string, string> = {

@@ -26,32 +26,17 @@ import { createSession } from '../server/modules/account/sessions';
 import { newStaff } from '../tests/integration/support/actors';
 import { loadDataset, uuidOf } from './dataset';
 import { type CaseIds, type ListCase, listCases } from './lists-cases';
+import { listsSize } from './lists-size';
 import { type BenchApp, clientOf, envInt, int, rowsOf, secs, startBenchApp } from './support';
 
 const N = envInt('BENCH_ROWS', 1_000_000);
 const BATCH = envInt('BENCH_BATCH', 50_000);
 const RUNS = envInt('BENCH_RUNS', 20);
 const GOAL_MS = 50;
-const WALLETS = Math.max(16, Math.floor(N / 15));
 /** wallet movements of the busiest wallet (wallet 1, an individual's): a tenth of N by default, at most a fifth */
 const BUSY = envInt('BENCH_BUSY', Math.floor(N / 10));
-const SIZE = {
-  wallets: WALLETS,
-  cards: Math.max(10, Math.floor(N / 10)),
-  transfers: N,
-  cardTransactions: Math.max(10, Math.floor(N / 5)),
-  topups: Math.max(10, Math.floor(N / 10)),
-  extras: {
-    walletTransfers: Math.max(10, Math.floor(N / 20)),
-    audit: Math.max(10, Math.floor(N / 10)),
-    webhookEvents: Math.max(10, Math.floor(N / 50)),
-  },
-  // Six in ten transfers move a wallet: BUSY of them in wallet 1 is this share of the blocks after
-  // each wallet's first (N/10 - N/15 blocks: at most 0.2 N movements).
-  busyPerMille: Math.min(1000, Math.round((BUSY * 1000) / (6 * (N / 10 - WALLETS)))),
-  // 'Mensah' shared by a few dozen people (33 of 500,000 individuals and companies' admins at N = 10,000,000).
-  sharedNameEvery: Math.max(20, Math.floor(WALLETS / 33)),
-};
+const SIZE = listsSize(N, BUSY);
+const WALLETS = SIZE.wallets;
 
 const load = () =>
   os

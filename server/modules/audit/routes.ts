@@ -11,6 +11,7 @@ import { authenticate } from '../../plugins/auth';
 import { fails, json, QUERY, STAFF } from '../../openapi/responses';
 import * as R from '@shared/contract/responses';
 import { containing, startingWith } from '../../lib/like';
+import { keptRows } from '../../db/kept-counts';
 
 interface AuditFilters {
   actor?: string;
@@ -67,7 +68,7 @@ async function listAudit(db: DbOrTx, q: AuditFilters, page: Page) {
       ? [undefined]
       : kept
         ? db
-            .select({ n: sql<number>`coalesce(sum(${auditLogCount.rows}), 0)`.mapWith(Number) })
+            .select({ n: keptRows(auditLogCount.rows) })
             .from(auditLogCount)
             .where(
               and(

@@ -19,6 +19,7 @@ import { type Page, afterCursor, isExport } from '../../lib/paging';
 import { balancesOf } from './accounts';
 import { toApiCard } from './presenters';
 import { containing } from '../../lib/like';
+import { keptRows } from '../../db/kept-counts';
 
 export interface CardFilters {
   walletId?: string;
@@ -133,7 +134,7 @@ function countCards(db: DbOrTx, f: CardFilters, cond: SQL | undefined) {
   const k = cardCount;
   const deleted = f.deleted ?? 'exclude';
   return db
-    .select({ n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number) })
+    .select({ n: keptRows(k.rows) })
     .from(k)
     .where(
       and(

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { cards, companies, customerCount, ledgerAccounts, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { containing } from '../../lib/like';
+import { keptRows } from '../../db/kept-counts';
 
 export type CustomerFilters = { state?: string; name?: string; startDate?: string; endDate?: string };
 
@@ -62,7 +63,7 @@ function countCustomers(db: DbOrTx, t: Customers, cond: SQL | undefined, f: Cust
   if (f.name || r.from || r.to) return db.select({ n: count() }).from(t).where(cond);
   const k = customerCount;
   return db
-    .select({ n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number) })
+    .select({ n: keptRows(k.rows) })
     .from(k)
     .where(
       and(

@@ -10,6 +10,7 @@ import {
   webhookEventCount,
   webhookEvents,
 } from '../../db/schema';
+import { keptRows } from '../../db/kept-counts';
 
 /** Staff: every company's API client, with its state, last use and webhook health. */
 export async function listThirdParties(db: DbOrTx, page: { limit: number; offset: number }) {
@@ -123,7 +124,7 @@ export async function listDeliveries(
     f.companyId
       ? db.select({ n: count() }).from(webhookEvents).where(cond)
       : db
-          .select({ n: sql<number>`coalesce(sum(${webhookEventCount.rows}), 0)`.mapWith(Number) })
+          .select({ n: keptRows(webhookEventCount.rows) })
           .from(webhookEventCount)
           .where(f.state ? eq(webhookEventCount.state, f.state) : undefined),
   ]);

@@ -45,7 +45,7 @@ async function balancesByKind(db: DbOrTx, r: Range) {
   return db
     .select({ kind: b.accountKind, purpose: sql<string | null>`nullif(${b.purpose}, '')`, total: total(b.amount) })
     .from(b)
-    .where(and(...(r.to ? [lte(b.day, dayOf(new Date(r.to.getTime() - 1)))] : [])))
+    .where(and(...within(b.day, { to: r.to })))
     .groupBy(b.accountKind, b.purpose);
 }
 

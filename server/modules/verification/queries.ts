@@ -6,6 +6,7 @@ import { companies, uploads, users, verificationCount, verifications } from '../
 import { dayRange } from '../../lib/dates';
 import { notFound } from '../../lib/http';
 import { containing } from '../../lib/like';
+import { keptRows } from '../../db/kept-counts';
 
 const person = alias(users, 'person');
 const decider = alias(users, 'decider');
@@ -98,7 +99,7 @@ export async function listVerifications(
     f.name || r.from || r.to
       ? db.select({ n: count() }).from(verifications).where(cond)
       : db
-          .select({ n: sql<number>`coalesce(sum(${verificationCount.rows}), 0)`.mapWith(Number) })
+          .select({ n: keptRows(verificationCount.rows) })
           .from(verificationCount)
           .where(
             and(

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, keptTopupTotals, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { type Page, afterCursor, isExport } from '../../lib/paging';
+import { keptRows } from '../../db/kept-counts';
 
 export interface TopupFilters {
   walletId?: string;
@@ -69,7 +70,7 @@ function topupSums(db: DbOrTx, f: TopupFilters, filtered: SQL | undefined) {
   const k = keptTopupTotals;
   return db
     .select({
-      n: sql<number>`coalesce(sum(${k.rows}), 0)`.mapWith(Number),
+      n: keptRows(k.rows),
       amount: sql<string>`coalesce(sum(${k.amount}), 0)`,
       received: sql<string>`coalesce(sum(${k.amount}) filter (where ${k.state} = 'Approved'), 0)`,
       denied: sql<string>`coalesce(sum(${k.amount}) filter (where ${k.state} = 'Denied'), 0)`,
