@@ -252,6 +252,8 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
     .first()
     .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/admin\/cards\/[0-9a-f-]{36}$/);
+  // The URL changes before the card's page replaces the list, whose heading would satisfy settled().
+  await expect(page.getByRole('button', { name: 'Card options' })).toBeVisible({ timeout: 30_000 });
   await settled(page);
   await snap(page, 'super-card-detail');
   await visit(page, '/admin/verifications-individuals', { newScreen: true });
@@ -261,6 +263,7 @@ test('staff: every back-office screen as the Super-Admin, and the Admin’s own'
     .first()
     .click({ position: { x: 24, y: 16 } });
   await expect(page).toHaveURL(/\/admin\/verifications-individuals\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: / Verification$/ })).toBeVisible({ timeout: 30_000 });
   await settled(page);
   await snap(page, 'super-kyc-detail');
 

@@ -86,7 +86,9 @@ test('a company admin edits and deletes a user; logout asks first', async ({ pag
     await expect(drawer).toBeHidden();
   }
   const first = `member0.${email}`;
+  // Both rows, not only the first: the list reloaded after the second add would move the rows under the click.
   await expect(page.getByText(first)).toBeVisible();
+  await expect(page.getByText(`member1.${email}`)).toBeVisible();
   // No edit or delete on one's own row.
   await expect(page.getByRole('button', { name: `Edit ${email}` })).toHaveCount(0);
 
