@@ -152,3 +152,13 @@ export const helpdeskMessages = pgTable('helpdesk_messages', {
   deliveredAt: ts('delivered_at'),
   createdAt: createdAt(),
 });
+
+/**
+ * A user's searched text in a narrow row (migration 0056, kept by triggers), as card_search is a card's. haystack: the
+ * full name and the email, lower-cased, a newline between; listed: an Individual not deleted.
+ */
+export const userSearch = pgTable('user_search', {
+  userId: uuid('user_id').primaryKey(),
+  listed: boolean('listed').notNull(),
+  haystack: text('haystack').notNull(),
+});

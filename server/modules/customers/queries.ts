@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
-import { cards, companies, customerCount, ledgerAccounts, users } from '../../db/schema';
+import { cards, companies, customerCount, ledgerAccounts, userSearch, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
 import { containing } from '../../lib/like';
 import { keptRows } from '../../db/kept-counts';
@@ -55,11 +55,25 @@ function commonFilters(t: Customers, f: CustomerFilters): SQL[] {
 }
 
 /**
+ * Individuals found by name alone: counted in the narrow user_search rows (migration 0056), a third of the users'
+ * pages; the same rows as listIndividuals' condition (ILIKE lower-cases both sides, as haystack and lower() do). A
+ * name with a newline could match across the two texts there, so it is counted over the users.
+ */
+function countNamed(db: DbOrTx, name: string) {
+  const s = userSearch;
+  return db
+    .select({ n: count() })
+    .from(s)
+    .where(and(s.listed, like(s.haystack, sql`lower(${containing(name)})`)));
+}
+
+/**
  * How many customers match: by state alone (or all), the kept total's (migration 0053); with a name or a day range,
  * counted over the matching rows.
  */
 function countCustomers(db: DbOrTx, t: Customers, cond: SQL | undefined, f: CustomerFilters) {
   const r = dayRange(f.startDate, f.endDate);
+  if (t === users && f.name && !f.name.includes('\n') && !f.state && !r.from && !r.to) return countNamed(db, f.name);
   if (f.name || r.from || r.to) return db.select({ n: count() }).from(t).where(cond);
   const k = customerCount;
   return db

@@ -1,0 +1,63 @@
+-- The narrow rows the searches' totals read (migration 0056): a card's and a user's searched text, kept by triggers.
+
+-- A card's searched text: its nickname and its cardholder's full name, lower-cased (ILIKE lower-cases both sides in a
+-- multibyte database, so LIKE on these equals ILIKE on the columns), a newline between them so that no search without
+-- one matches across the two. Deleted cards too: the staff's list shows them.
+CREATE OR REPLACE FUNCTION cw_card_search() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO card_search (card_id, last4, haystack)
+    SELECT n.id, n.last4, lower(n.nickname) || E'\n' || lower(n.first_name || ' ' || n.last_name)
+    FROM new_rows n ORDER BY n.id;
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM card_search s USING old_rows o WHERE s.card_id = o.id;
+  ELSE
+    UPDATE card_search SET last4 = NEW.last4,
+      haystack = lower(NEW.nickname) || E'\n' || lower(NEW.first_name || ' ' || NEW.last_name)
+    WHERE card_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- A user's: the full name and the email, lower-cased, a newline between. Listed: an Individual not deleted (the
+-- Individuals list's rows).
+CREATE OR REPLACE FUNCTION cw_user_search() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_search (user_id, listed, haystack)
+    SELECT n.id, n.role = 'Individual' AND n.deleted_at IS NULL,
+      lower(n.first_name || ' ' || n.last_name) || E'\n' || lower(n.email)
+    FROM new_rows n ORDER BY n.id;
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM user_search s USING old_rows o WHERE s.user_id = o.id;
+  ELSE
+    UPDATE user_search SET listed = NEW.role = 'Individual' AND NEW.deleted_at IS NULL,
+      haystack = lower(NEW.first_name || ' ' || NEW.last_name) || E'\n' || lower(NEW.email)
+    WHERE user_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER card_search_insert AFTER INSERT ON cards
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_search();
+
+CREATE OR REPLACE TRIGGER card_search_delete AFTER DELETE ON cards
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_search();
+
+CREATE OR REPLACE TRIGGER card_search_update AFTER UPDATE OF nickname, first_name, last_name, last4 ON cards
+  FOR EACH ROW
+  WHEN ((OLD.nickname, OLD.first_name, OLD.last_name, OLD.last4)
+        IS DISTINCT FROM (NEW.nickname, NEW.first_name, NEW.last_name, NEW.last4))
+  EXECUTE FUNCTION cw_card_search();
+
+CREATE OR REPLACE TRIGGER user_search_insert AFTER INSERT ON users
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_user_search();
+
+CREATE OR REPLACE TRIGGER user_search_delete AFTER DELETE ON users
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_user_search();
+
+CREATE OR REPLACE TRIGGER user_search_update AFTER UPDATE OF first_name, last_name, email, role, deleted_at ON users
+  FOR EACH ROW
+  WHEN ((OLD.first_name, OLD.last_name, OLD.email, OLD.role = 'Individual' AND OLD.deleted_at IS NULL)
+        IS DISTINCT FROM (NEW.first_name, NEW.last_name, NEW.email, NEW.role = 'Individual' AND NEW.deleted_at IS NULL))
+  EXECUTE FUNCTION cw_user_search();
