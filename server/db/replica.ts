@@ -68,7 +68,9 @@ const unreachable = (err: unknown) => {
   return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
 };
 
-const PRIMARY_LSN = 'select pg_current_wal_lsn()::text as lsn';
+// The insert position, not pg_current_wal_lsn() (written so far): with synchronous_commit off a commit returns before
+// its WAL is written, and a position before the commit would let the writer's next read miss their write.
+const PRIMARY_LSN = 'select pg_current_wal_insert_lsn()::text as lsn';
 const REPLAY = 'select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn';
 /** A lag sample per second: an hour of them bounds the memory if the replica never catches up. */
 const MAX_SAMPLES = 3600;

@@ -117,6 +117,11 @@ const EVENTS: Record<string, { summary: string; extra: z.ZodRawShape }> = {
       'Staff sent a dispute to the card issuer (state under_review; a provisional credit, if any, is on the card)',
     extra: dispute,
   },
+  'card.dispute.updated': {
+    summary:
+      'The card issuer did not accept a dispute as sent: back in state submitted for staff to send again; a provisional credit, if any, was taken back',
+    extra: dispute,
+  },
   'card.dispute.won': {
     summary: 'The issuer decided a dispute for the cardholder: the amount is on the card',
     extra: dispute,

@@ -5,7 +5,7 @@ import { post } from '../../server/modules/ledger/post';
 import { newReference } from '../../server/modules/ledger/refs';
 import { type Actor, newIndividual, newStaff } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
-import { newCard, verifyAccount } from './support/cards';
+import { charge, newCard, verifyAccount } from './support/cards';
 import { fundWallet } from './support/money';
 
 /**
@@ -108,5 +108,39 @@ describe('a card at a date', () => {
     expect((await at(new Date(Date.now() + 3_600_000).toISOString())).body.error).toEqual({
       at: ['at cannot be in the future'],
     });
+  });
+
+  it('between postings: as the card stood after each (issued, funded, a payment held)', async () => {
+    const admin = await newStaff(t);
+    const me = await newIndividual(t);
+    await verifyAccount(t, me);
+    await fundWallet(t, me.id, 20_000);
+    const pause = () => new Promise((r) => setTimeout(r, 20));
+    const card = (await newCard(t, me, { card_amount: '50.00' })).card;
+    const balances = async () =>
+      (await t.api('GET', `/cards/${card.id}/account-balance`, { token: me.token })).body.data;
+    const issued = await balances();
+    await pause();
+    const afterIssue = new Date().toISOString();
+    await pause();
+    const funded = await t.api('POST', '/cards/add-funds', {
+      token: me.token,
+      body: { card: card.id, amount: '10.00' },
+    });
+    expect(funded.status).toBe(200);
+    const afterFunding = await balances();
+    expect(afterFunding.available).not.toBe(issued.available);
+    await pause();
+    const afterFund = new Date().toISOString();
+    await pause();
+    expect((await charge(t, admin, card.id, '5.00')).status).toBe(201);
+    const held = await balances();
+    expect(held.held).toBe('5.00');
+    const at = async (when: string) =>
+      (await t.api('GET', `/cards/${card.id}/account-balance?at=${encodeURIComponent(when)}`, { token: me.token })).body
+        .data;
+    expect(await at(afterIssue)).toEqual(issued);
+    expect(await at(afterFund)).toEqual(afterFunding);
+    expect(await at(new Date().toISOString())).toEqual(held);
   });
 });

@@ -6,7 +6,9 @@ import { cardLedger, charge, issuerBalance, newCard, rows } from './support/card
 import { backdateAuthorization } from './support/card-figures';
 import { PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
+import { performDue } from '../../server/modules/cards/outbox';
 import { parseCsv } from '../support/csv';
+import { apiCompany, startReceiver } from './support/api';
 
 let t: TestApp;
 let staff: Actor;
@@ -155,6 +157,108 @@ describe('the paths of a dispute', () => {
       sql`select action, actor_id from audit_log where object_id = ${d.id} order by created_at`,
     );
     expect(audit.map((r) => r.action)).toEqual(['dispute.create', 'dispute.withdraw']);
+  });
+
+  it("each change posts its card.dispute.* webhook to the company's endpoint and is audited", async () => {
+    await provisional(false);
+    const { admin } = await apiCompany(t);
+    const receiver = await startReceiver(t);
+    try {
+      const hook = await t.api('POST', '/third-party/callback-request', {
+        token: admin.token,
+        body: { callback_url: receiver.url, active: true },
+      });
+      expect(hook.status).toBe(200);
+      const first = await paid(admin);
+      const won = (await dispute(admin, first.payment, good)).body.data;
+      expect((await submit(won.id)).status).toBe(200);
+      expect((await resolve(won.id, 'won')).status).toBe(200);
+      const second = await paid(admin);
+      const lost = (await dispute(admin, second.payment, good)).body.data;
+      expect((await submit(lost.id)).status).toBe(200);
+      expect((await resolve(lost.id, 'lost')).status).toBe(200);
+      const third = await paid(admin);
+      const gone = (await dispute(admin, third.payment, good)).body.data;
+      expect((await withdraw(gone.id, admin)).status).toBe(200);
+
+      const events = await rows(
+        t,
+        sql`select type, payload->'data'->>'dispute_id' as dispute from webhook_events
+             where company_id = ${admin.companyId} and type like 'card.dispute.%' order by created_at, type`,
+      );
+      const of = (id: string) => events.filter((e) => e.dispute === id).map((e) => e.type);
+      expect(of(won.id)).toEqual(['card.dispute.created', 'card.dispute.submitted', 'card.dispute.won']);
+      expect(of(lost.id)).toEqual(['card.dispute.created', 'card.dispute.submitted', 'card.dispute.lost']);
+      expect(of(gone.id)).toEqual(['card.dispute.created', 'card.dispute.withdrawn']);
+
+      const audited = async (id: string) =>
+        (await rows(t, sql`select action from audit_log where object_id = ${id} order by created_at, action`)).map(
+          (r) => r.action,
+        );
+      expect(await audited(won.id)).toEqual(['dispute.create', 'dispute.submit', 'sandbox.dispute_won']);
+      expect(await audited(lost.id)).toEqual(['dispute.create', 'dispute.submit', 'sandbox.dispute_lost']);
+      expect(await audited(gone.id)).toEqual(['dispute.create', 'dispute.withdraw']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('refused by the issuer for good: back to submitted, the provisional credit taken back, the owner told', async () => {
+    await provisional(true);
+    const { admin } = await apiCompany(t);
+    const receiver = await startReceiver(t);
+    const faults = t.ctx.config.issuerFaults as Record<string, string>;
+    try {
+      const hook = await t.api('POST', '/third-party/callback-request', {
+        token: admin.token,
+        body: { callback_url: receiver.url, active: true },
+      });
+      expect(hook.status).toBe(200);
+      const { card, payment } = await paid(admin);
+      const d = (await dispute(admin, payment, good)).body.data;
+      faults.dispute = 'fail';
+      expect((await submit(d.id)).status).toBe(200);
+      // The outbox retries (2 s … 30 min apart) until it gives up; each step seen by every session of the file, so
+      // none of them idles out on the moved clock.
+      const stateOf = async () => (await t.api('GET', `/disputes/${d.id}`, { token: admin.token })).body.data.state;
+      for (let i = 0; i < 12 && (await stateOf()) !== 'submitted'; i++) {
+        t.clock.advance(5 * 60_000);
+        for (const who of [staff, boss]) await t.api('GET', '/notifications', { token: who.token });
+        await performDue(t.ctx);
+      }
+      const back = (await t.api('GET', `/disputes/${d.id}`, { token: admin.token })).body.data;
+      expect(back).toMatchObject({ state: 'submitted', credited: '0.00', provisional_credit: '0.00' });
+      expect(back.history.at(-1).note).toMatch(/^The card issuer refused it: /);
+      await expectCard(card.id, 6_000);
+      const bell = await t.api('GET', '/notifications', { token: admin.token });
+      expect(bell.body.data[0]).toMatchObject({
+        type: 'card_dispute_updated',
+        title: 'Your dispute of a payment at Jumia Ghana is back with us',
+      });
+      expect(bell.body.data[0].body).toContain('The provisional credit of USD 25.00 was taken back');
+      const events = await rows(
+        t,
+        sql`select type from webhook_events where payload->'data'->>'dispute_id' = ${d.id} order by created_at`,
+      );
+      expect(events.map((e) => e.type)).toEqual([
+        'card.dispute.created',
+        'card.dispute.submitted',
+        'card.dispute.updated',
+      ]);
+      // The failed operation is in the staff's reconciliation list, named for what it was.
+      const ops = await t.api('GET', '/reconciliation/operations?state=failed&per_page=100', { token: boss.token });
+      expect(ops.status).toBe(200);
+      expect(ops.body.data.filter((o: { card_id: string }) => o.card_id === card.id)).toMatchObject([
+        { operation: 'dispute', purpose: 'dispute', state: 'failed' },
+      ]);
+      // Staff may send it again once the issuer takes it.
+      delete faults.dispute;
+      expect((await submit(d.id)).status).toBe(200);
+      await expectCard(card.id, 8_500);
+    } finally {
+      delete faults.dispute;
+      await receiver.close();
+    }
   });
 
   it('a card with an open dispute cannot be deleted until the dispute is decided; then its credit goes back with the card', async () => {

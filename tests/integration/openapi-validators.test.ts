@@ -281,7 +281,7 @@ describe('the OpenAPI document as tools read it', () => {
           (s) => `card.${s}`,
         ),
       )
-      .concat(['created', 'submitted', 'won', 'lost', 'withdrawn'].map((s) => `card.dispute.${s}`));
+      .concat(['created', 'submitted', 'updated', 'won', 'lost', 'withdrawn'].map((s) => `card.dispute.${s}`));
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(events.sort());
     const ajv = validatorFor(doc);
     for (const type of events) {
@@ -305,11 +305,12 @@ describe('the OpenAPI document as tools read it', () => {
             merchant: 'Jumia',
             reason: 'duplicate',
             amount: '5.00',
-            state: type.endsWith('created')
-              ? 'submitted'
-              : type.endsWith('submitted')
-                ? 'under_review'
-                : type.slice(13),
+            state:
+              type.endsWith('created') || type.endsWith('updated')
+                ? 'submitted'
+                : type.endsWith('submitted')
+                  ? 'under_review'
+                  : type.slice(13),
             provisional_credit: '0.00',
             credited: '0.00',
           }

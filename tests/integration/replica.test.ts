@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { formatLsn, parseLsn, type ReplicaOptions } from '../../server/db/replica';
-import { type Actor, newIndividual } from './support/actors';
+import { type Actor, PASSWORD, newIndividual, newStaff } from './support/actors';
 import { type TestApp, startTestApp } from './support/app';
 import { describeOnPostgres } from './support/postgres-only';
 import { type Standby, makeStandby, standbyUnavailable } from './support/standby';
@@ -131,6 +131,36 @@ describe('replica settings', () => {
 });
 
 describeOnPostgres('a read replica (a streaming standby of our own)', () => {
+  it.skipIf(!!unavailable)(
+    'lists, statistics and exports read the replica; money and sign-in the primary',
+    async () => {
+      const staff = await newStaff(t, 'Super-Admin');
+      await caughtUp();
+      const readsOf = async (call: () => Promise<{ status: number }>) => {
+        const before = await replicaReads(t2);
+        expect((await call()).status).toBe(200);
+        return (await replicaReads(t2)) - before;
+      };
+      const get = (path: string, token: string) => () => t2.api('GET', path, { token });
+      for (const path of [
+        '/reports/view-statistics',
+        '/disputes',
+        '/disputes?format=csv',
+        '/statements',
+        '/individuals',
+        '/wallet/list-topups?format=csv',
+      ])
+        expect(await readsOf(get(path, staff.token)), path).toBeGreaterThan(0);
+      // A balance (it decides what may be spent) and a sign-in read the primary.
+      expect(await readsOf(get(`/wallet/account-balance/${customer.id}`, customer.token))).toBe(0);
+      expect(
+        await readsOf(() =>
+          t2.api('POST', '/account/login', { body: { email: customer.email, password: PASSWORD }, ip: customer.ip }),
+        ),
+      ).toBe(0);
+    },
+  );
+
   it.skipIf(!!unavailable)(
     'lists read the replica, decisions the primary; the writer reads their own write',
     async () => {

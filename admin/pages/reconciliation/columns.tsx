@@ -12,6 +12,8 @@ const OPERATIONS: Record<ApiIssuerOperation['operation'], string> = {
   freeze: 'Freeze',
   unfreeze: 'Unfreeze',
   terminate: 'Terminate',
+  dispute: 'Dispute',
+  withdraw_dispute: 'Withdraw dispute',
 };
 
 const PURPOSES: Record<string, string> = {
@@ -24,6 +26,8 @@ const PURPOSES: Record<string, string> = {
   freeze: 'Freeze',
   unfreeze: 'Unfreeze',
   compensation: 'After a failure',
+  dispute: 'Card dispute',
+  'dispute-withdrawal': 'Dispute withdrawal',
 };
 
 const purposeLabel = (p: string) => PURPOSES[p] ?? p;

@@ -14,7 +14,7 @@ export const issuerOperations = pgTable(
     id: id(),
     /** the order operations were owed in: a card's operations reach the issuer in this order */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    /** 'issue' | 'load' | 'unload' | 'freeze' | 'unfreeze' | 'terminate' */
+    /** 'issue' | 'load' | 'unload' | 'freeze' | 'unfreeze' | 'terminate' | 'dispute' | 'withdraw_dispute' */
     operation: text('operation').notNull(),
     cardId: uuid('card_id')
       .notNull()

@@ -28,17 +28,18 @@ const STAFF_ACTOR = new RegExp(`\\((${STAFF_ROLES.join('|')})\\)$`);
 export const actorForCustomer = (actor: string) => (STAFF_ACTOR.test(actor) ? 'Support team' : actor);
 
 /** The webhook of each change (Stripe Issuing's issuing_dispute.* in the card.dispute namespace). */
-export type DisputeEvent = 'created' | 'submitted' | 'won' | 'lost' | 'withdrawn';
+export type DisputeEvent = 'created' | 'submitted' | 'updated' | 'won' | 'lost' | 'withdrawn';
 
 const TITLES: Record<DisputeEvent, (d: DisputeRow, merchant: string) => string> = {
   created: (d, m) => `Dispute of ${centsText(d.amount, 'USD')} at ${m} received`,
   submitted: (_d, m) => `Your dispute of a payment at ${m} is under review`,
+  updated: (_d, m) => `Your dispute of a payment at ${m} is back with us`,
   won: (_d, m) => `You won your dispute of a payment at ${m}`,
   lost: (_d, m) => `Your dispute of a payment at ${m} was not accepted`,
   withdrawn: (_d, m) => `Your dispute of a payment at ${m} was withdrawn`,
 };
 
-function body(e: DisputeEvent, d: DisputeRow, card: CardRow): string {
+function body(e: DisputeEvent, d: DisputeRow, card: CardRow, takenBack: number): string {
   const amount = centsText(d.amount, 'USD');
   const on = `your card ${card.nickname}${card.last4 ? ` (•••• ${card.last4})` : ''}`;
   switch (e) {
@@ -48,6 +49,10 @@ function body(e: DisputeEvent, d: DisputeRow, card: CardRow): string {
       return d.provisional
         ? `We sent your dispute to the card issuer. ${amount} was credited to ${on} while it decides; it is taken back if the dispute is lost.`
         : `We sent your dispute to the card issuer. It usually decides within a few weeks.`;
+    case 'updated':
+      return takenBack
+        ? `The card issuer did not accept the dispute as we sent it. The provisional credit of ${centsText(takenBack, 'USD')} was taken back from ${on}; we will review the dispute and send it again.`
+        : 'The card issuer did not accept the dispute as we sent it. We will review it and send it again.';
     case 'won':
       return `The card issuer decided in your favour: ${amount} ${d.provisional ? 'credited earlier stays on' : 'was credited to'} ${on}.`;
     case 'lost':
@@ -61,12 +66,23 @@ function body(e: DisputeEvent, d: DisputeRow, card: CardRow): string {
   }
 }
 
-/** Tells the card's owner (notification, mail) and their integration (webhook), in the change's transaction. */
-export async function announce(tx: DbOrTx, e: DisputeEvent, d: DisputeRow, card: CardRow, merchant: string, now: Date) {
+/**
+ * Tells the card's owner (notification, mail) and their integration (webhook), in the change's transaction. takenBack:
+ * a provisional credit the change took back that the row no longer shows (the issuer refused the dispute).
+ */
+export async function announce(
+  tx: DbOrTx,
+  e: DisputeEvent,
+  d: DisputeRow,
+  card: CardRow,
+  merchant: string,
+  now: Date,
+  takenBack = 0,
+) {
   const notice: NotificationEvent = {
     type: 'card_dispute_updated',
     title: TITLES[e](d, merchant),
-    body: body(e, d, card),
+    body: body(e, d, card, takenBack),
     link: `/portal/disputes/${d.id}`,
     eventKey: `dispute:${d.id}:${e}`,
   };

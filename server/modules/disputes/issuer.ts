@@ -93,21 +93,14 @@ export async function disputeFailed(ctx: AppContext, tx: Tx, op: OperationRow, r
   if (d?.state !== 'under_review') return;
   const now = ctx.now();
   const card = await lockedCard(tx, d.cardId);
+  const payment = await paymentOf(tx, d);
   if (d.credited)
-    await disputeMoney(
-      tx,
-      d,
-      card,
-      await paymentOf(tx, d),
-      'debit',
-      d.credited,
-      'the card issuer refused the dispute',
-      now,
-    );
-  await tx
+    await disputeMoney(tx, d, card, payment, 'debit', d.credited, 'the card issuer refused the dispute', now);
+  const [after] = await tx
     .update(cardDisputes)
     .set({ state: 'submitted', provisional: 0, credited: 0, submittedAt: null, updatedAt: now })
-    .where(eq(cardDisputes.id, d.id));
+    .where(eq(cardDisputes.id, d.id))
+    .returning();
   await addHistory(tx, {
     disputeId: d.id,
     state: 'submitted',
@@ -115,6 +108,7 @@ export async function disputeFailed(ctx: AppContext, tx: Tx, op: OperationRow, r
     actor: ISSUER_ACTOR,
     at: now,
   });
+  await announce(tx, 'updated', after!, card, payment.merchant, now, d.credited);
 }
 
 /** How an outcome moved the card (for the issuer's own balance): a win without provisional credit credits it; a loss with one takes it back. */

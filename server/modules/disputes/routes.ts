@@ -172,7 +172,7 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
       };
       if (q.format === 'csv')
         return sendCsv(reply, 'disputes', COLUMNS, async (after, limit) => {
-          const { rows } = await listDisputes(ctx.db, f, { limit, offset: 0, after });
+          const { rows } = await listDisputes(ctx.reader(req), f, { limit, offset: 0, after });
           return {
             rows,
             next: cursorOf(
@@ -182,7 +182,7 @@ export default async function disputeRoutes(fastify: FastifyInstance) {
             ),
           };
         });
-      const r = await listDisputes(ctx.db, f, { limit: q.per_page, offset: offsetOf(q) });
+      const r = await listDisputes(ctx.reader(req), f, { limit: q.per_page, offset: offsetOf(q) });
       return paged(req, r.rows, r.total, q);
     },
   );

@@ -18,6 +18,7 @@ import { paged } from '../../lib/paging';
 import { BODY, IDEMPOTENT, PATH, QUERY, STAFF, data, e, fails, json } from '../../openapi/responses';
 import { authenticate } from '../../plugins/auth';
 import { getStatement, listStatements, resolveLine, statementLines, uploadStatement } from './service';
+import { readingCtx } from '../../db/read-routing';
 import { presentSource, saveSource, sourceConfig } from './sources';
 
 const tags = ['Statements'];
@@ -141,7 +142,7 @@ export default async function statementRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const r = await listStatements(ctx, req.query);
+      const r = await listStatements(readingCtx(ctx, req), req.query);
       return paged(req, r.rows, r.total, req.query);
     },
   );
@@ -159,7 +160,7 @@ export default async function statementRoutes(fastify: FastifyInstance) {
         response: { 200: data(R.apiStatement, 'The statement and its counts.'), ...fails(STAFF, PATH) },
       },
     },
-    async (req) => ok(await getStatement(ctx, req.params.id)),
+    async (req) => ok(await getStatement(readingCtx(ctx, req), req.params.id)),
   );
 
   app.get(
@@ -180,7 +181,7 @@ export default async function statementRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const r = await statementLines(ctx, req.params.id, req.query);
+      const r = await statementLines(readingCtx(ctx, req), req.params.id, req.query);
       return paged(req, r.rows, r.total, req.query);
     },
   );

@@ -21,8 +21,8 @@ export const apiReconciliationRun = z
 export const apiIssuerOperation = z
   .strictObject({
     id: id.describe('The operation id the card issuer deduplicates on'),
-    operation: z.enum(['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate']),
-    purpose: z.string().describe('Why it was owed, e.g. card-funding, card-withdrawal, maintenance'),
+    operation: z.enum(['issue', 'load', 'unload', 'freeze', 'unfreeze', 'terminate', 'dispute', 'withdraw_dispute']),
+    purpose: z.string().describe('Why it was owed, e.g. card-funding, card-withdrawal, maintenance, dispute'),
     state: z.enum(['pending', 'done', 'failed']),
     card_id: id,
     card_nickname: z.string(),
