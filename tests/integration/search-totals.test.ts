@@ -91,6 +91,8 @@ describe('card search totals', () => {
     ].map((c) => c.card);
     const searches = [tag, tag.toUpperCase(), tag.toLowerCase(), `${tag}%_`, `${tag}%`, `${tag} ébÈ`, `${tag}zz\nyaw`];
     expect(await strayCards()).toBe(0);
+    const page = await t.api('GET', `/cards?search=${tag}&per_page=3&page=1`, { token: staff.token });
+    expect(page.body.data.map((c: { id: string }) => c.id)).toEqual([made[3]!.id, made[2]!.id, made[1]!.id]);
     // The tag in three nicknames and a cardholder's name, whatever its case (accents too); the literal % and _; a
     // newline spans nothing.
     expect(await cardTotals(searches)).toEqual([4, 4, 4, 1, 1, 1, 0]);
@@ -137,6 +139,11 @@ describe('individual search totals', () => {
     const b = await newIndividual(t, { first_name: 'Kojo', last_name: `${tag}son` });
     const c = await newIndividual(t, { first_name: 'Esi', last_name: 'Nyarko' });
     expect(await strayUsers()).toBe(0);
+    // A few matches are sorted rather than walked to (paging.ts newestFirst): still newest first, paged the same.
+    const listed = async (q: string) =>
+      (await t.api('GET', `/individuals?${q}`, { token: staff.token })).body.data.map((r: { id: string }) => r.id);
+    expect(await listed(`name=${tag}`)).toEqual([b.id, a.id]);
+    expect(await listed(`name=${tag}&per_page=1&page=2`)).toEqual([a.id]);
     const emailPart = c.email.split('@')[0]!;
     expect(await individualTotals([tag, tag.toUpperCase(), `${tag} asante`, emailPart, `asante\n${a.email}`])).toEqual([
       2, 2, 1, 1, 0,

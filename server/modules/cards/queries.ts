@@ -20,19 +20,9 @@ import type { ApiCardTransaction } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import { categoryOf } from '@shared/merchant-categories';
 import type { DbOrTx } from '../../db/client';
-import {
-  cardCount,
-  cardSearch,
-  cardTransactions,
-  cards,
-  companies,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerTransfers,
-  users,
-} from '../../db/schema';
+import { cardCount, cardSearch, cardTransactions, cards, companies, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
-import { type Page, afterCursor, isExport } from '../../lib/paging';
+import { type Page, afterCursor, isExport, newestFirst, pageAndTotal } from '../../lib/paging';
 import { balancesOf } from './accounts';
 import { toApiCard } from './presenters';
 import { containing } from '../../lib/like';
@@ -94,34 +84,39 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
   const order = [desc(cards.createdAt), desc(cards.id)];
   // A page's cards are chosen first, joining only what the filters need, and their owners and
   // creators joined for those alone: a deep page skips its offset without joining each row.
-  const chosen = page
-    ? inArray(
-        cards.id,
-        db
-          .select({ id: cards.id })
-          .from(cards)
-          .leftJoin(companies, eq(companies.id, cards.walletId))
-          .where(and(cond, after))
-          .orderBy(...order)
-          .limit(page.limit)
-          .offset(isExport(page) ? 0 : page.offset),
-      )
-    : and(cond, after);
-  const q = db
-    .select({
-      c: cards,
-      companyName: companies.companyName,
-      ownerFirst: owner.firstName,
-      ownerLast: owner.lastName,
-      creatorName: sql<string | null>`${creator.firstName} || ' ' || ${creator.lastName}`,
-    })
-    .from(cards)
-    .leftJoin(companies, eq(companies.id, cards.walletId))
-    .leftJoin(owner, eq(owner.id, cards.walletId))
-    .leftJoin(creator, eq(creator.id, cards.createdBy))
-    .where(chosen)
-    .orderBy(...order);
-  const [rows, [total]] = await Promise.all([q, page && !isExport(page) ? countCards(db, f, cond) : [undefined]]);
+  const chosen = (matches?: number) =>
+    page
+      ? inArray(
+          cards.id,
+          db
+            .select({ id: cards.id })
+            .from(cards)
+            .leftJoin(companies, eq(companies.id, cards.walletId))
+            .where(and(cond, after))
+            .orderBy(...newestFirst(cards.createdAt, cards.id, matches))
+            .limit(page.limit)
+            .offset(isExport(page) ? 0 : page.offset),
+        )
+      : and(cond, after);
+  const q = (matches?: number) =>
+    db
+      .select({
+        c: cards,
+        companyName: companies.companyName,
+        ownerFirst: owner.firstName,
+        ownerLast: owner.lastName,
+        creatorName: sql<string | null>`${creator.firstName} || ' ' || ${creator.lastName}`,
+      })
+      .from(cards)
+      .leftJoin(companies, eq(companies.id, cards.walletId))
+      .leftJoin(owner, eq(owner.id, cards.walletId))
+      .leftJoin(creator, eq(creator.id, cards.createdBy))
+      .where(chosen(matches))
+      .orderBy(...order);
+  const counted = !!page && !isExport(page);
+  const [rows, total] = counted
+    ? await pageAndTotal(!!f.search, () => countCards(db, f, cond), q)
+    : [await q(), undefined];
   const balances = await balancesOf(
     db,
     rows.map((r) => r.c.id),
@@ -136,7 +131,7 @@ export async function listCards(db: DbOrTx, f: CardFilters, page?: Page, staff =
         staff,
       }),
     ),
-    total: total?.n ?? rows.length,
+    total: total ?? rows.length,
   };
 }
 
@@ -184,81 +179,6 @@ function countSearched(db: DbOrTx, search: string) {
     .select({ n: count() })
     .from(s)
     .where(or(like(s.haystack, sql`lower(${containing(search)})`), eq(s.last4, search)));
-}
-
-/** Card money by purpose: available (card accounts) and ledger (with held authorisations). */
-export async function masterBalances(db: DbOrTx) {
-  const rows = await db
-    .select({
-      purpose: cards.purpose,
-      kind: ledgerAccounts.kind,
-      total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)`,
-    })
-    .from(ledgerAccounts)
-    .innerJoin(cards, eq(cards.id, ledgerAccounts.ownerId))
-    .where(sql`${ledgerAccounts.kind} in ('card', 'card_hold')`)
-    .groupBy(cards.purpose, ledgerAccounts.kind);
-  const out: Record<'general' | 'media' | 'tokencard', { available: string; ledger: string }> = {
-    general: { available: '0.00', ledger: '0.00' },
-    media: { available: '0.00', ledger: '0.00' },
-    tokencard: { available: '0.00', ledger: '0.00' },
-  };
-  for (const p of ['general', 'media', 'tokencard'] as const) {
-    const available = Number(rows.find((r) => r.purpose === p && r.kind === 'card')?.total ?? 0);
-    const held = Number(rows.find((r) => r.purpose === p && r.kind === 'card_hold')?.total ?? 0);
-    out[p] = { available: formatMoney(available), ledger: formatMoney(available + held) };
-  }
-  return out;
-}
-
-/**
- * The back-office sums of one card (back-office §2.9), from its rows: approved (authorisations with
- * their increments), settled (clearings and force-posts), reversal (what went back from holds:
- * reversals, expiries, the rest of a hold a clearing closed), refund (merchants' refunds); held and
- * debt from its accounts. They add up: available + held = funded − settled + refund, and
- * held = approved − reversal − (settled − what clearings and force-posts took beyond a hold).
- */
-export async function cardSums(db: DbOrTx, cardId: string) {
-  const t = cardTransactions;
-  const [[rows], acc] = await Promise.all([
-    db
-      .select({
-        approved: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} = 'authorization' and ${t.status} <> 'declined'), 0)`,
-        settled: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} in ('clearing', 'force_post')), 0)`,
-        reversed: sql<string>`coalesce(sum(${t.released}), 0)`,
-        refunded: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.kind} = 'merchant_refund'), 0)`,
-      })
-      .from(t)
-      .where(eq(t.cardId, cardId)),
-    balancesOf(db, [cardId]),
-  ]);
-  const b = acc.get(cardId) ?? { available: 0, held: 0 };
-  const moves = await db
-    .select({
-      kind: ledgerTransfers.kind,
-      amount: sql<string>`coalesce(sum(abs(${ledgerEntries.amount})), 0)`,
-      fees: sql<string>`coalesce(sum((${ledgerTransfers.meta}->>'fees_total')::bigint), 0)`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(and(eq(ledgerAccounts.ownerId, cardId), eq(ledgerAccounts.kind, 'card')))
-    .groupBy(ledgerTransfers.kind);
-  const by = (k: string) => Number(moves.find((m) => m.kind === k)?.amount ?? 0);
-  const fees = moves.reduce((s, m) => s + Number(m.fees), 0);
-  return {
-    approved_sum: formatMoney(Number(rows?.approved ?? 0)),
-    settled_sum: formatMoney(Number(rows?.settled ?? 0)),
-    reversal_sum: formatMoney(Number(rows?.reversed ?? 0)),
-    refund_sum: formatMoney(Number(rows?.refunded ?? 0)),
-    held: formatMoney(b.held),
-    debt: formatMoney(Math.max(0, -b.available)),
-    total_issuance: formatMoney(by('issuance')),
-    total_topup: formatMoney(by('topup')),
-    total_withdrawal: formatMoney(by('withdraw')),
-    total_maintenance: formatMoney(by('maintenance')),
-    total_fees: formatMoney(fees),
-  };
 }
 
 export async function cardHistory(db: DbOrTx, cardId: string, f: { startDate?: string; endDate?: string }, page: Page) {

@@ -8,7 +8,8 @@ import { data, e, fails, json, message, BODY, IDEMPOTENT, PATH, QUERY, STAFF } f
 import { authenticate } from '../../plugins/auth';
 import { sendCardsCsv } from './csv';
 import * as manage from './manage';
-import { type CardFilters, listCards, masterBalances } from './queries';
+import { type CardFilters, listCards } from './queries';
+import { masterBalances } from './sums';
 
 /** The back-office's own card routes: every card, freezing by token, flags and suspensions, money on cards. */
 export function staffCardRoutes(fastify: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiCompanyCustomer, ApiCustomerRow, ApiIndividualCustomer } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
@@ -6,6 +6,7 @@ import { cards, companies, customerCount, ledgerAccounts, userSearch, users } fr
 import { dayRange } from '../../lib/dates';
 import { containing } from '../../lib/like';
 import { keptRows } from '../../db/kept-counts';
+import { newestFirst, pageAndTotal } from '../../lib/paging';
 
 export type CustomerFilters = { state?: string; name?: string; startDate?: string; endDate?: string };
 
@@ -41,8 +42,8 @@ const cardCounts = (table: 'users' | 'companies') => {
 type Customers = typeof users | typeof companies;
 type PageRange = { limit: number; offset: number };
 
-/** Both lists, their pages and their exports: newest first, the id breaking ties. */
-const newestFirst = (t: Customers) => [desc(t.createdAt), desc(t.id)];
+/** Both lists, their pages and their exports: newest first, the id breaking ties (a search's by its count). */
+const newest = (t: Customers, matches?: number) => newestFirst(t.createdAt, t.id, matches);
 
 /** The filters both lists have: the state staff see and the day range of creation. */
 function commonFilters(t: Customers, f: CustomerFilters): SQL[] {
@@ -95,12 +96,12 @@ function countCustomers(db: DbOrTx, t: Customers, cond: SQL | undefined, f: Cust
  * The page's ids, chosen first: the card counts and balance are then computed for those rows alone
  * (a deep page would otherwise compute them for every row it skips).
  */
-const pageIds = (db: DbOrTx, t: Customers, cond: SQL | undefined, page: PageRange) =>
+const pageIds = (db: DbOrTx, t: Customers, cond: SQL | undefined, page: PageRange, matches?: number) =>
   db
     .select({ id: t.id })
     .from(t)
     .where(cond)
-    .orderBy(...newestFirst(t))
+    .orderBy(...newest(t, matches))
     .limit(page.limit)
     .offset(page.offset);
 
@@ -130,14 +131,16 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: Page
         ]
       : []),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ u: users, ...cardCounts('users') })
-      .from(users)
-      .where(inArray(users.id, pageIds(db, users, cond, page)))
-      .orderBy(...newestFirst(users)),
-    countCustomers(db, users, cond, f),
-  ]);
+  const [rows, total] = await pageAndTotal(
+    !!f.name,
+    () => countCustomers(db, users, cond, f),
+    (matches) =>
+      db
+        .select({ u: users, ...cardCounts('users') })
+        .from(users)
+        .where(inArray(users.id, pageIds(db, users, cond, page, matches)))
+        .orderBy(...newest(users)),
+  );
   return {
     rows: rows.map(
       (x): ApiIndividualCustomer => ({
@@ -150,7 +153,7 @@ export async function listIndividuals(db: DbOrTx, f: CustomerFilters, page: Page
         ...commonRow(x.u, x),
       }),
     ),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -162,14 +165,16 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: PageRa
       : []),
   );
   const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${outerId('companies')} and ${users.deletedAt} is null)`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: companies, usersCount, ...cardCounts('companies') })
-      .from(companies)
-      .where(inArray(companies.id, pageIds(db, companies, cond, page)))
-      .orderBy(...newestFirst(companies)),
-    countCustomers(db, companies, cond, f),
-  ]);
+  const [rows, total] = await pageAndTotal(
+    !!f.name,
+    () => countCustomers(db, companies, cond, f),
+    (matches) =>
+      db
+        .select({ c: companies, usersCount, ...cardCounts('companies') })
+        .from(companies)
+        .where(inArray(companies.id, pageIds(db, companies, cond, page, matches)))
+        .orderBy(...newest(companies)),
+  );
   return {
     rows: rows.map(
       (x): ApiCompanyCustomer => ({
@@ -182,6 +187,6 @@ export async function listCompanies(db: DbOrTx, f: CustomerFilters, page: PageRa
         ...commonRow(x.c, x),
       }),
     ),
-    total: total?.n ?? 0,
+    total,
   };
 }

@@ -7,6 +7,7 @@ import { dayRange } from '../../lib/dates';
 import { notFound } from '../../lib/http';
 import { containing } from '../../lib/like';
 import { keptRows } from '../../db/kept-counts';
+import { newestFirst, pageAndTotal } from '../../lib/paging';
 
 const person = alias(users, 'person');
 const decider = alias(users, 'decider');
@@ -79,23 +80,8 @@ export async function listVerifications(
     );
   }
   const cond = and(...w);
-  const [rows, [total]] = await Promise.all([
-    // The page's ids first, then names for those rows alone.
-    base(db)
-      .where(
-        inArray(
-          verifications.id,
-          db
-            .select({ id: verifications.id })
-            .from(verifications)
-            .where(cond)
-            .orderBy(desc(verifications.createdAt), desc(verifications.id))
-            .limit(page.limit)
-            .offset(page.offset),
-        ),
-      )
-      .orderBy(desc(verifications.createdAt), desc(verifications.id)),
-    // By state alone (or all), the kept total's (migration 0054); with a name or a day range, counted.
+  // By state alone (or all), the kept total's (migration 0054); with a name or a day range, counted.
+  const counted = () =>
     f.name || r.from || r.to
       ? db.select({ n: count() }).from(verifications).where(cond)
       : db
@@ -106,9 +92,25 @@ export async function listVerifications(
               eq(verificationCount.accountType, accountType),
               f.state ? eq(verificationCount.state, f.state) : undefined,
             ),
-          ),
-  ]);
-  return { rows: rows.map(toRow), total: total?.n ?? 0 };
+          );
+  // The page's ids first, then names for those rows alone; with a name, after its total (paging.ts newestFirst).
+  const pageOf = (matches?: number) =>
+    base(db)
+      .where(
+        inArray(
+          verifications.id,
+          db
+            .select({ id: verifications.id })
+            .from(verifications)
+            .where(cond)
+            .orderBy(...newestFirst(verifications.createdAt, verifications.id, matches))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+      )
+      .orderBy(desc(verifications.createdAt), desc(verifications.id));
+  const [rows, total] = await pageAndTotal(!!f.name, counted, pageOf);
+  return { rows: rows.map(toRow), total };
 }
 
 /** Everything a reviewer needs: the submitted fields, the documents and the account's history. */
