@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ReadReplica, type ReplicaOptions, openReplica } from './replica';
+import { SESSION_OPTIONS } from './session-options';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -120,6 +121,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const handlers = new Map<string, Set<ListenHandlers>>();
     const pool = new pg.Pool({
       connectionString: opts.url,
+      options: SESSION_OPTIONS,
       max: opts.poolSize ?? 10,
       // Awaited before the connection is handed out, so it listens before its first query.
       onConnect: (async (client: import('pg').ClientBase) => {

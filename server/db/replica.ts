@@ -1,4 +1,5 @@
 import type { Pool, QueryConfig } from 'pg';
+import { SESSION_OPTIONS } from './session-options';
 
 /**
  * A streaming standby (DATABASE_REPLICA_URL) that reads which may be a little behind go to: lists,
@@ -89,6 +90,7 @@ export function openReplica<D extends Transactional>(
 ): ReadReplica<D> {
   const pool = new pg.Pool({
     connectionString: opts.url,
+    options: SESSION_OPTIONS,
     max: opts.poolSize ?? 5,
     // A standby that is gone must not hold a read for the operating system's connect timeout.
     connectionTimeoutMillis: 1_000,

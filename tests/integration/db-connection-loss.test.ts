@@ -42,6 +42,13 @@ afterAll(async () => {
 });
 
 describeOnPostgres('a connection the database ends', () => {
+  it("opens its sessions with the server's settings (a parallel plan only for a big query)", async () => {
+    const r = (await t.ctx.db.execute('show parallel_setup_cost')) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    expect(r.rows[0]!.parallel_setup_cost).toBe('10000');
+  });
+
   it('while idle in the pool: logged, not fatal; the next request is answered', async () => {
     const balance = () => t.api('GET', `/wallet/account-balance/${walletOf(customer)}`, { token: customer.token });
     expect((await balance()).status).toBe(200);
