@@ -159,12 +159,10 @@ export const jobRuns = pgTable(
 );
 
 /**
- * A card's searched text in a narrow row (migration 0056, kept by triggers): a search's total reads these, a third of
- * the cards' pages. haystack: the nickname and the cardholder's full name, lower-cased, a newline between. Deleted
- * cards too, as the staff's list has them.
+ * Each card's searched text, and nothing else (migration 0056, kept by triggers): a search's total counts these rows, a
+ * quarter of the cards' pages. The nickname and the cardholder's full name, lower-cased, a newline between
+ * (cw_card_haystack); deleted cards too, as the staff's list has them. No key: equal rows are interchangeable.
  */
 export const cardSearch = pgTable('card_search', {
-  cardId: uuid('card_id').primaryKey(),
-  last4: text('last4').notNull(),
   haystack: text('haystack').notNull(),
 });

@@ -1,20 +1,31 @@
 -- The narrow rows the searches' totals read (migration 0056): a card's and a user's searched text, kept by triggers.
 
 -- A card's searched text: its nickname and its cardholder's full name, lower-cased (ILIKE lower-cases both sides in a
--- multibyte database, so LIKE on these equals ILIKE on the columns), a newline between them so that no search without
--- one matches across the two. Deleted cards too: the staff's list shows them.
+-- multibyte database, so LIKE on this equals ILIKE on the columns), a newline between them so that no search without
+-- one matches across the two.
+CREATE OR REPLACE FUNCTION cw_card_haystack(nickname text, first_name text, last_name text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN lower(nickname) || E'\n' || lower(first_name || ' ' || last_name);
+
+-- Removes one row of each old text (SKIP LOCKED: two changes of cards with equal texts take two rows), adds the new.
+-- Deleted cards stay: the staff's list shows them.
 CREATE OR REPLACE FUNCTION cw_card_search() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  gone text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO card_search (card_id, last4, haystack)
-    SELECT n.id, n.last4, lower(n.nickname) || E'\n' || lower(n.first_name || ' ' || n.last_name)
-    FROM new_rows n ORDER BY n.id;
+    INSERT INTO card_search (haystack)
+    SELECT cw_card_haystack(n.nickname, n.first_name, n.last_name) FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
-    DELETE FROM card_search s USING old_rows o WHERE s.card_id = o.id;
+    FOR gone IN SELECT cw_card_haystack(o.nickname, o.first_name, o.last_name) FROM old_rows o LOOP
+      DELETE FROM card_search WHERE ctid = (
+        SELECT ctid FROM card_search WHERE haystack = gone LIMIT 1 FOR UPDATE SKIP LOCKED);
+    END LOOP;
   ELSE
-    UPDATE card_search SET last4 = NEW.last4,
-      haystack = lower(NEW.nickname) || E'\n' || lower(NEW.first_name || ' ' || NEW.last_name)
-    WHERE card_id = NEW.id;
+    DELETE FROM card_search WHERE ctid = (
+      SELECT ctid FROM card_search WHERE haystack = cw_card_haystack(OLD.nickname, OLD.first_name, OLD.last_name)
+      LIMIT 1 FOR UPDATE SKIP LOCKED);
+    INSERT INTO card_search (haystack) VALUES (cw_card_haystack(NEW.nickname, NEW.first_name, NEW.last_name));
   END IF;
   RETURN NULL;
 END $$;
@@ -44,10 +55,9 @@ CREATE OR REPLACE TRIGGER card_search_insert AFTER INSERT ON cards
 CREATE OR REPLACE TRIGGER card_search_delete AFTER DELETE ON cards
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cw_card_search();
 
-CREATE OR REPLACE TRIGGER card_search_update AFTER UPDATE OF nickname, first_name, last_name, last4 ON cards
+CREATE OR REPLACE TRIGGER card_search_update AFTER UPDATE OF nickname, first_name, last_name ON cards
   FOR EACH ROW
-  WHEN ((OLD.nickname, OLD.first_name, OLD.last_name, OLD.last4)
-        IS DISTINCT FROM (NEW.nickname, NEW.first_name, NEW.last_name, NEW.last4))
+  WHEN ((OLD.nickname, OLD.first_name, OLD.last_name) IS DISTINCT FROM (NEW.nickname, NEW.first_name, NEW.last_name))
   EXECUTE FUNCTION cw_card_search();
 
 CREATE OR REPLACE TRIGGER user_search_insert AFTER INSERT ON users

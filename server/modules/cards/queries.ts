@@ -8,7 +8,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  like,
   lt,
   ne,
   or,
@@ -163,7 +162,7 @@ function countCards(db: DbOrTx, f: CardFilters, cond: SQL | undefined) {
 
 /**
  * A search in the staff's list with no other filter (deleted cards included, as that list has them): counted in the
- * narrow card_search rows (migration 0056), a third of the cards' pages. A search with a newline could match across
+ * narrow card_search rows (migration 0056), a quarter of the cards' pages. A search with a newline could match across
  * the two texts there.
  */
 function searchAlone(f: CardFilters): f is CardFilters & { search: string } {
@@ -172,13 +171,23 @@ function searchAlone(f: CardFilters): f is CardFilters & { search: string } {
   return !!f.search && !f.search.includes('\n') && !others && f.isActive === undefined && f.deleted === 'include';
 }
 
-/** The same cards as the search's condition in where(): ILIKE lower-cases both sides, as haystack and lower() do. */
+/**
+ * The same cards as the search's condition in where(): those whose text (cw_card_haystack) contains the search, counted
+ * in card_search, and those found by last4 alone, counted over their few cards. ILIKE lower-cases both sides, as the
+ * text and lower() do.
+ */
 function countSearched(db: DbOrTx, search: string) {
-  const s = cardSearch;
+  const p = sql`lower(${containing(search)})`;
+  const byText = sql`(select count(*) from ${cardSearch} where ${cardSearch.haystack} like ${p})`;
   return db
-    .select({ n: count() })
-    .from(s)
-    .where(or(like(s.haystack, sql`lower(${containing(search)})`), eq(s.last4, search)));
+    .select({ n: sql<number>`${byText} + count(*)`.mapWith(Number) })
+    .from(cards)
+    .where(
+      and(
+        eq(cards.last4, search),
+        sql`not (cw_card_haystack(${cards.nickname}, ${cards.firstName}, ${cards.lastName}) like ${p})`,
+      ),
+    );
 }
 
 export async function cardHistory(db: DbOrTx, cardId: string, f: { startDate?: string; endDate?: string }, page: Page) {
