@@ -133,5 +133,14 @@ export function listCases(ids: CaseIds): ListCase[] {
     'company_id=…': `company_id=${ids.company}`,
   });
   add('fees', '/fees', 'admin', {}, {});
+  add('chain deposits', '/wallet/chain-deposits', 'admin', { 'status=Unassigned': 'status=Unassigned' });
+  add('disputes', '/disputes', 'admin', {
+    'state=submitted': 'state=submitted',
+    'reason=fraudulent': 'reason=fraudulent',
+    'customer=…': `customer=${ids.company}`,
+    'date range': range,
+  });
+  add('disputes', '/disputes', 'individual', {}, {});
+  add('notifications', '/notifications', 'individual', { unread: 'unread=true' });
   return cases;
 }

@@ -10,6 +10,7 @@
  *   npm run bench -- --quick lists
  *   BENCH_RUNS=20  BENCH_LISTS_SAVE=/tmp/a.json  BENCH_LISTS_COMPARE=/tmp/a.json
  *   BENCH_KEEP_DATABASE=1, then BENCH_REUSE_DATABASE=<its url>: the cases again without loading
+ *   (BENCH_LOAD_LIST_ROWS=1 with it: add the chain deposits, disputes and notifications to a database kept before)
  *   BENCH_LISTS_EXPLAIN=busiest: also every plan of the cases of the lists so named
  *
  * Each case is requested BENCH_RUNS times (20; 5 when its first run takes over a second) and
@@ -25,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../server/modules/account/sessions';
 import { newStaff } from '../tests/integration/support/actors';
 import { loadDataset, uuidOf } from './dataset';
+import { listRowsOf, loadListRows } from './dataset-lists';
 import { type CaseIds, type ListCase, listCases } from './lists-cases';
 import { listsSize } from './lists-size';
 import { type BenchApp, clientOf, envInt, int, rowsOf, secs, startBenchApp } from './support';
@@ -61,8 +63,10 @@ async function main() {
     const started = performance.now();
     const reused = !!process.env.BENCH_REUSE_DATABASE?.trim();
     if (!reused) await loadDataset(t, SIZE, BATCH);
+    const listRows = !reused || process.env.BENCH_LOAD_LIST_ROWS === '1';
+    if (listRows) await loadListRows(t, SIZE, listRowsOf(N), BATCH);
     // As autovacuum leaves a table: visibility map set (index-only scans) and statistics taken.
-    if (!reused) await t.ctx.db.execute(sql.raw('vacuum analyze'));
+    if (listRows) await t.ctx.db.execute(sql.raw('vacuum analyze'));
     process.stdout.write(
       `  load: ${secs(performance.now() - started)} (with vacuum analyze); database size ${await one(t, 'select pg_size_pretty(pg_database_size(current_database())) as v')}\n`,
     );
