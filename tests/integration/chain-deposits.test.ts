@@ -8,6 +8,7 @@ import { scanDeposits } from '../../server/modules/deposits/watcher';
 import { type TestApp, startTestApp } from './support/app';
 import { type Actor, newCompany, newCompanyMember, newIndividual, newStaff } from './support/actors';
 import { balanceOf, decide, startTopup, topupRow, tronHash, walletOf } from './support/wallet';
+import { expectAgreeing } from './support/settled';
 
 let t: TestApp;
 let staff: Actor;
@@ -232,6 +233,45 @@ describe('the deposit watcher', () => {
     }
     await scanDeposits(t.ctx);
     expect(await creditsOf(hash)).toHaveLength(1);
+  });
+});
+
+describe('GET /wallet/chain-deposits totals', () => {
+  it('are kept by status as deposits arrive, are assigned and returned, as counting says', async () => {
+    const statuses = ['', 'Unassigned', 'Credited', 'Assigned', 'Returned'];
+    const listed = () =>
+      Promise.all(
+        statuses.map(
+          async (s) =>
+            (await t.api('GET', `/wallet/chain-deposits?per_page=1${s ? `&status=${s}` : ''}`, { token: staff.token }))
+              .body.total as number,
+        ),
+      );
+    const counted = async () => {
+      const all = await t.ctx.db.select({ status: chainDeposits.status }).from(chainDeposits);
+      return statuses.map((s) => all.filter((d) => !s || d.status === s).length);
+    };
+    await expectAgreeing(listed, counted);
+    const a = await newIndividual(t);
+    const [stray, other] = [
+      await send(t.ctx.config.tronDepositAddress, '20.00'),
+      await send(t.ctx.config.tronDepositAddress, '21.00'),
+    ];
+    await send(await addressOf(a), '25.00');
+    await scanDeposits(t.ctx);
+    await expectAgreeing(listed, counted);
+    const [one, two] = [(await depositOf(stray))!.id, (await depositOf(other))!.id];
+    const assigned = await t.api('POST', `/wallet/chain-deposits/${one}/assign`, {
+      token: staff.token,
+      body: { wallet_id: a.id },
+    });
+    expect(assigned.status).toBe(200);
+    const returned = await t.api('POST', `/wallet/chain-deposits/${two}/return`, {
+      token: staff.token,
+      body: { note: 'Sent back', return_hash: tronHash() },
+    });
+    expect(returned.status).toBe(200);
+    await expectAgreeing(listed, counted);
   });
 });
 

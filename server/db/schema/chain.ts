@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { users } from './identity';
 
@@ -65,7 +65,23 @@ export const chainDeposits = pgTable(
     uniqueIndex('chain_deposits_hash_log_unique').on(t.hash, t.logIndex),
     index('chain_deposits_open_idx').on(t.createdAt).where(sql`${t.status} = 'Unassigned'`),
     index('chain_deposits_wallet_idx').on(t.walletId),
+    index('chain_deposits_created_idx').on(t.createdAt, t.id),
+    index('chain_deposits_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
+);
+
+/**
+ * The chain deposits list's totals (migration 0057): deposits by status, kept by triggers in per-backend slots as
+ * card_count is.
+ */
+export const chainDepositCount = pgTable(
+  'chain_deposit_count',
+  {
+    status: text('status').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
 );
 
 /** What the chain said about a hash a customer submitted, kept on the top-up for staff (one definition, the API's). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -9,7 +9,8 @@ import type {
 } from '@shared/contract';
 import { formatMoney } from '@shared/money';
 import type { AppContext, AuthUser } from '../../context';
-import { chainDeposits, companies, topups, users } from '../../db/schema';
+import { chainDepositCount, chainDeposits, companies, topups, users } from '../../db/schema';
+import { keptRows } from '../../db/kept-counts';
 import { AppError, HTTP, conflict, notFound } from '../../lib/http';
 import { findWallet } from '../ledger/accounts';
 import { newReference, randomCode } from '../ledger/refs';
@@ -21,13 +22,25 @@ import { denyOtherClaims, lockHash } from './settle';
 const owner = alias(users, 'owner');
 const decider = alias(users, 'decider');
 
-/** Settled deposits for staff, newest first; Unassigned ones are what they decide. */
+/**
+ * Settled deposits for staff, newest first; Unassigned ones are what they decide. The page's deposits are chosen
+ * first from an index (by status, or all), then joined for those alone; the total is the kept count's (0057).
+ */
 export async function listChainDeposits(
   ctx: AppContext,
   status: ChainDepositStatus | undefined,
   page: { limit: number; offset: number },
 ) {
   const where: SQL | undefined = status ? eq(chainDeposits.status, status) : undefined;
+  const order = [desc(chainDeposits.createdAt), desc(chainDeposits.id)];
+  const chosen = ctx.db
+    .select({ id: chainDeposits.id })
+    .from(chainDeposits)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const k = chainDepositCount;
   const [rows, [n]] = await Promise.all([
     ctx.db
       .select({
@@ -44,14 +57,15 @@ export async function listChainDeposits(
       .leftJoin(owner, eq(owner.id, chainDeposits.walletId))
       .leftJoin(topups, eq(topups.id, chainDeposits.topupId))
       .leftJoin(decider, eq(decider.id, chainDeposits.decidedBy))
-      .where(where)
-      .orderBy(desc(chainDeposits.createdAt), desc(chainDeposits.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ n: count() }).from(chainDeposits).where(where),
+      .where(inArray(chainDeposits.id, chosen))
+      .orderBy(...order),
+    ctx.db
+      .select({ n: keptRows(k.rows) })
+      .from(k)
+      .where(status ? eq(k.status, status) : undefined),
   ]);
   return {
-    total: n?.n ?? 0,
+    total: Number(n?.n ?? 0),
     rows: rows.map(
       (r): ApiChainDeposit => ({
         id: r.d.id,
