@@ -329,7 +329,8 @@ describe('delivery', () => {
     const { card } = await newCard(t, admin);
     await charge(t, staff, card.id, '12.34', 'Melcom Accra');
     const [event] = await eventsOf(admin.companyId!);
-    await deliverDue(t.ctx);
+    // Oldest first, twenty at a time: on PostgreSQL other test files' due events may come before this one.
+    while (receiver.received.length < 1 && (await deliverDue(t.ctx)) > 0);
     expect(receiver.received).toHaveLength(1);
     const r = receiver.received[0]!;
     const id = String(r.headers['webhook-id']);
