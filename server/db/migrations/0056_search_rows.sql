@@ -20,8 +20,9 @@ CREATE TABLE "user_search" (
 -- multibyte database, so LIKE on this equals ILIKE on the columns), a newline between them so that no search without
 -- one matches across the two.
 CREATE OR REPLACE FUNCTION cw_card_haystack(nickname text, first_name text, last_name text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN lower(nickname) || E'\n' || lower(first_name || ' ' || last_name);
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT lower(nickname) || E'\n' || lower(first_name || ' ' || last_name)
+$$;
 --> statement-breakpoint
 -- Removes one row of each old text (SKIP LOCKED: two changes of cards with equal texts take two rows), adds the new.
 -- Deleted cards stay: the staff's list shows them.
