@@ -56,7 +56,7 @@ function commonFilters(t: Customers, f: CustomerFilters): SQL[] {
 }
 
 /**
- * Individuals found by name alone: counted in the narrow user_search rows (migration 0056), a third of the users'
+ * Individuals found by name alone: counted in the narrow user_search rows (migration 0056), about half the users'
  * pages; the same rows as listIndividuals' condition (ILIKE lower-cases both sides, as haystack and lower() do). A
  * name with a newline could match across the two texts there, so it is counted over the users.
  */
