@@ -6,7 +6,7 @@ import { cardTransactions, decisionEndpoints, webhookEvents } from '../../server
 import { seal } from '../../server/lib/crypto';
 import { toApiCardTx } from '../../server/modules/cards/queries';
 import { newStaff } from './support/actors';
-import { apiCompany, holdDeliveryLock, startReceiver } from './support/api';
+import { apiCompany, holdDeliveryLock, hookedCompany, startReceiver } from './support/api';
 import { type TestApp, startTestApp } from './support/app';
 import { cardLedger, expectLedgerConsistent, issuerBalance, newCard, rows } from './support/cards';
 import { fundWallet } from './support/money';
@@ -116,16 +116,10 @@ async function recordsOf(cardId: string) {
 describe('an authorisation approved in one SQL call', () => {
   it('leaves what the long path leaves: rows, postings, webhooks, the sandbox records; declines take the long path', async () => {
     const staff = await newStaff(t);
-    const { admin } = await apiCompany(t);
+    const { admin, receiver } = await hookedCompany(t);
     companyId = admin.companyId!;
     await fundWallet(t, companyId, 100_000);
-    const receiver = await startReceiver(t);
     try {
-      const hook = await t.api('POST', '/third-party/callback-request', {
-        token: admin.token,
-        body: { callback_url: receiver.url, active: true },
-      });
-      expect(hook.status).toBe(200);
       const { card: fast } = await newCard(t, admin, { card_amount: '50.00' });
       const { card: slow } = await newCard(t, admin, { card_amount: '50.00' });
       const start = centsOf(fast.available);

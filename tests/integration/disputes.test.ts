@@ -8,7 +8,7 @@ import { PDF_MINI, PNG_1PX, form } from './support/files';
 import { fundWallet } from './support/money';
 import { performDue } from '../../server/modules/cards/outbox';
 import { parseCsv } from '../support/csv';
-import { apiCompany, startReceiver } from './support/api';
+import { hookedCompany } from './support/api';
 
 let t: TestApp;
 let staff: Actor;
@@ -170,14 +170,8 @@ describe('the paths of a dispute', () => {
 
   it("each change posts its card.dispute.* webhook to the company's endpoint and is audited", async () => {
     await provisional(false);
-    const { admin } = await apiCompany(t);
-    const receiver = await startReceiver(t);
+    const { admin, receiver } = await hookedCompany(t);
     try {
-      const hook = await t.api('POST', '/third-party/callback-request', {
-        token: admin.token,
-        body: { callback_url: receiver.url, active: true },
-      });
-      expect(hook.status).toBe(200);
       const first = await paid(admin);
       const won = (await dispute(admin, first.payment, good)).body.data;
       expect((await submit(won.id)).status).toBe(200);
@@ -215,15 +209,9 @@ describe('the paths of a dispute', () => {
 
   it('refused by the issuer for good: back to submitted, the provisional credit taken back, the owner told', async () => {
     await provisional(true);
-    const { admin } = await apiCompany(t);
-    const receiver = await startReceiver(t);
+    const { admin, receiver } = await hookedCompany(t);
     const faults = t.ctx.config.issuerFaults as Record<string, string>;
     try {
-      const hook = await t.api('POST', '/third-party/callback-request', {
-        token: admin.token,
-        body: { callback_url: receiver.url, active: true },
-      });
-      expect(hook.status).toBe(200);
       const { card, payment } = await paid(admin);
       const d = (await dispute(admin, payment, good)).body.data;
       faults.dispute = 'fail';

@@ -42,45 +42,42 @@ const strayUsers = () =>
 
 const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-async function cardTotals(searches: string[]) {
+/**
+ * Each search's total as the list answers it (`path` with the search in `param`) once it agrees with `truth`, the count
+ * over the list's own columns.
+ */
+async function totals(path: string, param: string, truth: (s: string) => ReturnType<typeof sql>, searches: string[]) {
   const listed = () =>
     Promise.all(
       searches.map(async (s) => {
-        const res = await t.api('GET', `/cards?per_page=1&search=${encodeURIComponent(s)}`, { token: staff.token });
+        const res = await t.api('GET', `${path}?per_page=1&${param}=${encodeURIComponent(s)}`, { token: staff.token });
         expect(res.status, s).toBe(200);
         return res.body.total as number;
       }),
     );
-  const counted = () =>
-    Promise.all(
-      searches.map((s) =>
-        one(sql`select count(*) as n from cards
-          where (nickname ilike ${like(s)} or first_name || ' ' || last_name ilike ${like(s)} or last4 = ${s})`),
-      ),
-    );
-  await expectAgreeing(listed, counted, 'card search totals');
+  await expectAgreeing(listed, () => Promise.all(searches.map((s) => one(truth(s)))), `${path} search totals`);
   return listed();
 }
 
-async function individualTotals(searches: string[]) {
-  const listed = () =>
-    Promise.all(
-      searches.map(async (s) => {
-        const res = await t.api('GET', `/individuals?per_page=1&name=${encodeURIComponent(s)}`, { token: staff.token });
-        expect(res.status, s).toBe(200);
-        return res.body.total as number;
-      }),
-    );
-  const counted = () =>
-    Promise.all(
-      searches.map((s) =>
-        one(sql`select count(*) as n from users where role = 'Individual' and deleted_at is null
-          and (first_name || ' ' || last_name ilike ${like(s)} or email ilike ${like(s)})`),
-      ),
-    );
-  await expectAgreeing(listed, counted, 'individual search totals');
-  return listed();
-}
+const cardTotals = (searches: string[]) =>
+  totals(
+    '/cards',
+    'search',
+    (s) =>
+      sql`select count(*) as n from cards
+        where (nickname ilike ${like(s)} or first_name || ' ' || last_name ilike ${like(s)} or last4 = ${s})`,
+    searches,
+  );
+
+const individualTotals = (searches: string[]) =>
+  totals(
+    '/individuals',
+    'name',
+    (s) =>
+      sql`select count(*) as n from users where role = 'Individual' and deleted_at is null
+        and (first_name || ' ' || last_name ilike ${like(s)} or email ilike ${like(s)})`,
+    searches,
+  );
 
 describe('card search totals', () => {
   it('count what ILIKE over the nickname, the full name and last4 counts, through every kind of change', async () => {

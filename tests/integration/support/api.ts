@@ -69,6 +69,21 @@ export async function apiCompany(t: TestApp) {
   return { admin, creds, token: await mintToken(t, creds) };
 }
 
+/** A verified company with API credentials whose active callback is a receiver on loopback (close it after). */
+export async function hookedCompany(t: TestApp) {
+  const c = await apiCompany(t);
+  const receiver = await startReceiver(t);
+  const res = await t.api('POST', '/third-party/callback-request', {
+    token: c.admin.token,
+    body: { callback_url: receiver.url, active: true },
+  });
+  if (res.status !== 200) {
+    await receiver.close();
+    throw new Error(`callback ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { ...c, receiver };
+}
+
 /** The staff List of Third Parties row of a client (paging through the whole list). */
 export async function thirdPartyRow(t: TestApp, staff: Actor, clientId: string) {
   for (let page = 1; ; page++) {
