@@ -68,12 +68,12 @@ export function paged<T>(req: FastifyRequest, rows: T[], total: number, q: PageQ
 const SORT_MATCHES_AT_MOST = 10_000;
 
 /**
- * Newest first by (at, id), the lists' order. With `matches` (a search's total, counted first) at most
- * SORT_MATCHES_AT_MOST, by an expression of `at` no index has, in the same order: the planner then reads the matches
- * from their own index and sorts them instead of walking the list's.
+ * Newest first by (at, id), the lists' order. With `matches` (the rows the filters select, counted first) at most
+ * `sortAtMost`, by an expression of `at` no index has, in the same order: the planner then reads the matches from
+ * their own index and sorts them instead of walking the list's.
  */
-export function newestFirst(at: PgColumn, id: PgColumn, matches?: number): SQL[] {
-  const sorted = matches !== undefined && matches <= SORT_MATCHES_AT_MOST;
+export function newestFirst(at: PgColumn, id: PgColumn, matches?: number, sortAtMost = SORT_MATCHES_AT_MOST): SQL[] {
+  const sorted = matches !== undefined && matches <= sortAtMost;
   return [sorted ? sql`${at} + interval '0 seconds' desc` : sql`${at} desc`, sql`${id} desc`];
 }
 

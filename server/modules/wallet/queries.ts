@@ -5,7 +5,7 @@ import { formatMoney } from '@shared/money';
 import type { DbOrTx } from '../../db/client';
 import { companies, keptTopupTotals, ledgerAccounts, ledgerEntries, topups, users } from '../../db/schema';
 import { dayRange } from '../../lib/dates';
-import { type Page, afterCursor, isExport } from '../../lib/paging';
+import { type Page, afterCursor, isExport, newestFirst } from '../../lib/paging';
 import { keptRows } from '../../db/kept-counts';
 
 export interface TopupFilters {
@@ -101,9 +101,13 @@ export async function listTopups(db: DbOrTx, f: TopupFilters, page: Page) {
   const range = dayRange(f.startDate, f.endDate);
   // With a day range, its total first: how many top-ups it holds decides how the page is found.
   const counted = !isExport(page) && (range.from || range.to) ? (await topupSums(db, f, filtered))[0] : undefined;
-  // The same order, by an expression no index has: the planner reads the range by creation time and sorts it.
-  const sortRange = counted !== undefined && Number(counted.n) <= SORTED_RANGE_AT_MOST;
-  const pageOrder = sortRange ? [sql`${topups.updatedAt} + interval '0 seconds' desc`, desc(topups.id)] : order;
+  // A small range in the same order by an expression no index has: the planner reads it by creation time and sorts it.
+  const pageOrder = newestFirst(
+    topups.updatedAt,
+    topups.id,
+    counted === undefined ? undefined : Number(counted.n),
+    SORTED_RANGE_AT_MOST,
+  );
   // The page's top-ups first (joining companies only for the owner filter), then their owners,
   // loaders and ledger entries for those alone: a deep page does not join the rows it skips.
   const where = inArray(
